@@ -1,0 +1,49 @@
+/**
+ * The skin upload check (reference mineskin-api.md §2.1 "Validation rules", skins-and-peers.md §2.1
+ * "Upload hygiene"): size limit, PNG signature, IHDR size before decompressing, chunk CRCs, full decode
+ * to RGBA8, then the Mojang re-encode, its texture hash and the detected variant.
+ * @module
+ */
+import { invalidImage } from './invalid-image'
+import { MAX_SKIN_BYTES } from './limits'
+import { parsePng } from './png-chunks'
+import { decodeToRgba } from './png-decode'
+import { encodeMinecraftPng } from './png-encode'
+import { sha256Hex } from './texture-hash'
+import { detectVariant, type SkinVariant } from './variant'
+
+/** A validated, normalised skin ready for hashing, signing and storing. */
+export interface SkinImage {
+  width: 64
+  height: 64 | 32
+  /** Normalised RGBA8 pixels, width*height*4 (palette/16-bit/grey/interlaced converted). */
+  rgba: Uint8Array
+  /** Re-encoded PNG exactly as Minecraft/Mojang would store it (RGBA8, filter 0, zlib level 4 via pako 2, IHDR+IDAT+IEND only). Safe to store and serve. */
+  png: Uint8Array
+  /** Mojang texture hash: sha256 hex of `png`, full 64 chars (with leading zeros). */
+  textureHash: string
+  /** sha256 hex of the raw RGBA bytes (MineSkin's own "image hash"). */
+  imageHash: string
+  /** Variant detected from the pixels (reference mineskin-api.md §2.2). */
+  detectedVariant: SkinVariant
+}
+
+/** Validates and normalises an uploaded skin; throws ApiError 400 `invalid_image` saying what is wrong. */
+export async function readSkinImage(bytes: Uint8Array): Promise<SkinImage> {
+  if (bytes.length === 0) throw invalidImage('the file is empty')
+  if (bytes.length > MAX_SKIN_BYTES) {
+    throw invalidImage(`the file is ${bytes.length} bytes; the limit is ${MAX_SKIN_BYTES} bytes`)
+  }
+  const parts = parsePng(bytes)
+  const { width, height } = parts.header
+  const rgba = decodeToRgba(parts)
+  return skinFromRgba(rgba, width as 64, height as 64 | 32)
+}
+
+/** Builds a {@link SkinImage} from RGBA8 pixels already known to be 64x64 or 64x32 (e.g. procedurally generated skins). */
+export async function skinFromRgba(rgba: Uint8Array, width: 64, height: 64 | 32): Promise<SkinImage> {
+  if (rgba.length !== width * height * 4) throw invalidImage(`expected ${width * height * 4} RGBA bytes, got ${rgba.length}`)
+  const png = encodeMinecraftPng(rgba, width, height)
+  const [textureHash, imageHash] = await Promise.all([sha256Hex(png), sha256Hex(rgba)])
+  return { width, height, rgba, png, textureHash, imageHash, detectedVariant: detectVariant(rgba, width, height) }
+}
