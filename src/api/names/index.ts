@@ -1,0 +1,5 @@
+/**
+ * Seeded random skin names (api-contract "P").
+ * @module
+ */
+export { randomName } from './random-name'
