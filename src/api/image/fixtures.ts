@@ -22,7 +22,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** A deterministic 64x`height` RGBA8 skin; `slim` leaves the x 54..55, y 20..31 strip transparent (reference §2.2). */
-export function makeSkinRgba(seed: number, opts: { slim?: boolean; height?: 64 | 32 } = {}): Uint8Array {
+export function makeSkinRgba(seed: number, opts: { slim?: boolean; height?: 64 | 32 } = {}): Uint8Array<ArrayBuffer> {
   const height = opts.height ?? 64
   const rnd = seededRandom(seed)
   const rgba = new Uint8Array(64 * height * 4)
@@ -39,17 +39,17 @@ export function makeSkinRgba(seed: number, opts: { slim?: boolean; height?: 64 |
 }
 
 /** A deterministic valid skin PNG (Mojang encoding). */
-export function makeSkinPng(seed: number, opts: { slim?: boolean; height?: 64 | 32 } = {}): Uint8Array {
+export function makeSkinPng(seed: number, opts: { slim?: boolean; height?: 64 | 32 } = {}): Uint8Array<ArrayBuffer> {
   return encodeMinecraftPng(makeSkinRgba(seed, opts), 64, opts.height ?? 64)
 }
 
 /** A valid PNG that is not plain RGBA8, with the pixels it must decode to. */
 export interface UnusualPng {
   name: string
-  bytes: Uint8Array
+  bytes: Uint8Array<ArrayBuffer>
   width: 64
   height: 64 | 32
-  expected: Uint8Array
+  expected: Uint8Array<ArrayBuffer>
 }
 
 type Rgba = readonly [number, number, number, number]
@@ -125,12 +125,12 @@ export function unusualValidPngs(): UnusualPng[] {
 /** A file that must be refused with 400 `invalid_image`, and what the message must say. */
 export interface BadPng {
   name: string
-  bytes: Uint8Array
+  bytes: Uint8Array<ArrayBuffer>
   reason: RegExp
 }
 
 /** A valid small RGBA skin to mutate. */
-function validBase(): Uint8Array {
+function validBase(): Uint8Array<ArrayBuffer> {
   return encodeTestPng({ width: 64, height: 64, colorType: 6, bitDepth: 8, sample: (x, y) => [x * 4, y * 4, 0, 255] })
 }
 
@@ -144,12 +144,12 @@ function chunkOffset(png: Uint8Array, type: string): number {
 }
 
 /** PNG with the given IHDR and an IDAT holding `raw` deflated; no other checks. */
-function handMade(ihdr: Uint8Array, raw: Uint8Array, ...extra: Uint8Array[]): Uint8Array {
+function handMade(ihdr: Uint8Array, raw: Uint8Array, ...extra: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return concatBytes(PNG_SIGNATURE, pngChunk('IHDR', ihdr), ...extra, pngChunk('IDAT', deflate(raw)), pngChunk('IEND'))
 }
 
 /** Rows of filter byte `filter` + zero pixels for a 64-wide RGBA8 image. */
-function zeroRows(height: number, filter = 0, bytesPerRow = 256): Uint8Array {
+function zeroRows(height: number, filter = 0, bytesPerRow = 256): Uint8Array<ArrayBuffer> {
   const raw = new Uint8Array(height * (bytesPerRow + 1))
   for (let y = 0; y < height; y++) raw[y * (bytesPerRow + 1)] = filter
   return raw

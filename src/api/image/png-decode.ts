@@ -167,7 +167,7 @@ function pixelWriter(parts: PngParts): (out: Uint8Array, o: number, s: (k: numbe
 }
 
 /** Decodes validated PNG parts to `width*height*4` RGBA8 bytes. */
-export function decodeToRgba(parts: PngParts): Uint8Array {
+export function decodeToRgba(parts: PngParts): Uint8Array<ArrayBuffer> {
   const h = parts.header
   const { passes, rawBytes } = geometry(h)
   const raw = inflateBounded(parts.idat, rawBytes)

@@ -27,7 +27,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** Encodes `width*height*4` RGBA8 bytes exactly as Mojang stores a skin texture. */
-export function encodeMinecraftPng(rgba: Uint8Array, width: number, height: number): Uint8Array {
+export function encodeMinecraftPng(rgba: Uint8Array, width: number, height: number): Uint8Array<ArrayBuffer> {
   const stride = width * 4
   const raw = new Uint8Array(height * (stride + 1))
   for (let y = 0; y < height; y++) raw.set(rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1)

@@ -17,9 +17,9 @@ export interface SkinImage {
   width: 64
   height: 64 | 32
   /** Normalised RGBA8 pixels, width*height*4 (palette/16-bit/grey/interlaced converted). */
-  rgba: Uint8Array
+  rgba: Uint8Array<ArrayBuffer>
   /** Re-encoded PNG exactly as Minecraft/Mojang would store it (RGBA8, filter 0, zlib level 4 via pako 2, IHDR+IDAT+IEND only). Safe to store and serve. */
-  png: Uint8Array
+  png: Uint8Array<ArrayBuffer>
   /** Mojang texture hash: sha256 hex of `png`, full 64 chars (with leading zeros). */
   textureHash: string
   /** sha256 hex of the raw RGBA bytes (MineSkin's own "image hash"). */
@@ -43,7 +43,9 @@ export async function readSkinImage(bytes: Uint8Array): Promise<SkinImage> {
 /** Builds a {@link SkinImage} from RGBA8 pixels already known to be 64x64 or 64x32 (e.g. procedurally generated skins). */
 export async function skinFromRgba(rgba: Uint8Array, width: 64, height: 64 | 32): Promise<SkinImage> {
   if (rgba.length !== width * height * 4) throw invalidImage(`expected ${width * height * 4} RGBA bytes, got ${rgba.length}`)
-  const png = encodeMinecraftPng(rgba, width, height)
-  const [textureHash, imageHash] = await Promise.all([sha256Hex(png), sha256Hex(rgba)])
-  return { width, height, rgba, png, textureHash, imageHash, detectedVariant: detectVariant(rgba, width, height) }
+  // Own copy: the caller may reuse its buffer, and the result is stored as is.
+  const pixels = new Uint8Array(rgba)
+  const png = encodeMinecraftPng(pixels, width, height)
+  const [textureHash, imageHash] = await Promise.all([sha256Hex(png), sha256Hex(pixels)])
+  return { width, height, rgba: pixels, png, textureHash, imageHash, detectedVariant: detectVariant(pixels, width, height) }
 }

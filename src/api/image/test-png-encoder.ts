@@ -40,7 +40,7 @@ export interface TestPngSpec {
 }
 
 /** A PNG chunk with a correct CRC. */
-export function pngChunk(type: string, data: Uint8Array = new Uint8Array(0)): Uint8Array {
+export function pngChunk(type: string, data: Uint8Array = new Uint8Array(0)): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(12 + data.length)
   const view = new DataView(out.buffer)
   view.setUint32(0, data.length)
@@ -61,7 +61,7 @@ export function ihdrData(width: number, height: number, bitDepth: number, colorT
 }
 
 /** Joins byte arrays. */
-export function concatBytes(...parts: readonly Uint8Array[]): Uint8Array {
+export function concatBytes(...parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
   for (const p of parts) {
@@ -143,7 +143,7 @@ export function rawImageData(spec: TestPngSpec): Uint8Array {
 }
 
 /** Encodes `spec` as a PNG file. */
-export function encodeTestPng(spec: TestPngSpec): Uint8Array {
+export function encodeTestPng(spec: TestPngSpec): Uint8Array<ArrayBuffer> {
   const zlib = deflate(rawImageData(spec), { level: spec.level ?? 6 })
   const size = spec.idatSize ?? zlib.length
   const idats = range(0, zlib.length, Math.max(1, size)).map((at) => pngChunk('IDAT', zlib.subarray(at, at + size)))
