@@ -1,0 +1,198 @@
+/**
+ * SSRF-safe image download (issue 3 "Safe URL fetching", reference mineskin-api.md §2.1 URL handler):
+ * http/https only, ≤ 256 characters, page rewrites, every host resolved (all addresses) and refused
+ * when any address is not public unicast, redirects followed by hand (≤ 5) with the same checks on
+ * each hop, `Content-Type: image/png` required, the size limit enforced on Content-Length and again
+ * while the body streams in, and one deadline (AbortSignal) over the whole operation.
+ *
+ * Known limit: the address is checked, then fetch() resolves the name again, so a DNS server that
+ * answers differently within milliseconds (rebinding) is not stopped here; deployments that need
+ * that guarantee put an egress proxy or firewall in front.
+ * @module
+ */
+import { lookup } from 'node:dns/promises'
+import { MAX_SKIN_BYTES } from '../image/limits'
+import { isApiError } from '../errors'
+import { blockedAddressReason, isIpLiteral } from './blocked-address'
+import { blockedUrlHost, invalidImageUrl } from './errors'
+import { rewriteImageUrl, type RewriteContext } from './rewrite-image-url'
+
+/** Longest accepted URL (reference mineskin-api.md §1.5). */
+export const MAX_IMAGE_URL_LENGTH = 256
+
+/** Options of {@link createSafeFetcher}. */
+export interface SafeFetchOptions {
+  /** Deadline for one fetcher call (DNS, redirects and body together), ms. Default 5000. */
+  timeoutMs?: number
+  /** Max body bytes read. Default MAX_SKIN_BYTES. */
+  maxBytes?: number
+  /** Max redirects followed (each re-checked). Default 5. */
+  maxRedirects?: number
+  /** TEST ONLY: "host:port" entries allowed even though they resolve to loopback/private. */
+  allowPrivateHosts?: string[]
+  /** DNS resolver (injectable for tests); default uses node:dns lookup with all addresses. */
+  resolve?: (host: string) => Promise<string[]>
+  /** fetch implementation (injectable). */
+  fetch?: typeof fetch
+  /** Where minesk.in/<id> links point (this API's texture of that skin); without it they are fetched as given. */
+  rewrite?: RewriteContext
+  /** User-Agent sent to remote hosts. */
+  userAgent?: string
+}
+
+/** A downloaded image and the URLs it came through. */
+export interface FetchedImage {
+  bytes: Uint8Array<ArrayBuffer>
+  originalUrl: string
+  /** After page rewrites. */
+  requestedUrl: string
+  /** After redirects. */
+  finalUrl: string
+}
+
+/** Default resolver: every A and AAAA answer, in the order the system gives them. */
+async function systemResolve(host: string): Promise<string[]> {
+  const answers = await lookup(host, { all: true, verbatim: true })
+  return answers.map((a) => a.address)
+}
+
+/** "host:port" with the scheme's default port filled in, as written in `allowPrivateHosts`. */
+const hostPort = (u: URL): string => `${u.hostname}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`
+
+/** Rejects when `signal` aborts; lets a resolver that ignores signals still honour the deadline. */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+/** Parses and checks scheme and credentials of a URL (the user's or a redirect target). */
+function parseHttpUrl(raw: string, base?: string): URL {
+  let u: URL
+  try {
+    u = new URL(raw, base)
+  } catch {
+    throw invalidImageUrl(`"${raw.slice(0, 80)}" is not a valid URL`)
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw invalidImageUrl(`only http and https URLs are allowed, not ${u.protocol}`)
+  if (u.username || u.password) throw invalidImageUrl('URLs with credentials are not allowed')
+  if (!u.hostname) throw invalidImageUrl('the URL has no host')
+  return u
+}
+
+/** Reads the body, aborting as soon as it grows past `maxBytes`. */
+async function readLimited(res: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(res.headers.get('content-length') ?? NaN)
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await res.body?.cancel()
+    throw invalidImageUrl(`the image is ${declared} bytes; the limit is ${maxBytes} bytes`)
+  }
+  if (!res.body) return new Uint8Array(0)
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.length
+    if (total > maxBytes) {
+      await reader.cancel()
+      throw invalidImageUrl(`the image is larger than the limit of ${maxBytes} bytes`)
+    }
+    chunks.push(value)
+  }
+  const out = new Uint8Array(total)
+  let at = 0
+  for (const c of chunks) {
+    out.set(c, at)
+    at += c.length
+  }
+  return out
+}
+
+/** Returns a fetcher; throws ApiError 400 `invalid_image_url` or `blocked_url_host` (see module doc). */
+export function createSafeFetcher(options: SafeFetchOptions = {}): (url: string) => Promise<FetchedImage> {
+  const timeoutMs = options.timeoutMs ?? 5000
+  const maxBytes = options.maxBytes ?? MAX_SKIN_BYTES
+  const maxRedirects = options.maxRedirects ?? 5
+  const allowed = new Set(options.allowPrivateHosts ?? [])
+  const resolve = options.resolve ?? systemResolve
+  const doFetch = options.fetch ?? fetch
+  const userAgent = options.userAgent ?? 'SkinSignatureGenerator (+image fetch)'
+
+  /** Refuses `u` unless every address its host has is public (or it is on the test allowlist). */
+  async function checkHost(u: URL, signal: AbortSignal): Promise<void> {
+    if (allowed.has(hostPort(u))) return
+    const host = u.hostname
+    let addresses: string[]
+    if (isIpLiteral(host)) {
+      addresses = [host]
+    } else {
+      try {
+        addresses = await abortable(resolve(host.replace(/\.$/, '')), signal)
+      } catch (e) {
+        if (signal.aborted) throw e
+        throw invalidImageUrl(`the host ${host} could not be resolved`)
+      }
+      if (addresses.length === 0) throw invalidImageUrl(`the host ${host} has no addresses`)
+    }
+    for (const address of addresses) {
+      const reason = blockedAddressReason(address)
+      if (reason) throw blockedUrlHost(`${host} resolves to ${reason}`)
+    }
+  }
+
+  async function run(originalUrl: string, signal: AbortSignal): Promise<FetchedImage> {
+    if (originalUrl.length > MAX_IMAGE_URL_LENGTH) {
+      throw invalidImageUrl(`the URL is ${originalUrl.length} characters; the limit is ${MAX_IMAGE_URL_LENGTH}`)
+    }
+    parseHttpUrl(originalUrl)
+    const requestedUrl = options.rewrite ? rewriteImageUrl(originalUrl, options.rewrite) : originalUrl
+    let current = parseHttpUrl(requestedUrl)
+    for (let hop = 0; ; hop++) {
+      await checkHost(current, signal)
+      let res: Response
+      try {
+        res = await doFetch(current.href, {
+          redirect: 'manual',
+          signal,
+          headers: { accept: 'image/png', 'user-agent': userAgent },
+        })
+      } catch (e) {
+        if (signal.aborted) throw e
+        throw invalidImageUrl(`${current.host} could not be reached`)
+      }
+      if (res.status >= 300 && res.status < 400 && res.headers.has('location')) {
+        await res.body?.cancel()
+        if (hop >= maxRedirects) throw invalidImageUrl(`more than ${maxRedirects} redirects`)
+        current = parseHttpUrl(res.headers.get('location')!, current.href)
+        continue
+      }
+      if (!res.ok) {
+        await res.body?.cancel()
+        throw invalidImageUrl(`${current.host} answered HTTP ${res.status}`)
+      }
+      const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+      if (type !== 'image/png') {
+        await res.body?.cancel()
+        throw invalidImageUrl(`expected Content-Type image/png, got ${type || 'none'}`)
+      }
+      const bytes = await readLimited(res, maxBytes)
+      return { bytes, originalUrl, requestedUrl, finalUrl: current.href }
+    }
+  }
+
+  return async (url: string) => {
+    const signal = AbortSignal.timeout(timeoutMs)
+    try {
+      return await run(url, signal)
+    } catch (e) {
+      if (isApiError(e)) throw e
+      if (signal.aborted) throw invalidImageUrl(`the download timed out after ${timeoutMs} ms`)
+      throw invalidImageUrl('the download failed')
+    }
+  }
+}
