@@ -1,0 +1,224 @@
+/**
+ * A local stand-in for the Mojang services a skin generator talks to, close enough to test clients
+ * against (reference skins-and-peers.md §2.2, §2.3, §2.5; mineskin-api.md §2.4):
+ * - api.mojang.com           `GET {apiBase}/users/profiles/minecraft/{name}` (404 when unknown)
+ * - sessionserver.mojang.com `GET {sessionBase}/session/minecraft/profile/{uuid}[?unsigned=false]`
+ *                            (204 when unknown; signed with the stand-in's own RSA key when asked)
+ * - api.minecraftservices.com `POST {servicesBase}/minecraft/profile/skins` (Bearer token, multipart
+ *                            `variant` + `file`), `GET {servicesBase}/minecraft/profile`
+ * - textures.minecraft.net   `GET {texturesBase}/texture/{hash}` (hash printed without leading zeros)
+ * One Bun.serve on 127.0.0.1 with a path prefix per host. Knobs for failure paths: rate limiting a
+ * token, and a session server that lags behind a fresh upload for a few reads.
+ * @module
+ */
+import type { Server } from 'bun'
+import { ApiError } from '../../src/api/errors'
+import { readSkinImage, trimmedTextureHash, type SkinVariant } from '../../src/api/image'
+import { encodeTexturesValue, type TexturesPayload } from '../../src/api/profiles'
+import { generateSigningKey, signValue, type RsaSigningKey } from '../../src/api/signer/rsa'
+
+/** Options of {@link startMojangStandIn}. */
+export interface MojangStandInOptions {
+  /** How many Minecraft accounts (with bearer tokens) to create. Default 2. */
+  accounts?: number
+  /** Clock for the textures `timestamp`. */
+  now?: () => number
+  /** RSA key size of the stand-in's signing key. Default 4096 like Mojang's. */
+  keyBits?: number
+  /** Status for an unknown name: Mojang has answered 204 and 404 over the years. Default 404. */
+  unknownNameStatus?: 204 | 404
+}
+
+/** A Minecraft account the stand-in accepts uploads for. */
+export interface StandInAccount {
+  /** Profile uuid, 32 hex. */
+  id: string
+  name: string
+  accessToken: string
+}
+
+/** One request the stand-in received. */
+export interface StandInRequest {
+  method: string
+  path: string
+  token?: string
+}
+
+/** A running stand-in. */
+export interface MojangStandIn {
+  apiBase: string
+  sessionBase: string
+  servicesBase: string
+  texturesBase: string
+  /** SPKI PEM of the key that signs `textures` values. */
+  publicKeyPem: string
+  accounts: StandInAccount[]
+  /** Every request, in order. */
+  requests: StandInRequest[]
+  /** Creates a player (uuid random), optionally wearing `skinPng`. */
+  addPlayer(name: string, skinPng?: Uint8Array, opts?: { slim?: boolean }): Promise<{ id: string; name: string; textureHash?: string }>
+  /** While set, uploads with this token answer 429 like Mojang's rate limiter. */
+  setRateLimited(token: string, limited: boolean): void
+  /** After each upload with this token, the next `reads` session-profile reads still show the previous skin. */
+  setProfileLag(token: string, reads: number): void
+  /** Texture PNG stored under a (full or trimmed) hash, if any. */
+  texture(hash: string): Uint8Array | undefined
+  stop(): Promise<void>
+}
+
+interface Player {
+  id: string
+  name: string
+  skin?: { hash: string; variant: SkinVariant; skinId: string }
+  previousSkin?: Player['skin']
+  /** Reads that lag behind after an upload (setProfileLag). */
+  lag: number
+  /** Lagging reads left since the last upload. */
+  lagReads: number
+}
+
+const uuid32 = () => crypto.randomUUID().replaceAll('-', '')
+const json = (body: unknown, status = 200) => Response.json(body, { status })
+const mojangError = (status: number, path: string, errorMessage: string, error = 'Error') => json({ path, error, errorMessage }, status)
+
+/** Starts the stand-in on 127.0.0.1 with a random port. */
+export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promise<MojangStandIn> {
+  const now = opts.now ?? Date.now
+  const { key } = await generateSigningKey(opts.keyBits ?? 4096)
+  const signingKey: RsaSigningKey = key
+  const players = new Map<string, Player>()
+  const textures = new Map<string, Uint8Array<ArrayBuffer>>()
+  const rateLimited = new Set<string>()
+  const requests: StandInRequest[] = []
+  const accounts: StandInAccount[] = []
+  const byToken = new Map<string, Player>()
+  let texturesBase = ''
+
+  const byName = (name: string) => [...players.values()].find((p) => p.name.toLowerCase() === name.toLowerCase())
+  const textureUrl = (hash: string) => `${texturesBase}/texture/${trimmedTextureHash(hash)}`
+
+  async function texturesProperty(p: Player, signed: boolean) {
+    const skin = p.lagReads > 0 ? p.previousSkin : p.skin
+    if (p.lagReads > 0) p.lagReads--
+    const payload: TexturesPayload = {
+      timestamp: now(),
+      profileId: p.id,
+      profileName: p.name,
+      ...(signed ? { signatureRequired: true } : {}),
+      textures: skin
+        ? { SKIN: { url: textureUrl(skin.hash), ...(skin.variant === 'slim' ? { metadata: { model: 'slim' } } : {}) } }
+        : {},
+    }
+    const value = encodeTexturesValue(payload)
+    return signed ? { name: 'textures', value, signature: await signValue(signingKey, value) } : { name: 'textures', value }
+  }
+
+  /** minecraftservices profile shape (skins[{id,state,url,variant}], capes[]). */
+  const servicesProfile = (p: Player) => ({
+    id: p.id,
+    name: p.name,
+    skins: p.skin
+      ? [{ id: p.skin.skinId, state: 'ACTIVE', url: textureUrl(p.skin.hash), textureKey: trimmedTextureHash(p.skin.hash), variant: p.skin.variant.toUpperCase() }]
+      : [],
+    capes: [],
+  })
+
+  async function storeSkin(png: Uint8Array): Promise<string> {
+    const skin = await readSkinImage(png)
+    textures.set(skin.textureHash, skin.png)
+    return skin.textureHash
+  }
+
+  async function uploadSkin(req: Request, path: string): Promise<Response> {
+    const token = req.headers.get('authorization')?.match(/^Bearer (.+)$/)?.[1]
+    const player = token ? byToken.get(token) : undefined
+    if (!player) return mojangError(401, path, 'Unauthorized', 'UnauthorizedOperationException')
+    if (rateLimited.has(token!)) return mojangError(429, path, 'Too many requests', 'TooManyRequestsException')
+    let form: FormData
+    try {
+      form = await req.formData()
+    } catch {
+      return mojangError(400, path, 'Content is not multipart/form-data', 'IllegalArgumentException')
+    }
+    const variant = String(form.get('variant') ?? '').toLowerCase()
+    const file = form.get('file')
+    if ((variant !== 'classic' && variant !== 'slim') || !(file instanceof Blob)) {
+      return mojangError(400, path, 'variant (classic|slim) and file are required', 'IllegalArgumentException')
+    }
+    let hash: string
+    try {
+      hash = await storeSkin(new Uint8Array(await file.arrayBuffer()))
+    } catch (e) {
+      return mojangError(400, path, e instanceof ApiError ? e.message : 'Could not read the skin', 'IllegalArgumentException')
+    }
+    player.previousSkin = player.skin
+    player.skin = { hash, variant, skinId: crypto.randomUUID() }
+    player.lagReads = player.lag
+    return json(servicesProfile(player))
+  }
+
+  async function handle(req: Request): Promise<Response> {
+    const url = new URL(req.url)
+    const path = url.pathname
+    const token = req.headers.get('authorization')?.match(/^Bearer (.+)$/)?.[1]
+    requests.push({ method: req.method, path: path + url.search, ...(token ? { token } : {}) })
+    let m: RegExpMatchArray | null
+    if (req.method === 'GET' && (m = path.match(/^\/api\/users\/profiles\/minecraft\/([^/]+)$/))) {
+      const p = byName(decodeURIComponent(m[1]!))
+      if (!p) return opts.unknownNameStatus === 204 ? new Response(null, { status: 204 }) : mojangError(404, path, `Couldn't find any profile with name ${m[1]}`, 'NOT_FOUND')
+      return json({ id: p.id, name: p.name })
+    }
+    if (req.method === 'GET' && (m = path.match(/^\/session\/session\/minecraft\/profile\/([0-9a-fA-F-]{32,36})$/))) {
+      const p = players.get(m[1]!.replaceAll('-', '').toLowerCase())
+      if (!p) return new Response(null, { status: 204 })
+      const signed = url.searchParams.get('unsigned') === 'false'
+      return json({ id: p.id, name: p.name, properties: [await texturesProperty(p, signed)] })
+    }
+    if (req.method === 'POST' && path === '/services/minecraft/profile/skins') return uploadSkin(req, path)
+    if (req.method === 'GET' && path === '/services/minecraft/profile') {
+      const p = token ? byToken.get(token) : undefined
+      return p ? json(servicesProfile(p)) : mojangError(401, path, 'Unauthorized', 'UnauthorizedOperationException')
+    }
+    if (req.method === 'GET' && (m = path.match(/^\/textures\/texture\/([0-9a-f]{1,64})$/))) {
+      const png = textures.get(m[1]!.padStart(64, '0'))
+      return png ? new Response(png, { headers: { 'content-type': 'image/png' } }) : new Response('Not found', { status: 404 })
+    }
+    return mojangError(404, path, 'Not found', 'NOT_FOUND')
+  }
+
+  const server: Server<unknown> = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: handle })
+  const origin = `http://127.0.0.1:${server.port}`
+  texturesBase = `${origin}/textures`
+
+  async function addPlayer(name: string, skinPng?: Uint8Array, o: { slim?: boolean } = {}) {
+    const p: Player = { id: uuid32(), name, lag: 0, lagReads: 0 }
+    if (skinPng) p.skin = { hash: await storeSkin(skinPng), variant: o.slim ? 'slim' : 'classic', skinId: crypto.randomUUID() }
+    players.set(p.id, p)
+    return { id: p.id, name: p.name, ...(p.skin ? { textureHash: p.skin.hash } : {}) }
+  }
+
+  for (let i = 0; i < (opts.accounts ?? 2); i++) {
+    const { id, name } = await addPlayer(`PoolAccount${i + 1}`)
+    const accessToken = `token-${uuid32()}`
+    byToken.set(accessToken, players.get(id)!)
+    accounts.push({ id, name, accessToken })
+  }
+
+  return {
+    apiBase: `${origin}/api`,
+    sessionBase: `${origin}/session`,
+    servicesBase: `${origin}/services`,
+    texturesBase,
+    publicKeyPem: signingKey.publicKeyPem,
+    accounts,
+    requests,
+    addPlayer,
+    setRateLimited: (token, limited) => void (limited ? rateLimited.add(token) : rateLimited.delete(token)),
+    setProfileLag: (token, reads) => {
+      const p = byToken.get(token)
+      if (p) p.lag = reads
+    },
+    texture: (hash) => textures.get(hash.padStart(64, '0')),
+    stop: () => server.stop(true),
+  }
+}
