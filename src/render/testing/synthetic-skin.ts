@@ -95,8 +95,12 @@ export function syntheticSkin(options: SyntheticSkinOptions = {}): RgbaImage {
   return { width: 64, height, rgba }
 }
 
-/** The synthetic skin as PNG bytes, encoded with fast-png (not the renderer's own encoder). */
-export function syntheticSkinPng(options: SyntheticSkinOptions = {}): Uint8Array {
-  const image = syntheticSkin(options)
+/** RGBA pixels as PNG bytes, encoded with fast-png (not the renderer's own encoder). */
+export function pngOf(image: RgbaImage): Uint8Array {
   return encode({ width: image.width, height: image.height, data: image.rgba, channels: 4, depth: 8 })
+}
+
+/** The synthetic skin as PNG bytes. */
+export function syntheticSkinPng(options: SyntheticSkinOptions = {}): Uint8Array {
+  return pngOf(syntheticSkin(options))
 }

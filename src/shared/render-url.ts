@@ -1,0 +1,55 @@
+/**
+ * The one builder of render URLs (issue 4 point 4): every page and island that shows a skin —
+ * job thumbnails, gallery cards, the skin page, og:image tags — takes its image URL from here,
+ * so the whole app asks the render service (SPEC §7) the same way and shares its cache.
+ * Plain string building: this runs in the browser too.
+ * @module
+ */
+
+/** The views of the render service. */
+export type RenderView = 'face' | 'head' | 'body'
+
+/** Scale per size (SPEC §7: heads and bodies scale 10, small heads scale 2). */
+const SCALE = { normal: 10, small: 2 } as const
+
+/** What {@link renderUrl} needs: the texture hash, the view, and what the skin page knows about the skin. */
+export interface RenderUrlInput {
+  textureHash: string
+  view: RenderView
+  variant?: 'classic' | 'slim' | 'unknown'
+  size?: 'normal' | 'small'
+  overlay?: boolean
+}
+
+/**
+ * Same-origin URL of a content-addressed render, e.g. `/render/head/<hash>?scale=10&overlay=true`.
+ * `slim=true` is added for slim skins on the body view, the only view with arms; heads and faces
+ * of a texture then have one URL whatever the variant, so browsers and CDNs cache them once.
+ */
+export function renderUrl(input: RenderUrlInput): string {
+  const params = [`scale=${SCALE[input.size ?? 'normal']}`, `overlay=${input.overlay ?? true}`]
+  if (input.view === 'body' && input.variant === 'slim') params.push('slim=true')
+  return `/render/${input.view}/${encodeURIComponent(input.textureHash.toLowerCase())}?${params.join('&')}`
+}
+
+/** What {@link renderQueryUrl} takes: the `/render` query parameters of SPEC §7. */
+export interface RenderQueryInput {
+  /** A texture URL, or a bare texture id (the service prefixes the Mojang texture host). */
+  url: string
+  body?: boolean
+  overlay?: boolean
+  scale?: number
+  slim?: boolean
+}
+
+/** Same-origin URL of the query form, `/render?overlay=true&body=false&scale=10&slim=false&url=…`. */
+export function renderQueryUrl(input: RenderQueryInput): string {
+  const params = [
+    `overlay=${input.overlay ?? true}`,
+    `body=${input.body ?? false}`,
+    `scale=${input.scale ?? SCALE.normal}`,
+    `slim=${input.slim ?? false}`,
+    `url=${encodeURIComponent(input.url)}`,
+  ]
+  return `/render?${params.join('&')}`
+}
