@@ -1,0 +1,88 @@
+/**
+ * The right drawer (SPEC §2): temporary, 320 px, opens from the end. Signed out it offers 'Sign In';
+ * then the job list, the language select and a link to help translate. Opened by the jobs button
+ * through the shared `$drawerOpen` store; without JavaScript `#app-drawer` opens it via CSS `:target`.
+ * @module
+ */
+import { mdiClose, mdiLogin } from '@mdi/js'
+import { useStore } from '@nanostores/react'
+import { useCallback, useEffect, useRef, type MouseEvent } from 'react'
+import { useI18n } from '../shared/i18n/context'
+import { $drawerOpen } from '../shared/stores/drawer'
+import type { Theme } from '../shared/theme'
+import { Icon } from '../shared/ui/icon'
+import { JobList } from './job-list'
+import { LanguageSelect } from './language-select'
+import { ThemeToggle } from './theme-toggle'
+import { useDrawerFocus } from './use-drawer-focus'
+
+/** Props of the drawer island. */
+export interface AppDrawerProps {
+  /** Current path and query without language prefix (the language select keeps the route). */
+  appUrl: string
+  /** Account site sign-in URL with a redirect back here. */
+  signInUrl: string
+  /** The translation project. */
+  translateUrl: string
+  /** Theme the server rendered. */
+  theme: Theme
+}
+
+/** Delay before leaving for the account site, after signing out locally (SPEC §2 "Sign-in"). */
+const SIGN_IN_DELAY_MS = 100
+
+/** The drawer island. */
+export default function AppDrawer({ appUrl, signInUrl, translateUrl, theme }: AppDrawerProps) {
+  const { t } = useI18n()
+  const open = useStore($drawerOpen)
+  const panel = useRef<HTMLElement>(null)
+  const close = useCallback(() => $drawerOpen.set(false), [])
+  useDrawerFocus(panel, open, close)
+
+  // A no-JS link to #app-drawer may have been followed before the island loaded: take over that state.
+  useEffect(() => {
+    if (window.location.hash === '#app-drawer') {
+      history.replaceState(null, '', window.location.pathname + window.location.search)
+      $drawerOpen.set(true)
+    }
+  }, [])
+
+  const closeClick = (event: MouseEvent) => {
+    event.preventDefault()
+    close()
+  }
+
+  const signIn = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault()
+    const target = event.currentTarget.href
+    window.setTimeout(() => window.location.assign(target), SIGN_IN_DELAY_MS)
+  }
+
+  return (
+    <div className={open ? 'drawer-root is-open' : 'drawer-root'}>
+      <aside id="app-drawer" ref={panel} className="drawer" role="dialog" aria-modal="true" aria-label={t('drawer.label')} tabIndex={-1}>
+        <div className="drawer__top">
+          <a href="#" role="button" className="icon-button" aria-label={t('common.close')} onClick={closeClick}>
+            <Icon path={mdiClose} />
+          </a>
+        </div>
+        <section className="drawer__account">
+          <p className="drawer__hint">{t('drawer.signedOut')}</p>
+          <a className="button button--primary button--block" href={signInUrl} onClick={signIn}>
+            <Icon path={mdiLogin} />
+            {t('drawer.signIn')}
+          </a>
+        </section>
+        <JobList now={Date.now} />
+        <div className="drawer__bottom">
+          <LanguageSelect appUrl={appUrl} />
+          <a className="drawer__translate" href={translateUrl}>
+            {t('drawer.helpTranslate')}
+          </a>
+          <ThemeToggle initial={theme} />
+        </div>
+      </aside>
+      <a href="#" className="drawer-scrim" aria-hidden="true" tabIndex={-1} onClick={closeClick} />
+    </div>
+  )
+}

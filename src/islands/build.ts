@@ -1,0 +1,109 @@
+/**
+ * Client build (reference/stack.md §1.5): one `Bun.build` with splitting, so each island is its own
+ * lazy chunk and shared modules (React, the stores) are single chunks; hashed names; a manifest the
+ * server reads; `static/` copied beside the assets for Workers Static Assets. Prints every client
+ * file's size, raw and gzipped. `--watch` rebuilds on changes (used by `bun run dev`).
+ * @module
+ */
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs'
+import { basename, join, relative } from 'node:path'
+import { gzipSync } from 'bun'
+import type { ClientManifest } from '../shared/client-manifest'
+import { islands } from './registry'
+
+const ROOT = join(import.meta.dir, '../..')
+const OUT = join(ROOT, 'dist/client')
+const ASSETS = join(OUT, 'assets')
+const PUBLIC_PATH = '/assets/'
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`
+
+/** Builds once; returns the manifest. */
+export async function buildClient(options: { quiet?: boolean } = {}): Promise<ClientManifest> {
+  rmSync(OUT, { recursive: true, force: true })
+  mkdirSync(ASSETS, { recursive: true })
+  cpSync(join(ROOT, 'static'), OUT, { recursive: true })
+
+  const result = await Bun.build({
+    entrypoints: [join(ROOT, 'src/islands/client.ts')],
+    outdir: ASSETS,
+    target: 'browser',
+    format: 'esm',
+    splitting: true,
+    minify: true,
+    sourcemap: 'linked',
+    naming: { entry: '[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+    publicPath: PUBLIC_PATH,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
+  })
+  if (!result.success) {
+    for (const log of result.logs) console.error(log)
+    throw new Error('client build failed')
+  }
+
+  const metafile = result.metafile
+  if (!metafile) throw new Error('client build produced no metafile')
+  const toUrl = (outPath: string) => PUBLIC_PATH + basename(outPath)
+  const islandFiles = new Map(Object.keys(islands).map((name) => [`src/islands/${name}.tsx`, name]))
+  const manifest: ClientManifest = { buildId: '', client: '', clientImports: [], css: '', islands: {} }
+  for (const [outPath, output] of Object.entries(metafile.outputs)) {
+    if (!outPath.endsWith('.js')) continue
+    const imports = output.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path))
+    const entry = output.entryPoint ? relative(ROOT, join(ROOT, output.entryPoint)).replace(/\\/g, '/') : undefined
+    if (entry === 'src/islands/client.ts') {
+      manifest.client = toUrl(outPath)
+      manifest.clientImports = imports
+    } else if (entry && islandFiles.has(entry)) {
+      manifest.islands[islandFiles.get(entry)!] = { file: toUrl(outPath), imports }
+    }
+  }
+
+  // The stylesheet gets a content hash too, so it can be cached as immutable.
+  const css = readFileSync(join(ROOT, 'static/styles.css'))
+  const cssName = `styles-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`
+  writeFileSync(join(ASSETS, cssName), css)
+  rmSync(join(OUT, 'styles.css'))
+  manifest.css = PUBLIC_PATH + cssName
+
+  const missing = Object.keys(islands).filter((name) => !manifest.islands[name])
+  if (!manifest.client || missing.length) throw new Error(`client build is missing: ${missing.join(', ') || 'client entry'}`)
+  manifest.buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12)
+  writeFileSync(join(OUT, 'manifest.json'), JSON.stringify(manifest, null, 2))
+
+  if (!options.quiet) printSizes(manifest)
+  return manifest
+}
+
+/** Prints each client file's size, and the total a page with every island loads. */
+function printSizes(manifest: ClientManifest) {
+  const files = [...new Set([manifest.client, ...manifest.clientImports, ...Object.values(manifest.islands).flatMap((i) => [i.file, ...i.imports]), manifest.css])]
+  let raw = 0
+  let gz = 0
+  console.log('client files (raw / gzip):')
+  for (const file of files.sort()) {
+    const bytes = readFileSync(join(OUT, file))
+    const zipped = gzipSync(bytes).length
+    raw += bytes.length
+    gz += zipped
+    console.log(`  ${file.padEnd(40)} ${kb(bytes.length)} ${kb(zipped)}`)
+  }
+  console.log(`  ${'total'.padEnd(40)} ${kb(raw)} ${kb(gz)}`)
+}
+
+if (import.meta.main) {
+  // `bun run dev` builds once before starting the server, then starts the watcher with --skip-initial.
+  if (!process.argv.includes('--skip-initial')) await buildClient()
+  if (process.argv.includes('--watch')) {
+    let timer: Timer | undefined
+    const rebuild = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => buildClient({ quiet: true }).then(() => console.log('[build] client rebuilt'), (e) => console.error('[build]', e)), 100)
+    }
+    for (const dir of ['src/islands', 'src/shared', 'static', 'locales']) {
+      if (existsSync(join(ROOT, dir))) watch(join(ROOT, dir), { recursive: true }, rebuild)
+    }
+    console.log('[build] watching src/islands, src/shared, static, locales')
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The one client entry (reference/stack.md §1.5): reads the embedded messages, then hydrates every
+ * `<x-island>` with its own root and identifier prefix. Loaded as a module script, so it never blocks
+ * the first paint.
+ * @module
+ */
+import { createElement, startTransition } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { CLIENT_MESSAGES_ELEMENT_ID } from '../shared/i18n/client-messages'
+import { I18nProvider } from '../shared/i18n/context'
+import { createTranslator } from '../shared/i18n/translator'
+import { DEFAULT_LOCALE, isLocale } from '../shared/locales'
+import { reloadAfterChunkError } from './chunk-reload'
+import { lazyIslands } from './lazy-islands'
+import { startLoadingBar } from './loading-bar'
+import type { IslandName } from './registry'
+
+function readI18n() {
+  const element = document.getElementById(CLIENT_MESSAGES_ELEMENT_ID)
+  const locale = element?.dataset.locale
+  const table = element?.textContent ? (JSON.parse(element.textContent) as Record<string, unknown>) : {}
+  const code = isLocale(locale) ? locale : DEFAULT_LOCALE
+  return { locale: code, t: createTranslator(code, table) }
+}
+
+function hydrateIslands() {
+  const i18n = readI18n()
+  for (const element of document.querySelectorAll<HTMLElement>('x-island:not([data-hydrated])')) {
+    element.dataset.hydrated = ''
+    const name = element.dataset.island as IslandName
+    const load = lazyIslands[name]
+    if (!load) continue
+    load()
+      .then(({ default: Component }) => {
+        const props = JSON.parse(element.dataset.props ?? '{}')
+        startTransition(() => {
+          hydrateRoot(element, createElement(I18nProvider, { value: i18n, children: createElement(Component as never, props) }), {
+            identifierPrefix: element.dataset.prefix,
+            onRecoverableError: (error) => console.warn('[island]', name, error),
+          })
+        })
+      })
+      .catch(reloadAfterChunkError)
+  }
+}
+
+// The My Skins tab and other client-only parts show once the client has started (SPEC §2).
+document.documentElement.dataset.clientStarted = ''
+const bar = document.getElementById('loading-bar')
+if (bar) startLoadingBar(bar)
+hydrateIslands()

@@ -1,0 +1,54 @@
+/**
+ * Language select (SPEC §2 right drawer): items show the language name and code. A disclosure list of
+ * links, so it works without JavaScript (each link asks the server to set the cookie and redirect);
+ * with JavaScript the cookie is set here and the browser goes straight to the new prefix.
+ * @module
+ */
+import { mdiChevronDown, mdiTranslate } from '@mdi/js'
+import type { MouseEvent } from 'react'
+import { useI18n } from '../shared/i18n/context'
+import { languageSwitchHref, localeCookieValue, localizeUrl } from '../shared/language-switch'
+import { LOCALES, type Locale } from '../shared/locales'
+import { Icon } from '../shared/ui/icon'
+
+/** The language select; `appUrl` is the current path and query without language prefix. */
+export function LanguageSelect({ appUrl }: { appUrl: string }) {
+  const { t, locale } = useI18n()
+  const current = LOCALES.find((l) => l.code === locale) ?? LOCALES[0]!
+
+  const choose = (event: MouseEvent, code: Locale) => {
+    event.preventDefault()
+    document.cookie = localeCookieValue(code)
+    window.location.assign(localizeUrl(appUrl, code))
+  }
+
+  return (
+    <details className="language-select">
+      <summary className="language-select__current">
+        <Icon path={mdiTranslate} />
+        <span className="language-select__label">{t('drawer.language')}</span>
+        <span className="language-select__value">
+          {current.nativeName} <code>{current.code}</code>
+        </span>
+        <Icon path={mdiChevronDown} className="language-select__chevron" />
+      </summary>
+      <ul className="language-select__list" role="list">
+        {LOCALES.map((l) => (
+          <li key={l.code}>
+            <a
+              href={languageSwitchHref(l.code, appUrl)}
+              hrefLang={l.code}
+              lang={l.code}
+              title={l.name}
+              aria-current={l.code === locale ? 'true' : undefined}
+              onClick={(event) => choose(event, l.code)}
+            >
+              <span>{l.nativeName}</span>
+              <code>{l.code}</code>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}

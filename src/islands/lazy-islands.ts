@@ -1,0 +1,15 @@
+/**
+ * Browser-side island registry: one lazy chunk per island (reference/stack.md §1.5). Type-checked
+ * against the server registry so a missing entry fails the build; a unit test compares the keys too.
+ * @module
+ */
+import type { ComponentType } from 'react'
+import type { IslandName } from './registry'
+
+/** Island name → loader of its chunk. */
+export const lazyIslands = {
+  'search-field': () => import('./search-field'),
+  'jobs-button': () => import('./jobs-button'),
+  'app-drawer': () => import('./app-drawer'),
+  'snackbar-host': () => import('./snackbar-host'),
+} satisfies Record<IslandName, () => Promise<{ default: ComponentType<never> }>>

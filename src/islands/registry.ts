@@ -1,0 +1,20 @@
+/**
+ * Server-side island registry: name → component. The browser's lazy registry in `client.ts` must list
+ * the same names (a unit test compares them).
+ * @module
+ */
+import AppDrawer from './app-drawer'
+import JobsButton from './jobs-button'
+import SearchField from './search-field'
+import SnackbarHost from './snackbar-host'
+
+/** Every island the server can render. */
+export const islands = {
+  'search-field': SearchField,
+  'jobs-button': JobsButton,
+  'app-drawer': AppDrawer,
+  'snackbar-host': SnackbarHost,
+}
+
+/** Name of an island. */
+export type IslandName = keyof typeof islands

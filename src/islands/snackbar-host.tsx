@@ -1,0 +1,48 @@
+/**
+ * The global snackbar area (SPEC §2 "Other", §4, §9): top right, each closes after its timeout
+ * (default 5000 ms; -1 never), closable, with an optional action link; removing one re-stacks the rest.
+ * @module
+ */
+import { mdiClose } from '@mdi/js'
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+import { useI18n } from '../shared/i18n/context'
+import { $snackbars, dismissSnackbar, type Snackbar } from '../shared/stores/snackbars'
+import { Icon } from '../shared/ui/icon'
+
+function SnackbarItem({ snackbar }: { snackbar: Snackbar }) {
+  const { t } = useI18n()
+  useEffect(() => {
+    if (snackbar.timeout < 0) return
+    const timer = window.setTimeout(() => dismissSnackbar(snackbar.id), snackbar.timeout)
+    return () => window.clearTimeout(timer)
+  }, [snackbar.id, snackbar.timeout])
+  return (
+    <div className={`snackbar snackbar--${snackbar.color}`} role={snackbar.color === 'error' ? 'alert' : 'status'}>
+      <span className="snackbar__text">{snackbar.text}</span>
+      {snackbar.actionLabel && snackbar.actionLink && (
+        <a className="snackbar__action" href={snackbar.actionLink}>
+          {snackbar.actionLabel}
+        </a>
+      )}
+      {snackbar.closable && (
+        <button type="button" className="icon-button icon-button--small" aria-label={t('snackbar.close')} onClick={() => dismissSnackbar(snackbar.id)}>
+          <Icon path={mdiClose} size={18} />
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** The snackbar island: an ARIA live region that lists the current snackbars. */
+export default function SnackbarHost() {
+  const { t } = useI18n()
+  const snackbars = useStore($snackbars, { ssr: () => [] })
+  return (
+    <div className="snackbar-host" aria-label={t('snackbar.region')} aria-live="polite">
+      {snackbars.map((snackbar) => (
+        <SnackbarItem key={snackbar.id} snackbar={snackbar} />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+/**
+ * What `createApp` needs, independent of the runtime: Bun and the Worker build this object from their
+ * own config and bindings (DESIGN.md §1 "app.ts builds the Hono app from a config object").
+ * @module
+ */
+import type { ClientManifest } from '../shared/client-manifest'
+import type { Flags } from '../shared/flags'
+import type { SiteLinks } from '../shared/site-links'
+
+/** Anything that answers a Request: the embedded API in-process, or a proxy to another origin. */
+export interface Backend {
+  /** Answers a request whose path is relative to the backend's root. */
+  fetch(request: Request): Promise<Response>
+}
+
+/** Options of the web app. */
+export interface AppOptions {
+  /** Development mode: shows the 'Dev Mode' chip (SPEC §2). */
+  dev: boolean
+  /** Public origin used for canonical and hreflang links; the request origin when unset. */
+  publicUrl?: string
+  /** Footer and route-rule targets. */
+  siteLinks: SiteLinks
+  /** Loads the client build manifest. */
+  manifest: () => Promise<ClientManifest>
+  /** Loads the feature flags (SPEC §7). */
+  flags: () => Promise<Flags>
+  /** Serves `/api/*` (prefix stripped) and `/textures/*`. */
+  api: Backend
+  /** Serves `/render` and `/render/*` (path kept). */
+  render: Backend
+  /** Where "Sign In" and "Manage Account" go (SPEC §2 right drawer: the account site). */
+  accountUrl: string
+  /** The clock; injected so seasonal styling and the footer year are testable. */
+  now: () => Date
+}

@@ -1,0 +1,73 @@
+/**
+ * The web app as a pure Hono app built from options (DESIGN.md §1): no globals, the same code on Bun
+ * and on Workers. Order per request: backends (`/api`, `/textures`, `/render`) → context → route rules
+ * → pages (language detection on unprefixed URLs) → `/{skin}` shortcut → 404.
+ * @module
+ */
+import { Hono, type Context, type Handler } from 'hono'
+import { reactRenderer } from '@hono/react-renderer'
+import { HTTPException } from 'hono/http-exception'
+import { trimTrailingSlash } from 'hono/trailing-slash'
+import { createElement } from 'react'
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../shared/locales'
+import { UNPREFIXED_ROUTES } from '../shared/routes'
+import type { AppOptions } from './app-options'
+import type { AppEnv } from './env'
+import { localeRedirect } from './middleware/locale-redirect'
+import { localeSwitch } from './middleware/locale-switch'
+import { requestContext } from './middleware/request-context'
+import { applyRouteRules } from './middleware/route-rules'
+import { skinShortcut } from './middleware/skin-shortcut'
+import { pageRoutes, placeholderPage } from './pages'
+import { renderError } from './pages/error-page'
+import { forward, forwardStripped } from './proxy/forward'
+import { Layout } from './render/layout'
+
+/**
+ * `/(de|es|…)` — the prefix of the eight non-default languages. The alternation must be grouped:
+ * Hono's RegExpRouter splices param patterns into one big expression, and a bare `de|es` there
+ * lets `/de/skins` match the home route (found in a test: `/de/skins` rendered the home page).
+ */
+const PREFIX = `/:locale{(?:${LOCALE_CODES.filter((l) => l !== DEFAULT_LOCALE).join('|')})}`
+
+/** Builds the web app. */
+export function createApp(options: AppOptions) {
+  const app = new Hono<AppEnv>()
+
+  // Backends first: they need neither the page context nor the renderer.
+  app.all('/api/*', forwardStripped(options.api, '/api'))
+  app.get('/textures/*', forward(options.api))
+  app.get('/render', forward(options.render))
+  app.get('/render/*', forward(options.render))
+
+  app.use('*', trimTrailingSlash())
+  app.use('*', requestContext(options))
+  app.use(
+    '*',
+    reactRenderer(({ children, c, Layout: _outer, ...props }) => createElement(Layout, { ...props, c, children }), { docType: true, stream: false }),
+  )
+  app.use('*', applyRouteRules)
+
+  app.get('/locale/:code', localeSwitch)
+
+  /** Registers a page unprefixed (with language detection) and under every language prefix. */
+  const page = (path: string, handler: Handler<AppEnv>) => {
+    app.get(path, localeRedirect, handler)
+    app.get(path === '/' ? PREFIX : PREFIX + path, handler)
+  }
+  for (const [path, handler] of pageRoutes) page(path, handler)
+  for (const path of UNPREFIXED_ROUTES) app.get(path, placeholderPage)
+
+  app.get('/:skin', localeRedirect, skinShortcut)
+  app.get(`${PREFIX}/:skin`, skinShortcut)
+
+  app.notFound((c) => renderError(c as Context<AppEnv>, 404))
+  app.onError((error, c) => {
+    const status = error instanceof HTTPException ? error.status : 500
+    if (status >= 500) console.error('[app]', error)
+    // Errors before the page context exists (it failed itself) cannot render the localised page.
+    if (!c.get('i18n')) return c.text(status === 404 ? 'Page Not Found' : 'Internal Server Error', status)
+    return renderError(c as Context<AppEnv>, status, error instanceof HTTPException ? error.message || undefined : undefined)
+  })
+  return app
+}

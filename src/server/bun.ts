@@ -1,0 +1,114 @@
+/**
+ * Bun entry (DESIGN.md §1): the one place that wires the embedded API and renderer into the process.
+ * Serves `/assets/*` as immutable files, the copied `static/` files, and the web app.
+ * `API_ORIGIN` / `RENDER_ORIGIN` switch to remote backends instead (DESIGN.md "three ways to run").
+ * @module
+ */
+import { Hono } from 'hono'
+import { serveStatic } from 'hono/bun'
+import { join } from 'node:path'
+import { apiConfigFromEnv, createEmbeddedApi, type EmbeddedApi } from '../api'
+import { createRenderRoutes } from '../render'
+import { clientManifestSchema, MANIFEST_PATH, type ClientManifest } from '../shared/client-manifest'
+import { parseFlags } from '../shared/flags'
+import { createApp } from './app'
+import type { Backend } from './app-options'
+import { parseServerEnv, parseSiteLinks } from './config'
+import { remoteBackend } from './proxy/remote-backend'
+
+const ROOT = join(import.meta.dir, '../..')
+const DIST = join(ROOT, 'dist/client')
+
+/** Reads the client manifest; a missing build gets a message that says what to run. */
+async function readManifest(): Promise<ClientManifest> {
+  const file = Bun.file(join(DIST, MANIFEST_PATH))
+  if (!(await file.exists())) throw new Error('dist/client/manifest.json is missing: run `bun run build` first')
+  return clientManifestSchema.parse(await file.json())
+}
+
+/** Reads the flags file; missing or broken files give the documented defaults. */
+async function readFlags(path: string) {
+  const file = Bun.file(join(ROOT, path))
+  return parseFlags((await file.exists()) ? await file.json().catch(() => ({})) : {})
+}
+
+/** Everything the Bun process runs, built from env; returned so tests can start and stop it. */
+export async function createBunServer(env: Record<string, string | undefined> = process.env) {
+  const config = parseServerEnv(env)
+  const dev = config.NODE_ENV !== 'production'
+  const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`
+
+  let embedded: EmbeddedApi | undefined
+  let api: Backend
+  if (config.API_ORIGIN) {
+    api = remoteBackend(config.API_ORIGIN)
+  } else {
+    embedded = await createEmbeddedApi(apiConfigFromEnv({ ...env, PUBLIC_URL: publicUrl }))
+    api = embedded
+  }
+
+  let render: Backend
+  if (config.RENDER_ORIGIN) {
+    render = remoteBackend(config.RENDER_ORIGIN)
+  } else {
+    const renderApp = createRenderRoutes({
+      loadTextureByHash: async (hash) => (embedded ? embedded.loadTexture(hash) : null),
+      fetchTexture: async (url) => {
+        if (embedded) return embedded.fetchImage(url)
+        const response = await fetch(url)
+        if (!response.ok) throw new Error(`texture fetch failed: ${response.status}`)
+        return new Uint8Array(await response.arrayBuffer())
+      },
+      localTextureOrigins: [publicUrl],
+    })
+    render = { fetch: (request) => Promise.resolve(renderApp.fetch(request)) }
+  }
+
+  // In development the client build may change under a running server, so read the manifest each time.
+  let manifest: Promise<ClientManifest> | undefined
+  const flags = readFlags(config.FLAGS_FILE)
+  const web = createApp({
+    dev,
+    publicUrl: config.PUBLIC_URL,
+    siteLinks: parseSiteLinks(config.SITE_LINKS_JSON),
+    manifest: () => (dev ? readManifest() : (manifest ??= readManifest())),
+    flags: () => (dev ? readFlags(config.FLAGS_FILE) : flags),
+    api,
+    render,
+    accountUrl: config.ACCOUNT_URL,
+    now: () => new Date(),
+  })
+
+  const app = new Hono()
+  app.use('/assets/*', serveStatic({ root: DIST, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }))
+  app.use('*', serveStatic({ root: DIST, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+  app.route('/', web)
+
+  return {
+    config,
+    app,
+    /** Starts the API's worker loop and the HTTP server. */
+    async start() {
+      await embedded?.start()
+      const server = Bun.serve({ port: config.PORT, hostname: config.HOST, fetch: app.fetch, idleTimeout: 30 })
+      console.log(`Skin Signature Generator listening on http://${server.hostname}:${server.port}${dev ? ' (development)' : ''}`)
+      return server
+    },
+    /** Stops the API's worker loop (waits for running jobs) and closes the database. */
+    async stop() {
+      await embedded?.stop()
+    },
+  }
+}
+
+if (import.meta.main) {
+  const server = await createBunServer()
+  const http = await server.start()
+  const shutdown = async () => {
+    http.stop()
+    await server.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}

@@ -1,0 +1,55 @@
+/**
+ * Web app configuration from environment variables, parsed once with offline-safe defaults
+ * (DESIGN.md §3). The embedded API has its own part (`src/api/config.ts`) read from the same env.
+ * @module
+ */
+import { z } from 'zod'
+import { siteLinksSchema, type SiteLinks } from '../shared/site-links'
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/\/+$/, ''))
+  .pipe(z.url())
+  .optional()
+  .or(z.literal('').transform(() => undefined))
+
+/** Environment variables the web app reads. */
+export const serverEnvSchema = z.object({
+  /** Port to listen on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  /** Interface to bind; 127.0.0.1 keeps a fresh install private, 0.0.0.0 serves the network. */
+  HOST: z.string().default('127.0.0.1'),
+  /** `production` hides the Dev Mode chip; anything else is development. */
+  NODE_ENV: z.string().default('development'),
+  /** Public origin for canonical links and texture URLs, e.g. https://skins.example.org. */
+  PUBLIC_URL: optionalUrl,
+  /** Use another MineSkin-compatible API instead of the embedded one. */
+  API_ORIGIN: optionalUrl,
+  /** Renderer origin; the embedded renderer when unset. */
+  RENDER_ORIGIN: optionalUrl,
+  /** Where 'Sign In' and 'Manage Account' lead (SPEC §2 account site). */
+  ACCOUNT_URL: z.string().default('/account'),
+  /** JSON object overriding footer and route-rule targets (see src/shared/site-links.ts). */
+  SITE_LINKS_JSON: z.string().optional(),
+  /** Feature flags file served as /flags.json (SPEC §7). */
+  FLAGS_FILE: z.string().default('static/flags.json'),
+})
+/** Parsed web env. */
+export type ServerEnv = z.infer<typeof serverEnvSchema>
+
+/** Parses the env or throws one readable error listing every bad variable. */
+export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
+  const parsed = serverEnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return parsed.data
+}
+
+/** Footer links with the operator's overrides applied. */
+export function parseSiteLinks(json: string | undefined): SiteLinks {
+  if (!json) return siteLinksSchema.parse({})
+  return siteLinksSchema.parse(JSON.parse(json))
+}

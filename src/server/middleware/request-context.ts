@@ -1,0 +1,30 @@
+/**
+ * First middleware of every request: language from the URL prefix, the per-request translator,
+ * the island set, manifest, flags and an API client (DESIGN.md §2 flow 1).
+ * @module
+ */
+import { createMiddleware } from 'hono/factory'
+import { createTranslator } from '../../shared/i18n/translator'
+import { DEFAULT_LOCALE } from '../../shared/locales'
+import { splitLocale } from '../../shared/routes'
+import { serverApiClient } from '../api-client'
+import type { AppOptions } from '../app-options'
+import type { AppEnv } from '../env'
+import { LOCALE_TABLES } from '../i18n/tables'
+
+/** Sets the request variables every page and error handler reads. */
+export const requestContext = (options: AppOptions) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const { locale, path } = splitLocale(c.req.path)
+    const active = locale ?? DEFAULT_LOCALE
+    c.set('locale', active)
+    c.set('appPath', path)
+    c.set('i18n', { locale: active, t: createTranslator(active, LOCALE_TABLES[active]) })
+    c.set('islands', new Set())
+    c.set('options', options)
+    const [manifest, flags] = await Promise.all([options.manifest(), options.flags()])
+    c.set('manifest', manifest)
+    c.set('flags', flags)
+    c.set('api', serverApiClient(options.api, c.req.header('cookie')))
+    await next()
+  })

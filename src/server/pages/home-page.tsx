@@ -1,0 +1,47 @@
+/**
+ * Home: Generate (SPEC §2 route `/`).
+ * @module
+ */
+import { mdiAccountMultiple, mdiImageMultiple, mdiWeb } from '@mdi/js'
+import { useI18n } from '../../shared/i18n/context'
+import type { MessageKey } from '../../shared/i18n/translator'
+import { ROUTES, localizePath } from '../../shared/routes'
+import { Icon } from '../../shared/ui/icon'
+
+const WAYS: { icon: string; title: MessageKey; text: MessageKey }[] = [
+  { icon: mdiWeb, title: 'pages.home.fromUrl', text: 'pages.home.fromUrlText' },
+  { icon: mdiImageMultiple, title: 'pages.home.fromUpload', text: 'pages.home.fromUploadText' },
+  { icon: mdiAccountMultiple, title: 'pages.home.fromUser', text: 'pages.home.fromUserText' },
+]
+
+/** The home page body. */
+export function HomePage() {
+  const { t, locale } = useI18n()
+  return (
+    <>
+      <section className="hero">
+        <h1 className="hero__title">{t('pages.home.heading')}</h1>
+        <p className="hero__lead">{t('pages.home.lead')}</p>
+      </section>
+      <section className="card" aria-labelledby="ways-title">
+        <h2 id="ways-title" className="card__title">
+          {t('pages.home.howTitle')}
+        </h2>
+        <ul className="ways" role="list">
+          {WAYS.map((way) => (
+            <li key={way.title} className="ways__item">
+              <Icon path={way.icon} size={32} className="ways__icon" />
+              <h3>{t(way.title)}</h3>
+              <p>{t(way.text)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p>
+        <a className="button button--outlined" href={localizePath(ROUTES.skins, locale)}>
+          {t('pages.home.browse')}
+        </a>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,45 @@
+/**
+ * `<head>` of every page: title per SPEC §1, description, canonical and hreflang alternates for the
+ * nine languages, Open Graph, the hashed stylesheet and the icon.
+ * @module
+ */
+import type { Props } from '@hono/react-renderer'
+import { useRequestContext } from '@hono/react-renderer'
+import { PRODUCT_NAME, THEME_PRIMARY } from '../../shared/constants'
+import { useI18n } from '../../shared/i18n/context'
+import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales'
+import { localizePath } from '../../shared/routes'
+import type { AppEnv } from '../env'
+
+/** The document head. */
+export function DocumentHead({ title, description, image, noindex, localized = true }: Props) {
+  const c = useRequestContext<AppEnv>()
+  const { t, locale } = useI18n()
+  const origin = c.get('options').publicUrl ?? new URL(c.req.url).origin
+  const path = c.get('appPath')
+  const fullTitle = title ? t('meta.titleTemplate', { title, product: PRODUCT_NAME }) : t('meta.title')
+  const metaDescription = description ?? t('meta.description')
+  const canonical = origin + (localized ? localizePath(path, locale) : path)
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{fullTitle}</title>
+      <meta name="description" content={metaDescription} />
+      {noindex && <meta name="robots" content="noindex" />}
+      <meta name="theme-color" content={THEME_PRIMARY.dark} />
+      <link rel="canonical" href={canonical} />
+      {localized &&
+        LOCALES.map((l) => <link key={l.code} rel="alternate" hrefLang={l.code} href={origin + localizePath(path, l.code)} />)}
+      {localized && <link rel="alternate" hrefLang="x-default" href={origin + localizePath(path, DEFAULT_LOCALE)} />}
+      <meta property="og:site_name" content={PRODUCT_NAME} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={metaDescription} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:type" content="website" />
+      {image && <meta property="og:image" content={image.startsWith('/') ? origin + image : image} />}
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="stylesheet" href={c.get('manifest').css} />
+    </head>
+  )
+}

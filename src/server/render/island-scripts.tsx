@@ -1,0 +1,43 @@
+/**
+ * Emits the client entry, island chunk preloads and the client messages — only when this request
+ * rendered at least one island (a page without islands ships no JavaScript, DESIGN.md §1).
+ * Must be the last child of `<body>` so every island has rendered before it (reference/stack.md §1.5).
+ * @module
+ */
+import { useRequestContext } from '@hono/react-renderer'
+import { CLIENT_MESSAGES_ELEMENT_ID, pickClientMessages } from '../../shared/i18n/client-messages'
+import type { AppEnv } from '../env'
+import { LOCALE_TABLES } from '../i18n/tables'
+
+/** Inline JSON must not be able to close its script element (reference/stack.md §8 item 10). */
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+
+/** Script and preload tags for the islands of this request. */
+export function IslandScripts() {
+  const c = useRequestContext<AppEnv>()
+  const used = c.get('islands')
+  if (used.size === 0) return null
+  const manifest = c.get('manifest')
+  const locale = c.get('locale')
+  const preload = new Set<string>(manifest.clientImports)
+  for (const name of used) {
+    const chunk = manifest.islands[name]
+    if (!chunk) continue
+    preload.add(chunk.file)
+    for (const file of chunk.imports) preload.add(file)
+  }
+  return (
+    <>
+      <script
+        type="application/json"
+        id={CLIENT_MESSAGES_ELEMENT_ID}
+        data-locale={locale}
+        dangerouslySetInnerHTML={{ __html: safeJson(pickClientMessages(LOCALE_TABLES[locale])) }}
+      />
+      {[...preload].map((file) => (
+        <link key={file} rel="modulepreload" href={file} />
+      ))}
+      <script type="module" src={manifest.client} />
+    </>
+  )
+}

@@ -1,0 +1,30 @@
+/**
+ * Server side of an island (reference/stack.md §1.4–1.5): the island is rendered by itself with its
+ * own `identifierPrefix`, so `useId()` values match when the browser hydrates it as a separate root.
+ * @module
+ */
+import { useId, type ComponentProps, type ComponentType } from 'react'
+import { renderToString } from 'react-dom/server'
+import { useRequestContext } from '@hono/react-renderer'
+import { islands, type IslandName } from '../../islands/registry'
+import { I18nProvider, useI18n } from '../../shared/i18n/context'
+import type { AppEnv } from '../env'
+
+/** Renders island `name` with JSON-serialisable `props` inside an `<x-island>` marker. */
+export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof islands)[N]> }) {
+  // Every hook runs before the nested render: hooks after a nested renderToString break (react#22214).
+  const prefix = useId()
+  const c = useRequestContext<AppEnv>()
+  const i18n = useI18n()
+  c.get('islands').add(name)
+  const Component = islands[name] as ComponentType<Record<string, unknown>>
+  const html = renderToString(
+    <I18nProvider value={i18n}>
+      <Component {...(props as Record<string, unknown>)} />
+    </I18nProvider>,
+    { identifierPrefix: prefix },
+  )
+  return (
+    <x-island data-island={name} data-prefix={prefix} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />
+  )
+}

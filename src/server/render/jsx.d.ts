@@ -1,0 +1,14 @@
+/** The island marker element (reference/stack.md §1.5): `display: contents`, carries name, id prefix and JSON props. */
+import 'react'
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'x-island': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
+        'data-island': string
+        'data-prefix': string
+        'data-props': string
+      }
+    }
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The page frame around every page (SPEC §2): skip link, loading bar, app bar, main, footer, the
+ * right drawer and the snackbar area, then the island scripts as the last child of `<body>`.
+ * @module
+ */
+import type { Props } from '@hono/react-renderer'
+import { getCookie } from 'hono/cookie'
+import type { Context } from 'hono'
+import type { ReactElement } from 'react'
+import { I18nProvider } from '../../shared/i18n/context'
+import { parseTheme, THEME_COOKIE } from '../../shared/theme'
+import { AppBar } from '../components/app-bar'
+import { SiteFooter } from '../components/site-footer'
+import type { AppEnv } from '../env'
+import { DocumentHead } from './document-head'
+import { Island } from './island'
+import { IslandScripts } from './island-scripts'
+import './page-props'
+
+/** Current path and query without the language prefix. */
+export const appUrlOf = (c: Context<AppEnv>): string => c.get('appPath') + new URL(c.req.url).search
+
+/** The layout passed to reactRenderer. */
+export function Layout({ children, c, ...props }: Props & { children: ReactElement; c: Context<AppEnv> }) {
+  const i18n = c.get('i18n')
+  const options = c.get('options')
+  const theme = parseTheme(getCookie(c, THEME_COOKIE))
+  const appUrl = appUrlOf(c)
+  const origin = options.publicUrl ?? new URL(c.req.url).origin
+  const signInUrl = `${options.accountUrl}?redirect=${encodeURIComponent(origin + new URL(c.req.url).pathname)}`
+  return (
+    <I18nProvider value={i18n}>
+      <html lang={i18n.locale} data-theme={theme}>
+        <DocumentHead {...props} />
+        <body>
+          <a className="skip-link" href="#main">
+            {i18n.t('common.skipToContent')}
+          </a>
+          <div id="loading-bar" className="loading-bar" aria-hidden="true" />
+          <AppBar />
+          <main id="main" className="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter appUrl={appUrl} />
+          <Island name="app-drawer" props={{ appUrl, signInUrl, translateUrl: options.siteLinks.translate, theme }} />
+          <Island name="snackbar-host" props={{}} />
+          <IslandScripts />
+        </body>
+      </html>
+    </I18nProvider>
+  )
+}

@@ -1,0 +1,48 @@
+/**
+ * The page routes of SPEC §2 and the helpers that add or strip the language prefix.
+ * Every localised route exists unprefixed (en) and under `/{locale}` for the eight other languages.
+ * @module
+ */
+import { DEFAULT_LOCALE, isLocale, type Locale } from './locales'
+
+/** Named page routes (SPEC §2). `skin` takes a skin id. */
+export const ROUTES = {
+  home: '/',
+  skins: '/skins',
+  skinsPopular: '/skins/popular',
+  skinsRandom: '/skins/random',
+  skin: '/skins/:skin',
+  mySkins: '/my-skins',
+  account: '/account',
+  apikey: '/apikey',
+  capeAd: '/cape-ad',
+  export: '/export',
+  gallery: '/gallery',
+} as const
+/** Name of a localised page route. */
+export type RouteName = keyof typeof ROUTES
+
+/** Placeholder pages that exist only without a language prefix (SPEC §2). */
+export const UNPREFIXED_ROUTES = ['/bulk', '/stats'] as const
+
+/** Adds the language prefix to an app path: `('/skins','de')` → `/de/skins`, `('/','de')` → `/de`; `en` keeps the path. */
+export function localizePath(path: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return path
+  return path === '/' ? `/${locale}` : `/${locale}${path}`
+}
+
+/** Splits `/de/skins` into `{ locale: 'de', path: '/skins' }`; an unprefixed path gives `locale: null`. */
+export function splitLocale(pathname: string): { locale: Locale | null; path: string } {
+  const match = /^\/([a-z]{2})(?=\/|$)(.*)$/.exec(pathname)
+  if (match && isLocale(match[1]) && match[1] !== DEFAULT_LOCALE) {
+    return { locale: match[1], path: match[2] || '/' }
+  }
+  return { locale: null, path: pathname }
+}
+
+/** The path of a skin page: `/skins/{id}` localised. */
+export const skinPath = (id: string, locale: Locale): string => localizePath(`/skins/${encodeURIComponent(id)}`, locale)
+
+/** `/skins?search=…` for a search term (SPEC §2 app bar). */
+export const searchPath = (term: string, locale: Locale): string =>
+  `${localizePath(ROUTES.skins, locale)}?search=${encodeURIComponent(term)}`
