@@ -1,0 +1,35 @@
+/**
+ * Pooled Minecraft accounts used by the mojang signer (SPEC §3 enumerations: account types
+ * mojang | microsoft; access token sources login_microsoft | refresh_microsoft | user_login_microsoft).
+ * @module
+ */
+import { z } from 'zod'
+
+/** Account types (SPEC §3). */
+export const ACCOUNT_TYPES = ['mojang', 'microsoft'] as const
+/** Where an account's access token came from (SPEC §3). */
+export const TOKEN_SOURCES = ['login_microsoft', 'refresh_microsoft', 'user_login_microsoft'] as const
+
+/** One pooled account as stored (times are epoch ms). */
+export const minecraftAccountSchema = z.object({
+  /** Minecraft profile uuid, 32 hex. */
+  id: z.string().regex(/^[0-9a-f]{32}$/),
+  name: z.string().min(1),
+  type: z.enum(ACCOUNT_TYPES),
+  tokenSource: z.enum(TOKEN_SOURCES),
+  /** Bearer token for api.minecraftservices.com. */
+  accessToken: z.string().min(1),
+  /** When the token stops working; null = unknown. */
+  tokenExpiresAt: z.number().nullable().default(null),
+  enabled: z.boolean().default(true),
+  /** Start of the last upload with this account. */
+  lastUsed: z.number().default(0),
+  /** Consecutive failures; reset by a success. */
+  errorCount: z.number().int().min(0).default(0),
+  lastError: z.string().nullable().default(null),
+  /** Not handed out before this time (set after a 429). */
+  timeoutUntil: z.number().default(0),
+})
+
+/** A pooled Minecraft account. */
+export type MinecraftAccount = z.infer<typeof minecraftAccountSchema>
