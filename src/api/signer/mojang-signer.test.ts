@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { verify } from 'node:crypto'
+import { startMojangStandIn, type MojangStandIn } from '../../../test/support/mojang-stand-in'
+import { ApiError } from '../errors'
+import { readSkinImage, type SkinImage } from '../image'
+import { makeSkinPng } from '../image/fixtures'
+import { decodeTexturesValue } from '../profiles'
+import { createMemoryAccountPool, createMojangSigner, minecraftAccountSchema, type AccountPoolOptions, type MojangSignerConfig } from './index'
+
+let mojang: MojangStandIn
+let skin: SkinImage
+let slimSkin: SkinImage
+let clock = 0
+const now = () => clock
+let sleeps: number[] = []
+/** Records the wait and moves the clock, so nothing really sleeps. */
+const sleep = async (ms: number) => {
+  sleeps.push(ms)
+  clock += ms
+}
+
+beforeAll(async () => {
+  mojang = await startMojangStandIn({ accounts: 2 })
+  skin = await readSkinImage(makeSkinPng(21))
+  slimSkin = await readSkinImage(makeSkinPng(22, { slim: true }))
+})
+afterAll(() => mojang.stop())
+beforeEach(() => {
+  clock = 1_000_000
+  sleeps = []
+  for (const a of mojang.accounts) {
+    mojang.setRateLimited(a.accessToken, false)
+    mojang.setProfileLag(a.accessToken, 0)
+  }
+})
+
+const poolAccounts = (accounts = mojang.accounts) =>
+  accounts.map((a, i) =>
+    minecraftAccountSchema.parse({ id: a.id, name: a.name, type: i % 2 ? 'mojang' : 'microsoft', tokenSource: 'login_microsoft', accessToken: a.accessToken }),
+  )
+
+function setup(poolOpts: AccountPoolOptions = {}, signerOpts: Partial<MojangSignerConfig> = {}, accounts = poolAccounts()) {
+  const pool = createMemoryAccountPool(accounts, poolOpts)
+  const signer = createMojangSigner({ pool, servicesBase: mojang.servicesBase, sessionBase: mojang.sessionBase, now, sleep, ...signerOpts })
+  return { pool, signer }
+}
+
+const request = (s: SkinImage, variant: 'classic' | 'slim' = 'classic') => ({ png: s.png, textureHash: s.textureHash, variant })
+
+async function failure(run: Promise<unknown>): Promise<ApiError> {
+  try {
+    await run
+  } catch (e) {
+    if (e instanceof ApiError) return e
+    throw e
+  }
+  throw new Error('signing succeeded')
+}
+
+describe('mojang signer against the stand-in', () => {
+  test('uploads with the bearer token and returns the signed profile texture', async () => {
+    const { pool, signer } = setup()
+    const before = mojang.requests.length
+    const signed = await signer.sign(request(skin))
+    const calls = mojang.requests.slice(before)
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /services/minecraft/profile/skins',
+      expect.stringMatching(/^GET \/session\/session\/minecraft\/profile\/[0-9a-f]{32}\?unsigned=false$/),
+    ])
+    const account = mojang.accounts.find((a) => a.accessToken === calls[0]!.token)!
+    expect(signed.account).toBe(account.id.slice(0, 16))
+    expect(signed.textureHash).toBe(skin.textureHash)
+    expect(signed.textureUrl).toStartWith(`${mojang.texturesBase}/texture/`)
+    expect(verify('sha1', Buffer.from(signed.value), mojang.publicKeyPem, Buffer.from(signed.signature, 'base64'))).toBe(true)
+    const payload = decodeTexturesValue(signed.value)
+    expect(payload).toMatchObject({ profileId: account.id, signatureRequired: true, textures: { SKIN: { url: signed.textureUrl } } })
+    expect(payload.textures.SKIN?.metadata).toBeUndefined()
+    expect(mojang.texture(signed.textureHash)).toEqual(skin.png)
+    expect(pool.accounts().find((a) => a.id === account.id)).toMatchObject({ lastUsed: clock, errorCount: 0, lastError: null })
+  })
+
+  test('slim skins are uploaded as slim', async () => {
+    const signed = await setup().signer.sign(request(slimSkin, 'slim'))
+    expect(decodeTexturesValue(signed.value).textures.SKIN?.metadata?.model).toBe('slim')
+  })
+
+  test('respects the per-account minimum delay of the pool', async () => {
+    const { signer } = setup({ minDelayMs: 15_000 })
+    const a = await signer.sign(request(skin))
+    const b = await signer.sign(request(skin))
+    expect(a.account).not.toBe(b.account)
+    const err = await failure(signer.sign(request(skin)))
+    expect(err).toMatchObject({ code: 'no_account_available', status: 503, source: 'UPSTREAM' })
+    clock += 15_000
+    expect((await signer.sign(request(skin))).account).toBe(a.account)
+  })
+
+  test('waits out its own minimum delay when a pool hands an account back too soon', async () => {
+    const { signer } = setup({ minDelayMs: 0 }, { minAccountDelayMs: 15_000 }, poolAccounts(mojang.accounts.slice(0, 1)))
+    await signer.sign(request(skin))
+    clock += 4_000
+    await signer.sign(request(skin))
+    expect(sleeps).toEqual([11_000])
+  })
+
+  test('a 429 times the account out and fails with skin_change_failed', async () => {
+    const { pool, signer } = setup({ minDelayMs: 0, rateLimitTimeoutMs: 60_000 }, {}, poolAccounts(mojang.accounts.slice(0, 1)))
+    const token = mojang.accounts[0]!.accessToken
+    mojang.setRateLimited(token, true)
+    const err = await failure(signer.sign(request(skin)))
+    expect(err).toMatchObject({ code: 'skin_change_failed', status: 503, source: 'UPSTREAM' })
+    expect(pool.accounts()[0]).toMatchObject({ timeoutUntil: clock + 60_000, errorCount: 1 })
+    mojang.setRateLimited(token, false)
+    expect(await failure(signer.sign(request(skin)))).toMatchObject({ code: 'no_account_available' })
+    clock += 60_000
+    expect((await signer.sign(request(skin))).textureHash).toBe(skin.textureHash)
+    expect(pool.accounts()[0]!.errorCount).toBe(0)
+  })
+
+  test('re-reads a lagging profile until the URL matches', async () => {
+    const { signer } = setup({}, {}, poolAccounts(mojang.accounts.slice(0, 1)))
+    mojang.setProfileLag(mojang.accounts[0]!.accessToken, 2)
+    const signed = await signer.sign(request(slimSkin, 'slim'))
+    expect(signed.textureHash).toBe(slimSkin.textureHash)
+    expect(sleeps).toEqual([3000, 3000])
+  })
+
+  test('gives up with skin_change_failed when the URL never matches', async () => {
+    const { pool, signer } = setup({}, {}, poolAccounts(mojang.accounts.slice(0, 1)))
+    await signer.sign(request(skin))
+    clock += 60_000
+    mojang.setProfileLag(mojang.accounts[0]!.accessToken, 3)
+    const err = await failure(signer.sign(request(slimSkin, 'slim')))
+    expect(err).toMatchObject({ code: 'skin_change_failed', source: 'UPSTREAM' })
+    expect(err.message).toMatch(/URL mismatch/)
+    expect(pool.accounts()[0]).toMatchObject({ errorCount: 1, lastError: expect.stringMatching(/URL mismatch/) })
+  })
+
+  test('a revoked token fails the job and counts against the account', async () => {
+    const [bogus] = poolAccounts(mojang.accounts.slice(0, 1)).map((a) => ({ ...a, accessToken: 'revoked' }))
+    const { pool, signer } = setup({}, {}, [bogus!])
+    const err = await failure(signer.sign(request(skin)))
+    expect(err).toMatchObject({ code: 'skin_change_failed', source: 'UPSTREAM' })
+    expect(err.message).toMatch(/HTTP 401/)
+    expect(pool.accounts()[0]!.errorCount).toBe(1)
+  })
+
+  test('an unreachable session server fails with skin_change_failed and frees the account', async () => {
+    const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') })
+    const sessionBase = `http://127.0.0.1:${closed.port}`
+    closed.stop(true)
+    const { pool, signer } = setup({ minDelayMs: 0 }, { sessionBase }, poolAccounts(mojang.accounts.slice(0, 1)))
+    expect(await failure(signer.sign(request(skin)))).toMatchObject({ code: 'skin_change_failed', source: 'UPSTREAM' })
+    expect(await pool.acquire(clock)).not.toBeNull()
+  })
+
+  test('capes cannot be applied by this signer', async () => {
+    const err = await failure(setup().signer.sign({ ...request(skin), cape: { uuid: 'a'.repeat(32), textureHash: 'b'.repeat(64) } }))
+    expect(err).toMatchObject({ code: 'invalid_cape', status: 400 })
+  })
+
+  test('publishes no key of its own', async () => {
+    expect(await setup().signer.publicKeyPem()).toBeNull()
+  })
+})
+
+describe('account records', () => {
+  test('use the SPEC account types and token sources', () => {
+    const base = { id: 'a'.repeat(32), name: 'Acc', accessToken: 't' }
+    expect(minecraftAccountSchema.parse({ ...base, type: 'microsoft', tokenSource: 'refresh_microsoft' })).toMatchObject({ enabled: true, errorCount: 0, timeoutUntil: 0 })
+    expect(minecraftAccountSchema.safeParse({ ...base, type: 'offline', tokenSource: 'login_microsoft' }).success).toBe(false)
+    expect(minecraftAccountSchema.safeParse({ ...base, type: 'mojang', tokenSource: 'password' }).success).toBe(false)
+  })
+
+  test('disabled, expired-token and error-laden accounts are not handed out', async () => {
+    const [a] = poolAccounts(mojang.accounts.slice(0, 1))
+    for (const bad of [{ enabled: false }, { tokenExpiresAt: clock - 1 }, { errorCount: 10 }]) {
+      expect(await createMemoryAccountPool([{ ...a!, ...bad }]).acquire(clock)).toBeNull()
+    }
+    expect(await createMemoryAccountPool([{ ...a!, tokenExpiresAt: clock + 1 }]).acquire(clock)).not.toBeNull()
+  })
+})
