@@ -4,6 +4,7 @@
  * @module
  */
 import { createMiddleware } from 'hono/factory'
+import { DEFAULT_FLAGS } from '../../shared/flags'
 import { createTranslator } from '../../shared/i18n/translator'
 import { DEFAULT_LOCALE } from '../../shared/locales'
 import { splitLocale } from '../../shared/routes'
@@ -22,9 +23,9 @@ export const requestContext = (options: AppOptions) =>
     c.set('i18n', { locale: active, t: createTranslator(active, LOCALE_TABLES[active]) })
     c.set('islands', new Set())
     c.set('options', options)
-    const [manifest, flags] = await Promise.all([options.manifest(), options.flags()])
-    c.set('manifest', manifest)
-    c.set('flags', flags)
+    c.set('manifest', await options.manifest())
+    // Flags only tune optional features: an unreadable flags source must not take pages down (SPEC §7).
+    c.set('flags', await options.flags().catch((error: unknown) => (console.warn('[flags]', error), DEFAULT_FLAGS)))
     c.set('api', serverApiClient(options.api, c.req.header('cookie')))
     await next()
   })

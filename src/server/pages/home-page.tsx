@@ -6,7 +6,9 @@ import { mdiAccountMultiple, mdiImageMultiple, mdiWeb } from '@mdi/js'
 import { useI18n } from '../../shared/i18n/context'
 import type { MessageKey } from '../../shared/i18n/translator'
 import { ROUTES, localizePath } from '../../shared/routes'
+import type { SkinListItem } from '../../shared/schemas/api'
 import { Icon } from '../../shared/ui/icon'
+import { SkinGrid } from '../components/skin-grid'
 
 const WAYS: { icon: string; title: MessageKey; text: MessageKey }[] = [
   { icon: mdiWeb, title: 'pages.home.fromUrl', text: 'pages.home.fromUrlText' },
@@ -14,8 +16,8 @@ const WAYS: { icon: string; title: MessageKey; text: MessageKey }[] = [
   { icon: mdiAccountMultiple, title: 'pages.home.fromUser', text: 'pages.home.fromUserText' },
 ]
 
-/** The home page body. */
-export function HomePage() {
+/** The home page body; `latest` is the newest public skins (left out when the API is unavailable). */
+export function HomePage({ latest }: { latest: SkinListItem[] }) {
   const { t, locale } = useI18n()
   return (
     <>
@@ -37,11 +39,17 @@ export function HomePage() {
           ))}
         </ul>
       </section>
-      <p>
-        <a className="button button--outlined" href={localizePath(ROUTES.skins, locale)}>
-          {t('pages.home.browse')}
-        </a>
-      </p>
+      {latest.length > 0 && (
+        <section className="card" aria-labelledby="latest-title">
+          <header className="card__header">
+            <h2 id="latest-title" className="card__title">
+              {t('pages.home.latest')}
+            </h2>
+            <a href={localizePath(ROUTES.skins, locale)}>{t('pages.home.browse')}</a>
+          </header>
+          <SkinGrid skins={latest} compact />
+        </section>
+      )}
     </>
   )
 }

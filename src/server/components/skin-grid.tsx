@@ -1,0 +1,26 @@
+/**
+ * A grid of skin cards: head render (SPEC §7: heads scale 10) linking to the skin page. Used by the
+ * gallery and the home page's latest strip.
+ * @module
+ */
+import { useI18n } from '../../shared/i18n/context'
+import { renderUrl } from '../../shared/render-url'
+import { skinPath } from '../../shared/routes'
+import type { SkinListItem } from '../../shared/schemas/api'
+
+/** The skin cards; `compact` is the one-row strip of the home page. */
+export function SkinGrid({ skins, compact = false }: { skins: SkinListItem[]; compact?: boolean }) {
+  const { locale } = useI18n()
+  return (
+    <ul className={compact ? 'skin-grid skin-grid--compact' : 'skin-grid'} role="list">
+      {skins.map((skin) => (
+        <li key={skin.uuid} className="skin-card">
+          <a href={skinPath(skin.uuid, locale)} className="skin-card__link">
+            <img className="skin-card__image" src={renderUrl({ textureHash: skin.texture, view: 'head' })} alt="" width={120} height={120} loading="lazy" decoding="async" />
+            <span className="skin-card__name">{skin.name || skin.shortId}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'bun:test'
+import { createTestApp } from '../../../test/support/web-app'
+import { skinShortcutTarget } from './skin-shortcut'
+
+const app = createTestApp()
+
+describe('/{skin} shortcut (SPEC §5)', () => {
+  test('8, 32 and 36 characters lead to the skin page', async () => {
+    for (const id of ['abcdef12', '0123456789abcdef0123456789abcdef', '01234567-89ab-cdef-0123-456789abcdef']) {
+      const response = await app.request(`/${id}`)
+      expect(response.status).toBe(302)
+      expect(response.headers.get('location')).toBe(`/skins/${id}`)
+    }
+  })
+
+  test('the language prefix is kept', async () => {
+    const response = await app.request('/de/abcdef12')
+    expect(response.headers.get('location')).toBe('/de/skins/abcdef12')
+  })
+
+  test('any other length is Page Not Found', async () => {
+    for (const path of ['/abcdef1', '/abcdef123', '/0123456789abcdef0123456789abcde', '/ru/x']) {
+      const response = await app.request(path)
+      expect(response.status, path).toBe(404)
+      expect(await response.text()).toContain('Page Not Found')
+    }
+  })
+
+  test('no value leads to the localised list', () => {
+    expect(skinShortcutTarget('', 'en')).toBe('/skins')
+    expect(skinShortcutTarget('  ', 'id')).toBe('/id/skins')
+  })
+
+  test('a blank value in the URL leads to the list', async () => {
+    expect((await app.request('/%20')).headers.get('location')).toBe('/skins')
+  })
+
+  test('real routes win over the shortcut (/my-skins has 8 characters)', async () => {
+    expect((await app.request('/my-skins')).status).toBe(200)
+  })
+
+  test('route rules run before the shortcut (/discord is an external redirect)', async () => {
+    const response = await app.request('/discord')
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toStartWith('https://')
+  })
+})

@@ -1,0 +1,186 @@
+/**
+ * The app chrome in real Chromium against the real Bun server (issue 2 §8): tabs, language switch,
+ * search, the drawer by keyboard, the 404 page, hydration without recoverable errors, pages without
+ * JavaScript, and the JavaScript budget. Screenshots land in test-results/ for a human to look at.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
+import { gzipSync } from 'bun'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium } from '../support/browser'
+import { startBunServer, type RunningServer } from '../support/bun-server'
+
+let server: RunningServer
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  server = await startBunServer()
+  browser = await launchChromium()
+  context = await browser.newContext({ locale: 'en-US' })
+  mkdirSync('test-results', { recursive: true })
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** Opens a page and records console warnings from island hydration and uncaught errors. */
+async function open(path: string, ctx: BrowserContext = context) {
+  const page = await ctx.newPage()
+  const problems: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.text().includes('[island]')) problems.push(`${m.type()}: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  const response = await page.goto(server.origin + path)
+  return { page, problems, response }
+}
+
+const hydrated = (page: Page) => page.waitForFunction(() => [...document.querySelectorAll('x-island')].every((el) => el.hasAttribute('data-hydrated')) && document.documentElement.hasAttribute('data-client-started'))
+
+describe('app chrome in Chromium', () => {
+  test('every island hydrates with zero recoverable errors', async () => {
+    const { page, problems } = await open('/')
+    await hydrated(page)
+    await page.waitForLoadState('networkidle')
+    expect(await page.locator('x-island').count()).toBe(4)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  test('tabs navigate between Generate, Gallery and My Skins', async () => {
+    const { page } = await open('/')
+    await hydrated(page)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click()
+    await page.waitForURL(`${server.origin}/skins`)
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Latest Minecraft Skins')
+    // My Skins shows once the client has started (SPEC §2).
+    await hydrated(page)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Skins' }).click()
+    await page.waitForURL(`${server.origin}/my-skins`)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Generate' }).click()
+    await page.waitForURL(`${server.origin}/`)
+    await page.close()
+  })
+
+  test('search: Enter with a term goes to /skins?search=…, an empty field does nothing', async () => {
+    const { page } = await open('/')
+    await hydrated(page)
+    const field = page.getByRole('searchbox', { name: 'Search Skins' })
+    await field.press('Enter')
+    await page.waitForTimeout(150)
+    expect(page.url()).toBe(`${server.origin}/`)
+    await field.fill('x')
+    await field.press('Enter')
+    await page.waitForURL(`${server.origin}/skins?search=x`)
+    await expect(page.getByRole('searchbox', { name: 'Search Skins' }).inputValue()).resolves.toBe('x')
+    await page.close()
+  })
+
+  test('the drawer opens and closes with the keyboard and gives focus back', async () => {
+    const { page } = await open('/')
+    await hydrated(page)
+    const jobs = page.getByRole('button', { name: 'Show Jobs' })
+    await jobs.focus()
+    await page.keyboard.press('Enter')
+    const drawer = page.getByRole('dialog', { name: 'Account, jobs and language' })
+    await expect(drawer.isVisible()).resolves.toBe(true)
+    await expect(jobs.getAttribute('aria-expanded')).resolves.toBe('true')
+    expect(await page.evaluate(() => document.activeElement?.closest('#app-drawer') !== null)).toBe(true)
+    await expect(drawer.getByText('No jobs in queue').isVisible()).resolves.toBe(true)
+    await page.keyboard.press('Escape')
+    await page.waitForFunction(() => getComputedStyle(document.getElementById('app-drawer')!).visibility === 'hidden')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Show Jobs')
+    await page.keyboard.press(' ')
+    await expect(drawer.isVisible()).resolves.toBe(true)
+    await page.close()
+  })
+
+  test('switching language keeps the route, changes the prefix and sets the cookie', async () => {
+    const ctx = await browser.newContext({ locale: 'en-US' })
+    const { page } = await open('/skins/popular', ctx)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Show Jobs' }).click()
+    await page.locator('.language-select__current').click()
+    await page.getByRole('link', { name: 'Deutsch de' }).click()
+    await page.waitForURL(`${server.origin}/de/skins/popular`)
+    expect(await page.getAttribute('html', 'lang')).toBe('de')
+    const cookie = (await ctx.cookies()).find((c) => c.name === 'locale')
+    expect(cookie).toMatchObject({ value: 'de', path: '/', sameSite: 'Lax' })
+    const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(364)
+    expect(days).toBeLessThanOrEqual(365)
+    // The remembered choice now decides unprefixed URLs (SPEC §4).
+    await page.goto(`${server.origin}/skins`)
+    expect(page.url()).toBe(`${server.origin}/de/skins`)
+    await ctx.close()
+  })
+
+  test('an unknown path shows the 404 page', async () => {
+    const { page, response } = await open('/this/does/not/exist')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page Not Found')
+    await page.close()
+  })
+})
+
+describe('without JavaScript', () => {
+  test('every page shows its content, navigation, search form and language links', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' })
+    const page = await ctx.newPage()
+    for (const path of ['/', '/skins', '/de/skins/popular', '/my-skins', '/account', '/export', '/bulk']) {
+      await page.goto(server.origin + path)
+      expect(await page.locator('main h1').count(), path).toBe(1)
+      expect(await page.getByRole('navigation', { name: /Main|Haupt/ }).count(), path).toBe(1)
+      expect(await page.locator('form[role="search"]').count(), path).toBe(1)
+      expect(await page.locator('.site-footer__languages a').count(), path).toBe(9)
+    }
+    // The search is a plain GET form; the language links switch through the server.
+    await page.goto(`${server.origin}/`)
+    await page.locator('input[name="search"]').fill('creeper')
+    await page.locator('input[name="search"]').press('Enter')
+    await page.waitForURL(`${server.origin}/skins?search=creeper`)
+    await page.locator('.site-footer__languages').getByRole('link', { name: 'Español' }).click()
+    await page.waitForURL(`${server.origin}/es/skins?search=creeper`)
+    // The drawer opens through its link target.
+    await page.locator('a[href="#app-drawer"]').click()
+    await expect(page.locator('#app-drawer').isVisible()).resolves.toBe(true)
+    await ctx.close()
+  })
+})
+
+describe('budgets and screenshots', () => {
+  test('the home page loads at most 90 KB of JavaScript gzipped, all as non-blocking modules', async () => {
+    const page = await context.newPage()
+    const scripts = new Map<string, number>()
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.set(response.url(), gzipSync(new Uint8Array(await response.body())).length)
+    })
+    await page.goto(`${server.origin}/`)
+    await hydrated(page)
+    await page.waitForLoadState('networkidle')
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0)
+    expect(scripts.size).toBeGreaterThan(0)
+    expect(total).toBeLessThanOrEqual(90 * 1024)
+    const blocking = await page.evaluate(() => [...document.querySelectorAll('script[src]')].filter((s) => s.getAttribute('type') !== 'module' && !s.hasAttribute('defer') && !s.hasAttribute('async')).length)
+    expect(blocking).toBe(0)
+    await page.close()
+  })
+
+  test('screenshots at 390 px and 1280 px', async () => {
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } })
+      for (const [name, path] of [['home', '/'], ['skins', '/skins'], ['404', '/nope/nope']] as const) {
+        await page.goto(server.origin + path)
+        await hydrated(page)
+        await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true })
+      }
+      await page.getByRole('button', { name: 'Show Jobs' }).click()
+      await page.waitForTimeout(300)
+      await page.screenshot({ path: `test-results/drawer-${width}.png` })
+      await page.close()
+    }
+  })
+})

@@ -1,0 +1,60 @@
+/**
+ * `bun run test` — sets up and runs every test (README): makes sure Debian's Chromium is there
+ * (installs it with apt when running as root), builds the client, type-checks, then runs all
+ * bun:test suites (units beside the code, test/e2e in Chromium, test/worker under wrangler dev) and
+ * prints one closing line `N passed, N failed` read from the JUnit report.
+ * @module
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const ROOT = join(import.meta.dir, '..')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const REPORT = join(ROOT, 'test-results/junit.xml')
+
+function run(cmd: string[], env: Record<string, string | undefined> = process.env): number {
+  console.log(`$ ${cmd.join(' ')}`)
+  return Bun.spawnSync(cmd, { cwd: ROOT, stdout: 'inherit', stderr: 'inherit', env }).exitCode ?? 1
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return
+  const root = process.getuid?.() === 0
+  if (!root || !Bun.which('apt-get')) {
+    console.error(`Chromium is missing at ${CHROMIUM}. Install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`)
+    process.exit(1)
+  }
+  if (run(['apt-get', 'update']) !== 0 || run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium'], { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }) !== 0) {
+    console.error('Installing chromium with apt-get failed.')
+    process.exit(1)
+  }
+}
+
+/** Reads tests/failures/skipped from bun's JUnit report. */
+function countResults(): { passed: number; failed: number } {
+  if (!existsSync(REPORT)) return { passed: 0, failed: 1 }
+  const xml = readFileSync(REPORT, 'utf8')
+  const root = /<testsuites\b[^>]*>/.exec(xml)?.[0] ?? ''
+  const attr = (name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(root)?.[1] ?? 0)
+  const failed = attr('failures') + attr('errors')
+  return { passed: attr('tests') - failed - attr('skipped'), failed }
+}
+
+ensureChromium()
+mkdirSync(join(ROOT, 'test-results'), { recursive: true })
+const steps = [
+  ['bun', 'src/islands/build.ts'],
+  ['bunx', 'tsc', '--noEmit', '-p', 'tsconfig.json'],
+]
+let setupFailed = 0
+for (const step of steps) if (run(step) !== 0) setupFailed++
+const testExit = run(['bun', 'test', '--reporter=junit', `--reporter-outfile=${REPORT}`, ...process.argv.slice(2)], {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+})
+const { passed, failed } = countResults()
+// The build and the type check count as one check each, so a broken build can never look green.
+const totalFailed = failed + setupFailed + (testExit !== 0 && failed === 0 ? 1 : 0)
+console.log(`${passed + steps.length - setupFailed} passed, ${totalFailed} failed`)
+process.exit(totalFailed === 0 ? 0 : 1)

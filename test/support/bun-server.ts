@@ -1,0 +1,64 @@
+/**
+ * Starts the real Bun entry (`src/server/bun.ts`) as a child process on a free loopback port with a
+ * fresh DATA_DIR, as a user would run it; stops it and removes its data afterwards.
+ * @module
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const ROOT = join(import.meta.dir, '../..')
+
+/** Asks the OS for a free port on 127.0.0.1. */
+export function freePort(): number {
+  const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
+  const port = server.port
+  server.stop(true)
+  if (!port) throw new Error('no free port')
+  return port
+}
+
+/** Polls `url` until it answers (any status) or `timeoutMs` passes. */
+export async function waitForHttp(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`process serving ${url} exited`)
+    try {
+      await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) })
+      return
+    } catch {
+      await Bun.sleep(200)
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+/** A running Bun server. */
+export interface RunningServer {
+  origin: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+/** Starts the app; `env` adds or overrides variables (e.g. DEMO_SKINS). */
+export async function startBunServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'ssg-e2e-'))
+  const child = Bun.spawn(['bun', 'src/server/bun.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_SKINS: '0', ...env },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  const origin = `http://127.0.0.1:${port}`
+  await waitForHttp(`${origin}/robots.txt`, 30_000, () => child.exitCode === null)
+  return {
+    origin,
+    dataDir,
+    async stop() {
+      child.kill()
+      await child.exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

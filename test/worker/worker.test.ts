@@ -1,0 +1,103 @@
+/**
+ * The same app on workerd under `wrangler dev` (issue 2 §7; reference/stack.md §6.3): wrangler runs
+ * under Node 22 from node_modules/.bin (never under Bun), proxies the API to a real Bun server, and
+ * serves /assets/* from Workers Static Assets.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { LOCALE_CODES } from '../../src/shared/locales'
+import { localizePath } from '../../src/shared/routes'
+import { freePort, startBunServer, waitForHttp, type RunningServer } from '../support/bun-server'
+
+const ROOT = join(import.meta.dir, '../..')
+const BIN = join(ROOT, 'node_modules/.bin')
+
+let api: RunningServer
+let worker: ReturnType<typeof Bun.spawn>
+let origin: string
+
+beforeAll(async () => {
+  api = await startBunServer()
+  const port = freePort()
+  origin = `http://127.0.0.1:${port}`
+  worker = Bun.spawn(
+    [join(BIN, 'node'), join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(freePort()), '--var', `API_ORIGIN:${api.origin}/api`, '--var', `PUBLIC_URL:${origin}`, '--show-interactive-dev-session=false'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PATH: `${BIN}:${process.env.PATH}`, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  )
+  await waitForHttp(`${origin}/robots.txt`, 120_000, () => worker.exitCode === null)
+}, 150_000)
+
+afterAll(async () => {
+  worker?.kill()
+  await worker?.exited
+  await api?.stop()
+})
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(origin + path, { headers, redirect: 'manual' })
+
+describe('the Worker under wrangler dev', () => {
+  test('home renders with islands and the client script', async () => {
+    const response = await get('/')
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toStartWith('<!DOCTYPE html>')
+    expect(html).toContain('<html lang="en"')
+    expect(html).toMatch(/<script type="module" src="\/assets\/client-[a-z0-9]+\.js">/)
+  })
+
+  test('a prefixed route renders in its language', async () => {
+    const response = await get('/de/skins')
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('<html lang="de"')
+  })
+
+  test('an unknown path is the 404 page', async () => {
+    const response = await get('/no/such/page')
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('Page Not Found')
+  })
+
+  test('/{skin} redirects to the skin page; other lengths are 404', async () => {
+    const response = await get('/abcdef12')
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/skins/abcdef12')
+    expect((await get('/abcdef1')).status).toBe(404)
+  })
+
+  test('language detection: cookie, then Accept-Language, then en', async () => {
+    expect((await get('/skins', { 'accept-language': 'fr-CA,fr;q=0.9' })).headers.get('location')).toBe('/fr/skins')
+    expect((await get('/skins', { cookie: 'locale=pl', 'accept-language': 'fr' })).headers.get('location')).toBe('/pl/skins')
+    expect((await get('/skins')).status).toBe(200)
+  })
+
+  test('every SPEC §2 route answers in all nine languages', async () => {
+    for (const locale of LOCALE_CODES) {
+      for (const page of ['/', '/skins', '/skins/popular', '/skins/random', '/my-skins', '/account', '/apikey', '/cape-ad', '/export']) {
+        const path = localizePath(page, locale)
+        expect((await get(path)).status, path).toBe(200)
+      }
+      expect((await get(localizePath('/gallery', locale))).status).toBe(301)
+    }
+    expect((await get('/bulk')).status).toBe(200)
+    expect((await get('/stats')).status).toBe(200)
+  })
+
+  test('/assets/* come from Static Assets with immutable caching', async () => {
+    const html = await (await get('/')).text()
+    const script = /src="(\/assets\/client-[a-z0-9]+\.js)"/.exec(html)?.[1]
+    const response = await get(script!)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  test('/api/* is proxied to the configured API origin', async () => {
+    const response = await get('/api/v2/skins?size=1')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ success: true })
+  })
+})
