@@ -1,0 +1,37 @@
+/**
+ * The Hono app of the embedded API: middleware, every route, the v2 error envelope and the
+ * v2 `not_found` for unknown paths (reference/mineskin-api.md §1.3 "Errors").
+ * @module
+ */
+import { Hono } from 'hono'
+import { ApiError, isApiError } from './errors'
+import { communityRoutes } from './routes/community'
+import type { ApiEnv } from './routes/env'
+import { errorBody } from './routes/envelope'
+import { fileRoutes } from './routes/files'
+import { generateRoutes } from './routes/generate'
+import { baseHeaders, identity } from './routes/middleware'
+import { miscRoutes } from './routes/misc'
+import { skinRoutes } from './routes/skins'
+import type { ApiServices } from './services'
+
+/** Builds the API app over a service bundle. */
+export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unknown) => void } = {}) {
+  const app = new Hono<ApiEnv>()
+  app.use('*', baseHeaders())
+  app.use('*', identity(s.ctx.resolveIdentity))
+  app.route('/', generateRoutes(s))
+  app.route('/', skinRoutes(s))
+  app.route('/', communityRoutes(s))
+  app.route('/', miscRoutes(s))
+  app.route('/', fileRoutes(s))
+
+  app.notFound((c) => c.json(errorBody(new ApiError('not_found', `Not found (${c.req.path})`, 404)), 404))
+  app.onError((err, c) => {
+    const rateLimit = c.get('rateLimit')
+    if (isApiError(err)) return c.json(errorBody(err, rateLimit), err.status)
+    opts.onUnexpectedError?.(err)
+    return c.json(errorBody(new ApiError('internal_error', 'An internal error occurred', 500), rateLimit), 500)
+  })
+  return app
+}

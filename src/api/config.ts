@@ -1,0 +1,182 @@
+/**
+ * Configuration of the embedded skin API, parsed once from environment variables
+ * (DESIGN.md §3 "Config comes from env vars parsed once by a zod schema"). Every default works
+ * offline on a fresh machine.
+ * @module
+ */
+import { z } from 'zod'
+
+const intFrom = (fallback: number, min = 0) =>
+  z.coerce.number().int().min(min).default(fallback)
+
+/** Grant values of one kind of caller (keys as MineSkin's grants, reference §1.8). */
+export const grantsSchema = z.object({
+  /** Seconds a caller must wait between two `/v2/generate` requests (0 = none). */
+  delay: z.number().int().min(0),
+  /** Generate/queue requests allowed per minute. */
+  per_minute: z.number().int().min(0),
+  /** Generate/queue requests allowed per hour. */
+  per_hour: z.number().int().min(0),
+  /** Jobs of this caller that may be pending (waiting or processing) at once. */
+  concurrency: z.number().int().min(1),
+  /** May create or switch to `private` skins (reference §1.5). */
+  private_skins: z.boolean(),
+  /** May attach a cape (reference §1.5). */
+  capes: z.boolean(),
+  /** Hours after creation during which the owner may edit a skin (reference §1.7). */
+  skin_edit_duration: z.number().min(0),
+  /** Hours after creation during which the owner may delete a skin (reference §1.7). */
+  skin_delete_duration: z.number().min(0),
+})
+/** Grants of one caller. */
+export type Grants = z.infer<typeof grantsSchema>
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+
+/** Raw environment shape; every field is a string as env vars are. */
+const envSchema = z.object({
+  /** Port of the web app; only used for the PUBLIC_URL default. */
+  PORT: z.string().optional(),
+  /** Folder for skins.db, the signing key, the session secret and the anti-bot key. */
+  DATA_DIR: z.string().min(1).default('./.data'),
+  /** Public origin of the web app; texture URLs are `${PUBLIC_URL}/textures/{hash}`. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Which signer makes the texture signatures (local RSA key, Mojang account pool, another API). */
+  SIGNER: z.enum(['local', 'mojang', 'upstream']).default('local'),
+  /** Origin of another MineSkin-compatible API (SIGNER=upstream). */
+  UPSTREAM_ORIGIN: z.string().url().optional(),
+  /** API key sent to the upstream API (SIGNER=upstream). */
+  UPSTREAM_API_KEY: z.string().optional(),
+  /** Mojang profile API (name -> uuid). */
+  MOJANG_API_BASE: z.string().url().default('https://api.mojang.com'),
+  /** Mojang session server (uuid -> signed profile). */
+  MOJANG_SESSION_BASE: z.string().url().default('https://sessionserver.mojang.com'),
+  /** Minecraft services API (skin upload for SIGNER=mojang). */
+  MOJANG_SERVICES_BASE: z.string().url().default('https://api.minecraftservices.com'),
+  /** Texture host that player textures are downloaded from (`{base}/texture/{hash}`). */
+  MOJANG_TEXTURES_BASE: z.string().url().default('http://textures.minecraft.net'),
+  /** Worker loop concurrency: jobs processed at the same time. */
+  QUEUE_CONCURRENCY: intFrom(2, 1),
+  /** Demo skins generated on the first start with an empty database (0 disables). */
+  DEMO_SKINS: intFrom(24),
+  /** Anonymous callers: generate/queue requests per minute. */
+  LIMIT_ANONYMOUS_PER_MINUTE: intFrom(20),
+  /** Anonymous callers: generate/queue requests per hour. */
+  LIMIT_ANONYMOUS_PER_HOUR: intFrom(200),
+  /** Anonymous callers: seconds between two `/v2/generate` requests. */
+  LIMIT_ANONYMOUS_DELAY: intFrom(0),
+  /** Anonymous callers: more pending jobs than this -> 429 `job_limit` (reference §2.1 step 2). */
+  LIMIT_ANONYMOUS_PENDING: intFrom(4, 1),
+  /** Signed-in users: generate/queue requests per minute. */
+  LIMIT_USER_PER_MINUTE: intFrom(60),
+  /** Signed-in users: generate/queue requests per hour. */
+  LIMIT_USER_PER_HOUR: intFrom(1000),
+  /** Signed-in users: pending jobs at once. */
+  LIMIT_USER_CONCURRENCY: intFrom(8, 1),
+  /** API keys: generate/queue requests per minute. */
+  LIMIT_APIKEY_PER_MINUTE: intFrom(120),
+  /** API keys: generate/queue requests per hour. */
+  LIMIT_APIKEY_PER_HOUR: intFrom(5000),
+  /** API keys: pending jobs at once. */
+  LIMIT_APIKEY_CONCURRENCY: intFrom(16, 1),
+  /** `/validate/*` look-ups per minute and caller (they hit the profile service). */
+  LIMIT_VALIDATE_PER_MINUTE: intFrom(60),
+  /** Hours the owner may edit a skin after creating it (grant `skin_edit_duration`). */
+  SKIN_EDIT_HOURS: z.coerce.number().min(0).default(1),
+  /** Hours the owner may delete a skin after creating it (grant `skin_delete_duration`). */
+  SKIN_DELETE_HOURS: z.coerce.number().min(0).default(1),
+  /** A tag is shown to everyone once its up-votes minus down-votes reach this score. */
+  TAG_VISIBLE_THRESHOLD: intFrom(2, 1),
+  /** Anti-bot verifier for views, likes, tag votes and reports: altcha proof-of-work or off. */
+  ANTIBOT: z.enum(['altcha', 'off']).default('altcha'),
+  /** Smallest altcha counter (work) a challenge asks for. */
+  ALTCHA_MIN_COUNTER: intFrom(20_000),
+  /** Largest altcha counter (work) a challenge asks for. */
+  ALTCHA_MAX_COUNTER: intFrom(60_000, 1),
+  /** Timeout of one outgoing URL fetch, ms. */
+  FETCH_TIMEOUT_MS: intFrom(5000, 1),
+  /** TEST ONLY: comma-separated host:port entries the URL fetcher may reach although private. */
+  FETCH_ALLOW_PRIVATE_HOSTS: csv,
+})
+
+/** The parsed API configuration. */
+export const apiConfigSchema = envSchema.transform((env) => {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8787}`).replace(/\/+$/, '')
+  const windows = { skin_edit_duration: env.SKIN_EDIT_HOURS, skin_delete_duration: env.SKIN_DELETE_HOURS }
+  return {
+    /** Folder holding every file the API keeps. */
+    dataDir: env.DATA_DIR,
+    /** Public origin of the web app (no trailing slash). */
+    publicUrl,
+    /** Base of texture URLs: `${textureBaseUrl}/{hash}`. */
+    textureBaseUrl: `${publicUrl}/textures`,
+    /** Signer kind. */
+    signer: env.SIGNER,
+    /** Upstream API for SIGNER=upstream. */
+    upstream: { origin: env.UPSTREAM_ORIGIN, apiKey: env.UPSTREAM_API_KEY },
+    /** Mojang-compatible hosts (tests point them at a local stand-in). */
+    mojang: {
+      apiBase: env.MOJANG_API_BASE.replace(/\/+$/, ''),
+      sessionBase: env.MOJANG_SESSION_BASE.replace(/\/+$/, ''),
+      servicesBase: env.MOJANG_SERVICES_BASE.replace(/\/+$/, ''),
+      texturesBase: env.MOJANG_TEXTURES_BASE.replace(/\/+$/, ''),
+    },
+    /** Jobs processed at once by the worker loop. */
+    queueConcurrency: env.QUEUE_CONCURRENCY,
+    /** Demo skins created on first start. */
+    demoSkins: env.DEMO_SKINS,
+    /** Default grants per kind of caller (reference §1.8 `generator.default_grants.*`). */
+    grants: {
+      anonymous: grantsSchema.parse({
+        delay: env.LIMIT_ANONYMOUS_DELAY,
+        per_minute: env.LIMIT_ANONYMOUS_PER_MINUTE,
+        per_hour: env.LIMIT_ANONYMOUS_PER_HOUR,
+        concurrency: env.LIMIT_ANONYMOUS_PENDING,
+        private_skins: false,
+        capes: false,
+        ...windows,
+      }),
+      user: grantsSchema.parse({
+        delay: 0,
+        per_minute: env.LIMIT_USER_PER_MINUTE,
+        per_hour: env.LIMIT_USER_PER_HOUR,
+        concurrency: env.LIMIT_USER_CONCURRENCY,
+        private_skins: true,
+        capes: true,
+        ...windows,
+      }),
+      apikey: grantsSchema.parse({
+        delay: 0,
+        per_minute: env.LIMIT_APIKEY_PER_MINUTE,
+        per_hour: env.LIMIT_APIKEY_PER_HOUR,
+        concurrency: env.LIMIT_APIKEY_CONCURRENCY,
+        private_skins: true,
+        capes: true,
+        ...windows,
+      }),
+    },
+    /** `/validate/*` look-ups per minute per caller. */
+    validatePerMinute: env.LIMIT_VALIDATE_PER_MINUTE,
+    /** Tag score at which a tag becomes visible. */
+    tagVisibleThreshold: env.TAG_VISIBLE_THRESHOLD,
+    /** Anti-bot settings. */
+    antibot: {
+      kind: env.ANTIBOT,
+      minCounter: Math.min(env.ALTCHA_MIN_COUNTER, env.ALTCHA_MAX_COUNTER),
+      maxCounter: env.ALTCHA_MAX_COUNTER,
+    },
+    /** Outgoing URL fetching. */
+    fetch: { timeoutMs: env.FETCH_TIMEOUT_MS, allowPrivateHosts: env.FETCH_ALLOW_PRIVATE_HOSTS },
+  }
+})
+
+/** Parsed API configuration. */
+export type ApiConfig = z.infer<typeof apiConfigSchema>
+
+/** Parses the API configuration from environment variables (throws a ZodError on bad values). */
+export function apiConfigFromEnv(env: Record<string, string | undefined>): ApiConfig {
+  return apiConfigSchema.parse(env)
+}

@@ -1,0 +1,135 @@
+/**
+ * Who is calling (reference/mineskin-api.md §1.2 middleware order: client → API key → JWT →
+ * grants): an API key, a signed-in user (session cookie), or an anonymous client identified by
+ * the `ssg_client` cookie (and the forwarded address when the cookie is missing).
+ * @module
+ */
+import { eq } from 'drizzle-orm'
+import type { ApiConfig, Grants } from '../config'
+import { grantsSchema } from '../config'
+import { ApiError } from '../errors'
+import type { Db } from '../store/db'
+import { apiKeys, users } from '../store/schema'
+import type { CodeAndMessage } from '../../shared/schemas/api'
+import { findApiKey, MIN_API_KEY_LENGTH } from './api-keys'
+import { SESSION_COOKIE, verifyApiSession } from './session'
+import { isGenericUserAgent, pickUserAgent } from './user-agent'
+
+/** Name of the anonymous client cookie (24 hex, httpOnly, SameSite=Lax, one year). */
+export const CLIENT_COOKIE = 'ssg_client'
+const CLIENT_ID = /^[0-9a-f]{24}$/
+
+/** Kind of caller; decides the default grants. */
+export type IdentityKind = 'anonymous' | 'user' | 'apikey'
+
+/** The resolved caller of one request. */
+export interface Identity {
+  kind: IdentityKind
+  /** Signed-in user, or the user owning the API key. */
+  userId: string | null
+  apiKeyId: string | null
+  /** Anonymous client id from the cookie (null when the cookie is absent or malformed). */
+  clientId: string | null
+  /** Forwarded client address, when the web app in front reports it. */
+  ip: string | null
+  userAgent: string | null
+  grants: Grants
+  /** Warnings for the envelope (`no_api_key`, `generic_user_agent`, `invalid_jwt`). */
+  warnings: CodeAndMessage[]
+}
+
+/** Dependencies of {@link createIdentityResolver}. */
+export interface IdentityDeps {
+  db: Db
+  config: ApiConfig
+  sessionSecret: string
+  now: () => number
+}
+
+const parseGrants = (json: string | null): Partial<Grants> => {
+  if (!json) return {}
+  try {
+    const r = grantsSchema.partial().safeParse(JSON.parse(json))
+    return r.success ? r.data : {}
+  } catch {
+    return {}
+  }
+}
+
+/** First address of `X-Forwarded-For`, else `X-Real-IP`, else null. */
+export function forwardedIp(headers: Headers): string | null {
+  const xff = headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  return xff || headers.get('x-real-ip')?.trim() || null
+}
+
+/** Builds the resolver that turns request headers and cookies into an {@link Identity}. */
+export function createIdentityResolver(deps: IdentityDeps) {
+  const { db, config } = deps
+  return async function resolveIdentity(headers: Headers, cookies: Record<string, string>): Promise<Identity> {
+    const warnings: CodeAndMessage[] = []
+    const userAgent = pickUserAgent(headers)
+    if (isGenericUserAgent(userAgent)) {
+      warnings.push({
+        code: 'generic_user_agent',
+        message: 'Generic or missing user agent; please send a descriptive User-Agent / MineSkin-User-Agent (e.g. MyPlugin/1.0)',
+      })
+    }
+    const clientCookie = cookies[CLIENT_COOKIE]
+    const clientId = clientCookie && CLIENT_ID.test(clientCookie) ? clientCookie : null
+    const ip = forwardedIp(headers)
+
+    let apiKey: { id: string; userId: string | null; grants: string | null } | null = null
+    const auth = headers.get('authorization')
+    if (auth) {
+      const m = /^Bearer\s+(.+)$/i.exec(auth.trim())
+      const key = m?.[1]?.trim() ?? ''
+      if (key.length < MIN_API_KEY_LENGTH) {
+        throw new ApiError('invalid_api_key', 'Invalid API key', 403, 'CLIENT', [
+          { code: 'invalid_api_key_length', message: `API keys are at least ${MIN_API_KEY_LENGTH} characters long` },
+        ])
+      }
+      const row = findApiKey(db, key)
+      if (!row) throw new ApiError('invalid_api_key', 'Invalid API key', 403)
+      db.update(apiKeys).set({ lastUsed: deps.now() }).where(eq(apiKeys.id, row.id)).run()
+      apiKey = row
+    }
+
+    let sessionUser: { id: string; grants: Partial<Grants> } | null = null
+    const token = cookies[SESSION_COOKIE]
+    if (token) {
+      const r = await verifyApiSession(deps.sessionSecret, token, deps.now())
+      if (r.ok) sessionUser = { id: r.claims.sub, grants: r.claims.grants ?? {} }
+      else warnings.push({ code: 'invalid_jwt', message: `Invalid session (${r.reason})` })
+    }
+
+    if (!apiKey && !sessionUser) {
+      warnings.push({ code: 'no_api_key', message: 'No API key provided; anonymous limits apply' })
+    }
+
+    const userId = apiKey?.userId ?? sessionUser?.id ?? null
+    const userRow = userId ? db.select({ grants: users.grants }).from(users).where(eq(users.id, userId)).get() : undefined
+    const kind: IdentityKind = apiKey ? 'apikey' : sessionUser ? 'user' : 'anonymous'
+    const grants: Grants = {
+      ...config.grants[kind],
+      ...(kind !== 'anonymous' ? parseGrants(userRow?.grants ?? null) : {}),
+      ...(sessionUser && kind === 'user' ? sessionUser.grants : {}),
+      ...(apiKey ? parseGrants(apiKey.grants) : {}),
+    }
+    return { kind, userId, apiKeyId: apiKey?.id ?? null, clientId, ip, userAgent, grants, warnings }
+  }
+}
+
+/** Resolver function type. */
+export type IdentityResolver = ReturnType<typeof createIdentityResolver>
+
+/**
+ * Stable key of the caller for one-per-caller records (votes, likes, reports, rate limits):
+ * user, else API key, else anonymous cookie, else forwarded address; null when nothing identifies it.
+ */
+export function identityKey(id: Pick<Identity, 'userId' | 'apiKeyId' | 'clientId' | 'ip'>): string | null {
+  if (id.userId) return `user:${id.userId}`
+  if (id.apiKeyId) return `key:${id.apiKeyId}`
+  if (id.clientId) return `client:${id.clientId}`
+  if (id.ip) return `ip:${id.ip}`
+  return null
+}

@@ -1,0 +1,26 @@
+/**
+ * Instance secrets kept as files in DATA_DIR (session secret, anti-bot HMAC key). Created once
+ * with 32 random bytes and mode 0600, then read back on every start, so restarts keep sessions
+ * and outstanding challenges valid.
+ * @module
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { randomHex } from '../ids'
+
+/** Reads the hex secret at `path`, creating it (64 hex chars) when absent. */
+export function readOrCreateSecret(path: string): string {
+  if (existsSync(path)) {
+    const existing = readFileSync(path, 'utf8').trim()
+    if (existing.length >= 32) return existing
+  }
+  mkdirSync(dirname(path), { recursive: true })
+  const secret = randomHex(32)
+  // `wx` refuses to overwrite: if another process created the file meanwhile, read theirs.
+  try {
+    writeFileSync(path, secret, { mode: 0o600, flag: 'wx' })
+    return secret
+  } catch {
+    return readFileSync(path, 'utf8').trim()
+  }
+}

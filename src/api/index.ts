@@ -1,0 +1,69 @@
+/**
+ * The embedded, MineSkin-v2-compatible skin API (DESIGN.md §1 "src/api"). `createEmbeddedApi`
+ * wires config, SQLite store, blob store, signer, profile service, safe fetcher, anti-bot
+ * verifier, rate limiter, durable queue and routes; the web app mounts `fetch` under `/api`.
+ * @module
+ */
+import { createApiApp } from './app'
+import { textureKey } from './blob/blob-store'
+import type { ApiConfig } from './config'
+import { textureHashFromUrl } from './fetch'
+import { canonicalTextureHash, isTextureHash } from './image'
+import { seedIfEmpty } from './seed/seed-if-empty'
+import { applyTagThreshold } from './services/community/tags'
+import { createApiServices, type EmbeddedApiDeps } from './wiring'
+
+export { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from './config'
+export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './identity'
+export type { EmbeddedApiDeps } from './wiring'
+
+/** The embedded API as the web app uses it. */
+export interface EmbeddedApi {
+  /** Handles a request whose path is relative to the API root: /v2/..., /validate/..., /random-name, /textures/{hash}, ... */
+  fetch(req: Request): Promise<Response>
+  /** Texture PNG by (63/64-char) hash from the blob store, or null. No network. (Renderer uses it.) */
+  loadTexture(hash: string): Promise<Uint8Array | null>
+  /** The API's SSRF-safe fetcher returning bytes (renderer uses it for foreign texture URLs). */
+  fetchImage(url: string): Promise<Uint8Array>
+  /** Migrates, re-queues jobs a crash left `processing`, starts the worker loop, seeds the demo set if the DB is empty. */
+  start(): Promise<void>
+  /** Stops the worker loop (waits for in-flight jobs) and closes the DB. */
+  stop(): Promise<void>
+  /** Resolves once the queue has no waiting or running job (tests drain the queue with it). */
+  idle(): Promise<void>
+}
+
+/** Builds the embedded API over `config` (opens the database and applies migrations; `start()` runs the worker). */
+export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps = {}): Promise<EmbeddedApi> {
+  const { services, counters, report, fetchTexture } = await createApiServices(config, deps)
+  const { ctx, queue } = services
+  const { blobs, store } = ctx
+  const app = createApiApp(services, { onUnexpectedError: report })
+  let stopped = false
+  return {
+    fetch: async (req) => app.fetch(req),
+    async loadTexture(hash) {
+      const h = hash.toLowerCase()
+      if (!isTextureHash(h)) return null
+      return (await blobs.get(textureKey(canonicalTextureHash(h))))?.bytes ?? null
+    },
+    async fetchImage(url) {
+      // Mojang texture URLs and our own come from the blob store or the configured texture host.
+      const hash = textureHashFromUrl(url, [config.publicUrl])
+      if (hash) return (await blobs.get(textureKey(hash)))?.bytes ?? (await fetchTexture(hash))
+      return (await ctx.fetchImage(url)).bytes
+    },
+    async start() {
+      applyTagThreshold(store.db, config.tagVisibleThreshold)
+      queue.start()
+      await seedIfEmpty(ctx, counters, config.demoSkins)
+    },
+    async stop() {
+      if (stopped) return
+      stopped = true
+      await queue.stop()
+      store.close()
+    },
+    idle: () => queue.idle(),
+  }
+}

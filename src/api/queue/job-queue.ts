@@ -1,0 +1,212 @@
+/**
+ * Durable job queue (reference/mineskin-api.md §2.6): jobs are rows; a worker loop with
+ * configurable concurrency claims them atomically (`UPDATE … WHERE id = (SELECT … 'waiting' …)
+ * RETURNING *`), runs the processor and records the outcome. `start()` first puts every job a
+ * crash left `processing` back to `waiting`, so no accepted job is ever lost. Nothing here sleeps:
+ * the loop is woken by `notify()` (new job) and by finished jobs, with a slow poll only to pick up
+ * rows written by another process; tests drain it with `idle()`.
+ * @module
+ */
+import type { Database } from 'bun:sqlite'
+import type { CodeAndMessage } from '../../shared/schemas/api'
+import { isApiError } from '../errors'
+
+/** A job row as the queue reads it. */
+export interface JobRow {
+  id: string
+  status: 'waiting' | 'processing' | 'completed' | 'failed'
+  kind: 'upload' | 'url' | 'user'
+  image_hash: string | null
+  user_uuid: string | null
+  source_name: string | null
+  options: string
+  user_id: string | null
+  api_key_id: string | null
+  client_id: string | null
+  ip: string | null
+  breadcrumb: string
+  created_at: number
+  started_at: number | null
+  finished_at: number | null
+  result: string | null
+  duplicate: string | null
+  errors: string | null
+  attempts: number
+}
+
+/** Outcome of processing one job. */
+export type JobOutcome = { ok: true; skinUuid: string } | { ok: false; errors: CodeAndMessage[] }
+
+/** Processes one claimed job. Throwing is allowed: the queue turns it into a failed job. */
+export type JobProcessor = (job: JobRow) => Promise<{ skinUuid: string }>
+
+/** Options of {@link createJobQueue}. */
+export interface JobQueueOptions {
+  sqlite: Database
+  process: JobProcessor
+  concurrency: number
+  now: () => number
+  /** Poll interval for rows written by other processes, ms (0 disables). */
+  pollMs?: number
+  /** Called with failures that were not ApiErrors (for logging). */
+  onUnexpectedError?: (job: JobRow, error: unknown) => void
+}
+
+/** Moving means of the last job durations (ms), used for `eta` and `/v2/stats`. */
+export interface Durations {
+  /** Mean time from creation to start. */
+  pending: number
+  /** Mean time from start to completion. */
+  generate: number
+}
+
+const INTERNAL: CodeAndMessage = { code: 'internal_error', message: 'An internal error occurred' }
+/** Weight of the newest sample in the duration means. */
+const EMA = 0.1
+
+/** Creates the queue; call `start()` to requeue crashed jobs and begin processing. */
+export function createJobQueue(opts: JobQueueOptions) {
+  const { sqlite, now } = opts
+  const claim = sqlite.query<JobRow, [number]>(
+    `UPDATE jobs SET status = 'processing', started_at = ?, attempts = attempts + 1
+     WHERE id = (SELECT id FROM jobs WHERE status = 'waiting' ORDER BY created_at, id LIMIT 1)
+     RETURNING *`,
+  )
+  const complete = sqlite.query(`UPDATE jobs SET status = 'completed', result = ?, finished_at = ? WHERE id = ?`)
+  const fail = sqlite.query(`UPDATE jobs SET status = 'failed', errors = ?, finished_at = ? WHERE id = ?`)
+  const requeue = sqlite.query(`UPDATE jobs SET status = 'waiting', started_at = NULL WHERE status = 'processing'`)
+  const waitingCount = sqlite.query<{ n: number }, []>(`SELECT count(*) AS n FROM jobs WHERE status = 'waiting'`)
+  const byId = sqlite.query<JobRow, [string]>('SELECT * FROM jobs WHERE id = ?')
+  const recent = sqlite.query<{ pending: number | null; generate: number | null }, []>(
+    `SELECT avg(started_at - created_at) AS pending, avg(finished_at - started_at) AS generate FROM (
+       SELECT created_at, started_at, finished_at FROM jobs INDEXED BY jobs_finished_idx
+       WHERE finished_at IS NOT NULL AND started_at IS NOT NULL AND status = 'completed' ORDER BY finished_at DESC LIMIT 200)`,
+  )
+
+  let running = false
+  let inflight = 0
+  const tasks = new Set<Promise<void>>()
+  let timer: ReturnType<typeof setInterval> | null = null
+  let idleWaiters: (() => void)[] = []
+  const jobWaiters = new Map<string, ((job: JobRow) => void)[]>()
+  const durations: Durations = { pending: 0, generate: 1000 }
+
+  const settle = (job: JobRow) => {
+    const ws = jobWaiters.get(job.id)
+    if (ws) {
+      jobWaiters.delete(job.id)
+      for (const w of ws) w(job)
+    }
+  }
+
+  const checkIdle = () => {
+    if (inflight === 0 && idleWaiters.length && (waitingCount.get()?.n ?? 0) === 0) {
+      const ws = idleWaiters
+      idleWaiters = []
+      for (const w of ws) w()
+    }
+  }
+
+  const runOne = async (job: JobRow) => {
+    const started = job.started_at ?? now()
+    try {
+      const { skinUuid } = await opts.process(job)
+      const t = now()
+      complete.run(skinUuid, t, job.id)
+      durations.pending += EMA * (started - job.created_at - durations.pending)
+      durations.generate += EMA * (t - started - durations.generate)
+    } catch (e) {
+      const errors = isApiError(e) ? [{ code: e.code, message: e.message }, ...e.causes] : [INTERNAL]
+      if (!isApiError(e)) opts.onUnexpectedError?.(job, e)
+      fail.run(JSON.stringify(errors), now(), job.id)
+    }
+    const done = byId.get(job.id)
+    if (done) settle(done)
+  }
+
+  const pump = () => {
+    while (running && inflight < opts.concurrency) {
+      const job = claim.get(now())
+      if (!job) break
+      inflight++
+      const task = runOne(job).finally(() => {
+        inflight--
+        tasks.delete(task)
+        pump()
+      })
+      tasks.add(task)
+    }
+    checkIdle()
+  }
+
+  return {
+    /** Re-queues jobs a crash left `processing`, loads duration means, starts the loop. */
+    start(): void {
+      if (running) return
+      requeue.run()
+      const r = recent.get()
+      if (r?.pending != null) durations.pending = r.pending
+      if (r?.generate != null) durations.generate = r.generate
+      running = true
+      const pollMs = opts.pollMs ?? 1000
+      if (pollMs > 0) {
+        timer = setInterval(pump, pollMs)
+        // The poll must not keep a process alive on its own.
+        ;(timer as { unref?: () => void }).unref?.()
+      }
+      pump()
+    },
+    /** Wakes the loop (a job was inserted). */
+    notify(): void {
+      pump()
+    },
+    /** Stops claiming and waits for the jobs in flight. */
+    async stop(): Promise<void> {
+      running = false
+      if (timer) clearInterval(timer)
+      timer = null
+      await Promise.all([...tasks])
+    },
+    /** Resolves once no job is waiting or in flight (tests drain the queue with this). */
+    idle(): Promise<void> {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve)
+        if (running) pump()
+        else checkIdle()
+      })
+    },
+    /** Resolves with the finished job row, or null after `timeoutMs`. */
+    waitFor(jobId: string, timeoutMs: number): Promise<JobRow | null> {
+      const row = byId.get(jobId)
+      if (row && (row.status === 'completed' || row.status === 'failed')) return Promise.resolve(row)
+      return new Promise((resolve) => {
+        const onDone = (job: JobRow) => {
+          clearTimeout(t)
+          resolve(job)
+        }
+        const t = setTimeout(() => {
+          const ws = jobWaiters.get(jobId)?.filter((w) => w !== onDone)
+          if (ws?.length) jobWaiters.set(jobId, ws)
+          else jobWaiters.delete(jobId)
+          resolve(null)
+        }, timeoutMs)
+        jobWaiters.set(jobId, [...(jobWaiters.get(jobId) ?? []), onDone])
+      })
+    },
+    /** Expected completion time (epoch ms) of an unfinished job. */
+    eta(job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>): number | undefined {
+      if (job.status === 'processing') return Math.round((job.started_at ?? job.created_at) + durations.generate)
+      if (job.status === 'waiting') return Math.round(job.created_at + durations.pending + durations.generate)
+      return undefined
+    },
+    /** Jobs being processed right now. */
+    active: (): number => inflight,
+    /** Configured concurrency. */
+    capacity: (): number => opts.concurrency,
+    /** Current duration means. */
+    durations: (): Durations => ({ pending: Math.round(durations.pending), generate: Math.round(durations.generate) }),
+  }
+}
+
+/** The queue type. */
+export type JobQueue = ReturnType<typeof createJobQueue>

@@ -1,0 +1,107 @@
+/**
+ * Community routes (reference/mineskin-api.md §1.7): tags, tag votes, reports, views, likes, and
+ * the anti-bot challenge. Votes, reports and likes need an identifiable caller (user, API key or
+ * the anonymous client cookie) and an anti-bot proof in `Turnstile-Token`; views without a valid
+ * proof still answer 204 but are not counted, like MineSkin.
+ * @module
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { reportBodySchema, skinUuidSchema, tagVoteBodySchema } from '../../shared/schemas/api'
+import { ANTIBOT_HEADER } from '../antibot/verifier'
+import { ApiError } from '../errors'
+import { identityKey } from '../identity'
+import type { ApiServices } from '../services'
+import { addLike, addReport, addView } from '../services/community/interactions'
+import { listTags, voteTag } from '../services/community/tags'
+import { requireVisibleSkin } from '../services/skins/skin-access'
+import { MAX_JSON_BODY, readBodyLimited } from './body'
+import type { ApiEnv } from './env'
+import { msg, parseOr400, v2 } from './envelope'
+import { ensureClientCookie } from './middleware'
+
+/** Builds the community routes. */
+export function communityRoutes(s: ApiServices) {
+  const { ctx } = s
+  const db = ctx.store.db
+  const secure = ctx.config.publicUrl.startsWith('https:')
+  const r = new Hono<ApiEnv>()
+
+  const skinOf = (c: Context<ApiEnv>) => requireVisibleSkin(db, parseOr400(skinUuidSchema, c.req.param('id')), c.get('identity'))
+
+  /** The caller's stable key; 401 when nothing identifies them (cookie issued now does not count). */
+  const actor = (c: Context<ApiEnv>): string => {
+    const issued = ensureClientCookie(c, secure)
+    const who = c.get('identity')
+    const key = identityKey(issued ? { ...who, clientId: null } : who)
+    if (!key) throw new ApiError('unauthorized', 'Sign in, send an API key, or allow the client cookie and retry', 401)
+    return key
+  }
+
+  /** Throws unless the request carries a valid, unspent anti-bot proof. */
+  const requireProof = async (c: Context<ApiEnv>) => {
+    const r = await ctx.antibot.verify(c.req.header(ANTIBOT_HEADER))
+    if (r.ok) return
+    if (r.reason === 'missing') throw new ApiError('missing_turnstile_token', `Send an anti-bot proof in the ${ANTIBOT_HEADER} header (see GET /v2/challenge)`, 400)
+    throw new ApiError('invalid_turnstile_token', `The anti-bot proof is ${r.reason}`, 403)
+  }
+
+  const readJson = async (c: Context<ApiEnv>) => {
+    const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, MAX_JSON_BODY))
+    try {
+      return JSON.parse(text || '{}') as unknown
+    } catch {
+      throw new ApiError('invalid_request', 'Malformed JSON body', 400)
+    }
+  }
+
+  r.get('/v2/challenge', async (c) => {
+    const challenge = await ctx.antibot.challenge()
+    c.header('Cache-Control', 'no-store')
+    if (!challenge) return v2(c, { antibot: ctx.antibot.kind })
+    // Raw altcha challenge JSON: the altcha widget's `challengeurl` expects exactly this shape.
+    return c.json(challenge)
+  })
+
+  r.get('/v2/skins/:id/tags', (c) => {
+    const rec = skinOf(c)
+    const who = c.get('identity')
+    c.header('Cache-Control', 'private, no-store')
+    return v2(c, { tags: listTags(db, rec.skin.id, identityKey(who)) })
+  })
+
+  r.post('/v2/skins/:id/tags', async (c) => {
+    const rec = skinOf(c)
+    const voter = actor(c)
+    const body = parseOr400(tagVoteBodySchema, await readJson(c))
+    await requireProof(c)
+    const added = voteTag(db, { skinRowId: rec.skin.id, tag: body.tag, vote: body.vote, voter, threshold: ctx.config.tagVisibleThreshold, now: ctx.now() })
+    return v2(c, {}, 200, { messages: [added ? msg('vote_added', 'Vote added') : msg('already_voted', 'You already voted for this tag')] })
+  })
+
+  r.post('/v2/skins/:id/report', async (c) => {
+    const rec = skinOf(c)
+    const reporter = actor(c)
+    const body = parseOr400(reportBodySchema, await readJson(c))
+    await requireProof(c)
+    addReport(db, rec.skin.id, reporter, body.reason, ctx.now())
+    return v2(c, {}, 200, { messages: [msg('reported', 'Skin reported')] })
+  })
+
+  r.post('/v2/skins/:id/interactions/views', async (c) => {
+    const rec = skinOf(c)
+    const proof = await ctx.antibot.verify(c.req.header(ANTIBOT_HEADER))
+    if (proof.ok) addView(db, rec.skin.id)
+    return c.body(null, 204)
+  })
+
+  r.post('/v2/skins/:id/interactions/likes', async (c) => {
+    const rec = skinOf(c)
+    const voter = actor(c)
+    await requireProof(c)
+    addLike(db, rec.skin.id, voter, ctx.now())
+    return c.body(null, 204)
+  })
+
+  return r
+}

@@ -1,0 +1,38 @@
+/**
+ * Stored PNGs: `GET /v2/images/{hash}` (uploaded originals) and `GET /textures/{hash}`
+ * (re-encoded textures; `?attachment` downloads). Content-addressed, so cached as immutable
+ * (reference/mineskin-api.md §1.1). Hashes may be 63 characters, as Mojang prints them (§2.3).
+ * @module
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { imageKey, textureKey } from '../blob/blob-store'
+import { ApiError } from '../errors'
+import { canonicalTextureHash, isTextureHash } from '../image'
+import type { ApiServices } from '../services'
+import type { ApiEnv } from './env'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** Builds the file routes. */
+export function fileRoutes(s: ApiServices) {
+  const { blobs } = s.ctx
+  const r = new Hono<ApiEnv>()
+
+  const serve = (kind: 'image' | 'texture') => async (c: Context<ApiEnv>) => {
+    const raw = (c.req.param('hash') ?? '').toLowerCase().replace(/\.png$/, '')
+    if (!isTextureHash(raw)) throw new ApiError('validation_error', 'Invalid hash', 400, 'CLIENT', [{ code: 'invalid_string', message: 'Expected 63 or 64 hex digits (hash)' }])
+    const hash = canonicalTextureHash(raw)
+    const blob = await blobs.get(kind === 'image' ? imageKey(hash) : textureKey(hash))
+    if (!blob) throw new ApiError('image_not_found', kind === 'image' ? 'Image not found' : 'Texture not found', 404)
+    const etag = `"${hash}"`
+    const headers: Record<string, string> = { 'Content-Type': 'image/png', 'Cache-Control': IMMUTABLE, ETag: etag }
+    if (kind === 'texture' && c.req.query('attachment') !== undefined) headers['Content-Disposition'] = `attachment; filename="${hash}.png"`
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers)
+    return c.body(blob.bytes, 200, headers)
+  }
+
+  r.get('/v2/images/:hash', serve('image'))
+  r.get('/textures/:hash', serve('texture'))
+  return r
+}

@@ -1,0 +1,90 @@
+/**
+ * Reads a generate request body (reference/mineskin-api.md §1.5): multipart `file` (+ option
+ * fields), JSON `{url | user, ...options}`, or urlencoded (accepted with a warning); anything else
+ * is 415 `invalid_content_type`.
+ * @module
+ */
+import type { Context } from 'hono'
+import { generateOptionsSchema, jsonGenerateBodySchema, type GenerateOptions } from '../../shared/schemas/api'
+import { ApiError } from '../errors'
+import type { GenerateInput } from '../services/generate/prepare-input'
+import { MAX_JSON_BODY, MAX_MULTIPART_BODY, readBodyLimited } from './body'
+import type { ApiEnv } from './env'
+import { parseOr400 } from './envelope'
+
+/** A parsed generate request. */
+export interface GenerateRequest {
+  input: GenerateInput
+  options: GenerateOptions
+  checkOnly: boolean
+}
+
+/** Most non-file multipart fields (multer `fields: 5`, reference §1.5). */
+const MAX_FIELDS = 5
+
+const truthy = (v: unknown) => v === true || v === 'true' || v === '1'
+
+async function fromMultipart(c: Context<ApiEnv>, contentType: string): Promise<GenerateRequest> {
+  const bytes = await readBodyLimited(c.req.raw, MAX_MULTIPART_BODY)
+  let form: FormData
+  try {
+    form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
+  } catch {
+    throw new ApiError('invalid_file', 'Malformed multipart body', 400)
+  }
+  const fields: Record<string, string> = {}
+  let file: File | null = null
+  let fileCount = 0
+  for (const [key, entry] of form.entries()) {
+    const value = entry as unknown as string | File
+    if (typeof value === 'string') {
+      fields[key] = value
+      continue
+    }
+    fileCount++
+    if (key === 'file') file = value
+  }
+  if (fileCount > 1) throw new ApiError('invalid_file', 'Send exactly one file, in the field `file`', 400)
+  if (Object.keys(fields).length > MAX_FIELDS) throw new ApiError('invalid_file', `At most ${MAX_FIELDS} fields besides the file`, 400)
+  if (!file) throw new ApiError('missing_file', 'No file in the multipart field `file`', 400)
+  const options = parseOr400(generateOptionsSchema, fields)
+  return {
+    input: { kind: 'upload', bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name || null },
+    options,
+    checkOnly: truthy(fields.checkOnly) || truthy(c.req.query('checkOnly')),
+  }
+}
+
+function fromObject(c: Context<ApiEnv>, raw: unknown): GenerateRequest {
+  const body = parseOr400(jsonGenerateBodySchema, raw)
+  const { url, user, ...options } = body
+  if (url !== undefined && user !== undefined) throw new ApiError('invalid_request', 'Send either url or user, not both', 400)
+  const input: GenerateInput | null = url !== undefined ? { kind: 'url', url } : user !== undefined ? { kind: 'user', user } : null
+  if (!input) throw new ApiError('invalid_request', 'Send a multipart file, or JSON with url or user', 400)
+  const checkOnly = truthy((raw as { checkOnly?: unknown }).checkOnly) || truthy(c.req.query('checkOnly'))
+  return { input, options, checkOnly }
+}
+
+/** Parses the generate request of `c`. */
+export async function readGenerateRequest(c: Context<ApiEnv>): Promise<GenerateRequest> {
+  const contentType = c.req.header('content-type') ?? ''
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  if (type === 'multipart/form-data') return fromMultipart(c, contentType)
+  if (type === 'application/json') {
+    const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, MAX_JSON_BODY))
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new ApiError('invalid_request', 'Malformed JSON body', 400)
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new ApiError('invalid_request', 'Expected a JSON object', 400)
+    return fromObject(c, json)
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, MAX_JSON_BODY))
+    c.get('warnings').push({ code: 'invalid_content_type', message: 'Use application/json or multipart/form-data' })
+    return fromObject(c, Object.fromEntries(new URLSearchParams(text)))
+  }
+  throw new ApiError('invalid_content_type', `Unsupported content type ${type || '(none)'}; use multipart/form-data or application/json`, 415)
+}

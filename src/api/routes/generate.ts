@@ -1,0 +1,160 @@
+/**
+ * `POST /v2/generate`, `POST /v2/queue`, `GET /v2/queue`, `GET /v2/queue/{id}`
+ * (reference/mineskin-api.md §1.1, §1.5, §6). Generate and queue count against the caller's
+ * per-minute/per-hour limits (and `/v2/generate` also against the delay grant), answer with
+ * `rateLimit` and the `X-RateLimit-*` headers, and 429 `rate_limit` with `Retry-After` when over.
+ * @module
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { jobIdSchema } from '../../shared/schemas/api'
+import { ApiError } from '../errors'
+import type { Identity } from '../identity'
+import { rateLimitHeaders } from '../limits/rate-limiter'
+import type { JobRow } from '../queue/job-queue'
+import type { ApiServices } from '../services'
+import { loadSkinRecord, toSkinInfo } from '../services/skins/skin-record'
+import type { ApiEnv } from './env'
+import { msg, parseOr400, v2 } from './envelope'
+import { readGenerateRequest } from './generate-request'
+import { jobErrors, toJobInfo } from './job-json'
+import { ensureClientCookie } from './middleware'
+
+/** Jobs listed by `GET /v2/queue` are at most this old (reference §1.1). */
+export const JOB_LIST_WINDOW_MS = 3 * 3_600_000
+/** `/v2/generate` waits this long by default, and at most `MAX_TIMEOUT_S` (reference §1.1). */
+const DEFAULT_TIMEOUT_S = 10
+const MAX_TIMEOUT_S = 30
+
+/** Rate-limit bucket of a caller: key, user, forwarded address, existing cookie, else shared. */
+function rateKey(who: Identity, cookieIssued: boolean): string {
+  if (who.apiKeyId) return `key:${who.apiKeyId}`
+  if (who.userId) return `user:${who.userId}`
+  if (who.ip) return `ip:${who.ip}`
+  if (who.clientId && !cookieIssued) return `client:${who.clientId}`
+  return 'anonymous'
+}
+
+/** Builds the generate and queue routes. */
+export function generateRoutes(s: ApiServices) {
+  const { ctx, queue, generator } = s
+  const db = ctx.store.db
+  const secure = ctx.config.publicUrl.startsWith('https:')
+  const r = new Hono<ApiEnv>()
+  const jobById = ctx.store.sqlite.query<JobRow, [string]>('SELECT * FROM jobs WHERE id = ?')
+
+  /** Counts the request against the caller's limits; sets headers; throws 429 when over. */
+  const limit = (c: Context<ApiEnv>, cookieIssued: boolean, useDelay: boolean) => {
+    const who = c.get('identity')
+    const res = ctx.limiter.hit(rateKey(who, cookieIssued), who.grants, ctx.now(), { useDelay })
+    c.set('rateLimit', res.info)
+    for (const [k, v] of Object.entries(rateLimitHeaders(res.info))) c.header(k, v)
+    if (!res.allowed) {
+      c.header('Retry-After', String(Math.max(1, res.retryAfter)))
+      const why = res.reason === 'delay' ? 'Too many requests; wait before the next one' : `Rate limit reached (${res.reason?.replace('_', ' ')})`
+      throw new ApiError('rate_limit', why, 429)
+    }
+    return res.info
+  }
+
+  const skinJson = (uuid: string, duplicate: boolean) => {
+    const rec = loadSkinRecord(db, uuid)
+    return rec && rec.skin.deletedAt === null ? toSkinInfo(db, rec, { duplicate }) : undefined
+  }
+
+  const submit = async (c: Context<ApiEnv>, useDelay: boolean, checkOnly: boolean | null) => {
+    const issued = ensureClientCookie(c, secure)
+    const rateLimit = limit(c, issued, useDelay)
+    const req = await readGenerateRequest(c)
+    const result = await generator.submit(req.input, req.options, c.get('identity'), {
+      breadcrumb: c.get('breadcrumb'),
+      checkOnly: checkOnly ?? req.checkOnly,
+    })
+    return { result, rateLimit }
+  }
+
+  r.post('/v2/queue', async (c) => {
+    const { result, rateLimit } = await submit(c, false, false)
+    const job = jobById.get(result.jobId!)
+    if (!job) throw new ApiError('internal_error', 'Job vanished', 500)
+    const links = {
+      job: `/v2/queue/${job.id}`,
+      image: result.imageHash ? `/v2/images/${result.imageHash}` : undefined,
+      skin: result.skinUuid ? `/v2/skins/${result.skinUuid}` : undefined,
+    }
+    if (result.skinUuid) {
+      return v2(c, { job: toJobInfo(job, queue), skin: skinJson(result.skinUuid, true), rateLimit }, 200, {
+        messages: [msg('skin_found', 'Found an existing skin')],
+        links,
+      })
+    }
+    return v2(c, { job: toJobInfo(job, queue), rateLimit }, 202, { messages: [msg('job_queued', 'Job queued')], links })
+  })
+
+  r.post('/v2/generate', async (c) => {
+    const t = Number(c.req.query('timeout') ?? DEFAULT_TIMEOUT_S)
+    const timeoutS = Number.isFinite(t) ? Math.min(MAX_TIMEOUT_S, Math.max(1, Math.floor(t))) : DEFAULT_TIMEOUT_S
+    const { result, rateLimit } = await submit(c, true, null)
+    const links = {
+      job: result.jobId ? `/v2/queue/${result.jobId}` : undefined,
+      image: result.imageHash ? `/v2/images/${result.imageHash}` : undefined,
+    }
+    let skinUuid = result.skinUuid
+    if (!skinUuid) {
+      const done = await queue.waitFor(result.jobId!, timeoutS * 1000)
+      if (!done) throw new ApiError('generator_timeout', `The skin was not ready within ${timeoutS} s; poll ${links.job}`, 500)
+      if (done.status === 'failed') {
+        const [first, ...rest] = jobErrors(done)
+        throw new ApiError(first!.code, first!.message, 500, 'SERVER', rest)
+      }
+      skinUuid = done.result ?? undefined
+    }
+    const skin = skinUuid ? skinJson(skinUuid, result.duplicate !== undefined) : undefined
+    if (!skin) throw new ApiError('unexpected_error', 'The generated skin is not available', 500)
+    return v2(c, { skin, rateLimit }, 200, {
+      messages: result.duplicate ? [msg('skin_found', 'Found an existing skin')] : [],
+      links: { ...links, skin: `/v2/skins/${skin.uuid}` },
+    })
+  })
+
+  r.get('/v2/queue', (c) => {
+    const issued = ensureClientCookie(c, secure)
+    const who = c.get('identity')
+    const since = ctx.now() - JOB_LIST_WINDOW_MS
+    const base = 'SELECT * FROM jobs WHERE created_at >= ? AND '
+    let rows: JobRow[] = []
+    const q = (where: string, ...args: (string | number)[]) =>
+      ctx.store.sqlite.query<JobRow, (string | number)[]>(`${base}${where} ORDER BY created_at DESC LIMIT 1000`).all(since, ...args)
+    if (who.apiKeyId) rows = q('api_key_id = ?', who.apiKeyId)
+    else if (who.userId) rows = q('user_id = ?', who.userId)
+    else if (!issued && who.clientId) rows = q('client_id = ?', who.clientId)
+    else if (who.ip) rows = q('ip = ? AND user_id IS NULL AND api_key_id IS NULL', who.ip)
+    c.header('Cache-Control', 'private, no-store, max-age=1')
+    return v2(c, { jobs: rows.map((j) => toJobInfo(j, queue)) }, 200, { links: { self: '/v2/queue' } })
+  })
+
+  r.get('/v2/queue/:jobId', (c) => {
+    const id = parseOr400(jobIdSchema, c.req.param('jobId').toLowerCase())
+    const job = jobById.get(id)
+    if (!job) throw new ApiError('job_not_found', 'Job not found', 404)
+    c.header('Cache-Control', 'private, max-age=1')
+    c.header('MineSkin-Breadcrumb', job.breadcrumb)
+    const links = {
+      self: `/v2/queue/${job.id}`,
+      job: `/v2/queue/${job.id}`,
+      image: job.image_hash ? `/v2/images/${job.image_hash}` : undefined,
+      skin: job.result ? `/v2/skins/${job.result}` : undefined,
+    }
+    const info = toJobInfo(job, queue)
+    if (job.status === 'completed') {
+      const skin = job.result ? skinJson(job.result, job.duplicate !== null) : undefined
+      return v2(c, { job: info, ...(skin ? { skin } : {}) }, 200, { messages: [msg('job_completed', 'Job completed')], links })
+    }
+    if (job.status === 'failed') {
+      return v2(c, { job: info }, 200, { messages: [msg('job_failed', 'Job failed')], links, errors: jobErrors(job) })
+    }
+    return v2(c, { job: info }, 200, { messages: [msg('job_pending', 'Job is pending')], links })
+  })
+
+  return r
+}

@@ -1,0 +1,89 @@
+/**
+ * Smaller routes (reference/mineskin-api.md §1.8, §1.9): capes, stats, the legacy validation
+ * helpers, seeded random names, and the signing public key (PEM, plus an authlib-injector style
+ * metadata document carrying `signaturePublickey`).
+ * @module
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { ApiError } from '../errors'
+import { randomName } from '../names'
+import type { ApiServices } from '../services'
+import type { ApiEnv } from './env'
+import { v2 } from './envelope'
+
+/** Builds the misc routes. */
+export function miscRoutes(s: ApiServices) {
+  const { ctx } = s
+  const r = new Hono<ApiEnv>()
+
+  r.get('/v2/capes', async (c) => {
+    c.header('Cache-Control', 'public, max-age=3600')
+    return v2(c, { capes: await s.capes.list() })
+  })
+
+  r.get('/v2/stats', (c) => {
+    c.header('Cache-Control', 'public, max-age=60')
+    return v2(c, { stats: s.stats.get() })
+  })
+
+  /** Validation look-ups hit the profile service, so they have their own per-minute limit. */
+  const validateLimit = (c: Context<ApiEnv>) => {
+    const who = c.get('identity')
+    const key = `validate:${who.apiKeyId ?? who.userId ?? who.ip ?? who.clientId ?? 'anonymous'}`
+    const perMinute = ctx.config.validatePerMinute
+    const res = ctx.limiter.hit(key, { per_minute: perMinute, per_hour: perMinute * 60, delay: 0 }, ctx.now())
+    if (!res.allowed) {
+      c.header('Retry-After', String(Math.max(1, res.retryAfter)))
+      throw new ApiError('rate_limit', 'Too many validation requests', 429)
+    }
+  }
+
+  r.get('/validate/name/:name', async (c) => {
+    const name = c.req.param('name')
+    if (name.length < 1 || name.length > 16) return c.json({ error: 'invalid name' }, 400)
+    validateLimit(c)
+    const found = /^[A-Za-z0-9_]+$/.test(name) ? await ctx.profiles.lookupName(name) : null
+    c.header('Cache-Control', 'public, max-age=3600')
+    return found ? c.json({ valid: true, uuid: found.id, name: found.name }) : c.json({ valid: false, name }, 404)
+  })
+
+  r.get('/validate/uuid/:uuid', async (c) => {
+    const raw = c.req.param('uuid')
+    const uuid = raw.replace(/-/g, '').toLowerCase()
+    if (raw.length < 32 || !/^[0-9a-f]{32}$/.test(uuid)) return c.json({ error: 'invalid uuid' }, 400)
+    validateLimit(c)
+    const profile = await ctx.profiles.getProfile(uuid)
+    c.header('Cache-Control', 'public, max-age=3600')
+    return profile ? c.json({ valid: true, uuid: profile.id, name: profile.name }) : c.json({ valid: false, uuid }, 404)
+  })
+
+  r.get('/random-name', (c) => {
+    const seed = c.req.query('seed')
+    // Same seed, same name (the web shows it for unnamed skins), so seeded answers never change.
+    c.header('Cache-Control', seed ? 'public, max-age=31536000, immutable' : 'no-store')
+    return c.json({ name: randomName(seed || undefined) })
+  })
+
+  r.get('/v2/signing-key', async (c) => {
+    const pem = await ctx.signer.publicKeyPem()
+    if (!pem) throw new ApiError('not_found', `This instance signs with the ${ctx.signer.kind} signer and has no own key`, 404)
+    c.header('Cache-Control', 'public, max-age=3600')
+    if (c.req.query('format') === 'json') return v2(c, { key: { pem, algorithm: 'SHA1withRSA', format: 'spki' } })
+    return c.body(pem, 200, { 'Content-Type': 'application/x-pem-file' })
+  })
+
+  // authlib-injector reads `signaturePublickey` and `skinDomains` from an API metadata document,
+  // so patched clients can verify locally signed textures served from this host.
+  r.get('/authlib-injector', async (c) => {
+    const pem = await ctx.signer.publicKeyPem()
+    if (!pem) throw new ApiError('not_found', 'No local signing key', 404)
+    return c.json({
+      meta: { serverName: 'Skin Signature Generator', implementationName: 'ssg-embedded-api', implementationVersion: '1' },
+      skinDomains: [new URL(ctx.config.publicUrl).hostname],
+      signaturePublickey: pem,
+    })
+  })
+
+  return r
+}

@@ -1,0 +1,16 @@
+/**
+ * mulberry32: a small, fast, seeded PRNG, so a seed always paints the same demo skin.
+ * @module
+ */
+
+/** Returns a PRNG in [0, 1) for a 32-bit seed. */
+export function mulberry32(seed: number): () => number {
+  let s = seed >>> 0
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0
+    let t = s
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Demo data through the real pipeline: a procedurally painted skin is encoded as a PNG, read back
+ * with `readSkinImage` exactly like an upload, signed by the configured signer and stored by the
+ * same skin writer the queue worker uses. Signing dominates (RSA-4096 ≈ 10 ms on one core), so a
+ * whole batch is signed concurrently: WebCrypto runs the signatures on its thread pool, which keeps
+ * every core busy; rows are written per batch in one transaction.
+ * @module
+ */
+import { encodeMinecraftPng, readSkinImage } from '../image'
+import { mulberry32 } from './prng'
+import { randomName } from '../names'
+import type { ApiContext } from '../services/context'
+import { createSkinWriter, storeTexture } from '../services/generate/skin-writer'
+import type { Counters } from '../services/stats/counters'
+import { paintSkin } from './procedural-skin'
+
+/** Options of {@link seedSkins}. */
+export interface SeedOptions {
+  count: number
+  /** Seeds are drawn from this PRNG, so a given PRNG seed paints the same set. */
+  random: () => number
+  /** Creation times are spread over this span before `ctx.now()` (default 45 days). */
+  spanMs?: number
+  /** Skins per transaction (default 256). */
+  batchSize?: number
+  /** Called after every batch. */
+  onProgress?: (done: number, total: number, perSecond: number) => void
+}
+
+const DAY = 86_400_000
+
+/** Creates `count` demo skins; returns how many and how long it took. */
+export async function seedSkins(ctx: ApiContext, counters: Counters, opts: SeedOptions): Promise<{ created: number; ms: number }> {
+  const { sqlite } = ctx.store
+  const writer = createSkinWriter(sqlite, counters)
+  const setStats = sqlite.query('UPDATE skins SET views = ?, likes = ? WHERE id = ?')
+  const vote = sqlite.query('INSERT OR IGNORE INTO tag_votes (skin_id, tag, voter, vote, created_at) VALUES (?, ?, ?, 1, ?)')
+  const tag = sqlite.query('INSERT OR IGNORE INTO skin_tags (skin_id, tag, up, down, visible, created_at) VALUES (?, ?, ?, 0, 1, ?)')
+  const threshold = ctx.config.tagVisibleThreshold
+  const span = opts.spanMs ?? 45 * DAY
+  const batchSize = opts.batchSize ?? 256
+  const end = ctx.now()
+  const start = end - span
+  const t0 = performance.now()
+  let done = 0
+
+  while (done < opts.count) {
+    const n = Math.min(batchSize, opts.count - done)
+    const items = await Promise.all(
+      Array.from({ length: n }, async (_, k) => {
+        const i = done + k
+        const seed = Math.floor(opts.random() * 2 ** 32)
+        const rnd = mulberry32(seed)
+        const painted = paintSkin(rnd)
+        const image = await readSkinImage(encodeMinecraftPng(painted.rgba, 64, 64))
+        const variant = image.detectedVariant
+        const signed = await ctx.signer.sign({ png: image.png, textureHash: image.textureHash, variant })
+        await storeTexture(ctx.blobs, signed.textureHash, image.png)
+        const createdAt = Math.round(start + ((i + rnd()) / opts.count) * span)
+        return {
+          image,
+          variant,
+          signed,
+          createdAt,
+          name: rnd() < 0.7 ? randomName(`seed-${seed}`) : null,
+          views: Math.floor(rnd() ** 3 * 2000),
+          likes: Math.floor(rnd() ** 4 * 50),
+          tags: painted.tags.filter(() => rnd() < 0.6).slice(0, 4),
+        }
+      }),
+    )
+    sqlite.transaction(() => {
+      for (const it of items) {
+        const stored = writer.insertNew({
+          imageHash: it.image.imageHash,
+          rgba: it.image.rgba,
+          options: { name: it.name, visibility: 'public', variant: it.variant, cape: null },
+          signed: it.signed,
+          creator: { userId: null, apiKeyId: null, clientId: null, ip: null },
+          worker: 'seed',
+          queueStart: it.createdAt,
+          queueEnd: it.createdAt,
+          now: it.createdAt,
+        })
+        setStats.run(it.views, it.likes, stored.skinRowId)
+        for (const t of it.tags) {
+          for (let v = 0; v < threshold; v++) vote.run(stored.skinRowId, t, `seed:${v}`, it.createdAt)
+          tag.run(stored.skinRowId, t, threshold, it.createdAt)
+        }
+      }
+    })()
+    done += n
+    opts.onProgress?.(done, opts.count, done / ((performance.now() - t0) / 1000))
+  }
+  return { created: done, ms: performance.now() - t0 }
+}

@@ -1,0 +1,76 @@
+/**
+ * Duplicate handling (reference/mineskin-api.md §2.3 DuplicateSource, `handleV2DuplicateResult`).
+ * The dedupe key is texture hash + variant + cape hash. When the key is known:
+ * - an existing skin with the same options (same visibility and name; for unlisted and private
+ *   skins also the same creator) is returned as is (`image_hash`, or `user_uuid` for players);
+ * - for texture URLs the options are ignored and any skin the caller may see is returned
+ *   (`texture_url`);
+ * - otherwise a new skin row is made on the existing data (`image_hash_data` /
+ *   `texture_url_data`; `user_uuid` for players), so nothing is signed twice.
+ * @module
+ */
+import type { Database } from 'bun:sqlite'
+import type { Identity } from '../../identity'
+import type { ImageOrigin } from './prepare-input'
+import type { DuplicateSource } from './types'
+
+interface Candidate {
+  id: number
+  uuid: string
+  name: string | null
+  visibility: 'public' | 'unlisted' | 'private'
+  user_id: string | null
+  api_key_id: string | null
+  client_id: string | null
+}
+
+/** What the dedupe lookup decided. */
+export type DuplicateDecision =
+  | { type: 'none' }
+  | { type: 'reuse'; skinUuid: string; source: DuplicateSource }
+  | { type: 'new-on-data'; dataId: number; source: DuplicateSource }
+
+/** Prepared dedupe queries. */
+export function createDuplicateFinder(sqlite: Database) {
+  const dataByKey = sqlite.query<{ id: number }, [string, string, string]>(
+    'SELECT id FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?',
+  )
+  // The first creator of each skin is its owner (services/skins/ownership.ts).
+  const skinsOnData = sqlite.query<Candidate, [number]>(
+    `SELECT s.id, s.uuid, s.name, s.visibility, c.user_id, c.api_key_id, c.client_id
+     FROM skins s JOIN skin_clients c ON c.id = (SELECT min(id) FROM skin_clients WHERE skin_id = s.id)
+     WHERE s.data_id = ? AND s.deleted_at IS NULL ORDER BY s.id ASC LIMIT 200`,
+  )
+  const createdBy = (c: Candidate, who: Identity) =>
+    c.user_id ? c.user_id === who.userId : c.api_key_id ? c.api_key_id === who.apiKeyId : c.client_id !== null && c.client_id === who.clientId
+
+  return {
+    /** Decides how to answer a generation of (textureHash, variant, capeHash). */
+    decide(q: {
+      textureHash: string
+      variant: 'classic' | 'slim'
+      capeHash: string
+      name: string | null
+      visibility: 'public' | 'unlisted' | 'private'
+      origin: ImageOrigin
+      who: Identity
+    }): DuplicateDecision {
+      const data = dataByKey.get(q.textureHash, q.variant, q.capeHash)
+      if (!data) return { type: 'none' }
+      const candidates = skinsOnData.all(data.id)
+      if (q.origin === 'texture') {
+        const seen = candidates.find((c) => c.visibility === 'public') ?? candidates.find((c) => c.visibility === 'unlisted') ?? candidates.find((c) => createdBy(c, q.who))
+        return seen ? { type: 'reuse', skinUuid: seen.uuid, source: 'texture_url' } : { type: 'new-on-data', dataId: data.id, source: 'texture_url_data' }
+      }
+      const same = candidates.filter((c) => c.visibility === q.visibility && c.name === q.name && (q.visibility === 'public' || createdBy(c, q.who)))
+      const pick = same.find((c) => createdBy(c, q.who)) ?? same[0]
+      if (q.origin === 'user') {
+        return pick ? { type: 'reuse', skinUuid: pick.uuid, source: 'user_uuid' } : { type: 'new-on-data', dataId: data.id, source: 'user_uuid' }
+      }
+      return pick ? { type: 'reuse', skinUuid: pick.uuid, source: 'image_hash' } : { type: 'new-on-data', dataId: data.id, source: 'image_hash_data' }
+    },
+  }
+}
+
+/** The duplicate finder type. */
+export type DuplicateFinder = ReturnType<typeof createDuplicateFinder>

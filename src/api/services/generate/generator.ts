@@ -1,0 +1,248 @@
+/**
+ * The generation pipeline (reference/mineskin-api.md §2.1, DESIGN.md §2 flow 2).
+ * `submit`: options checked → pending-job cap → input prepared (validated image, or our own skin
+ * link) → dedupe → either an instantly completed job (existing skin, or a new skin row on existing
+ * data) or the original stored as a blob and a `waiting` job row. `process` (the queue worker):
+ * stored image → signature (signer, or the player's own signed profile with the mojang signer) →
+ * texture blob → skin rows, in one transaction.
+ * @module
+ */
+import { and, count, eq, gte, inArray, or, type SQL } from 'drizzle-orm'
+import type { GenerateOptions } from '../../../shared/schemas/api'
+import { imageKey } from '../../blob/blob-store'
+import type { CapeCatalogue } from '../../capes/capes'
+import { ApiError, isApiError } from '../../errors'
+import type { Identity } from '../../identity'
+import { newJobId } from '../../ids'
+import { readSkinImage } from '../../image'
+import { decodeTexturesValue, hashFromTextureUrl } from '../../profiles/textures-value'
+import type { JobRow } from '../../queue/job-queue'
+import { jobs } from '../../store/schema'
+import type { ApiContext } from '../context'
+import type { Counters } from '../stats/counters'
+import { createDuplicateFinder } from './duplicates'
+import { checkOptions } from './options'
+import { prepareInput, type GenerateInput } from './prepare-input'
+import { createSkinWriter, storeTexture, type SignedData } from './skin-writer'
+import type { Creator, DuplicateSource, JobOptions } from './types'
+
+/** What a submit produced. */
+export interface SubmitResult {
+  /** Null for `checkOnly` requests, which create nothing. */
+  jobId: string | null
+  /** Set when the job completed instantly (duplicate). */
+  skinUuid?: string
+  duplicate?: DuplicateSource
+  /** Texture hash of the stored input image (`links.image`). */
+  imageHash?: string
+}
+
+/** Caller facts a submit records with the job. */
+export interface SubmitMeta {
+  breadcrumb: string
+  /** Only look for an existing skin (reference §1.5 `checkOnly`): no job, no blob, 400 `no_duplicate` otherwise. */
+  checkOnly?: boolean
+}
+
+const PENDING = ['waiting', 'processing'] as const
+/** Pending jobs older than this no longer count towards the caps (they are stuck, not pending). */
+const PENDING_WINDOW_MS = 24 * 3_600_000
+
+/** Creates the generator. `notify` wakes the queue after a job row was inserted. */
+export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; counters: Counters; notify: () => void }) {
+  const { db, sqlite } = ctx.store
+  const writer = createSkinWriter(sqlite, deps.counters)
+  const dups = createDuplicateFinder(sqlite)
+  const upstreamErrors: Record<string, number> = {}
+
+  const creatorOf = (who: Identity): Creator => ({ userId: who.userId, apiKeyId: who.apiKeyId, clientId: who.clientId, ip: who.ip })
+
+  /** Pending jobs of the caller (reference §2.1 step 2). */
+  const pendingOf = (who: Identity, now: number): number => {
+    let owner: SQL | undefined
+    if (who.apiKeyId) owner = eq(jobs.apiKeyId, who.apiKeyId)
+    else if (who.userId) owner = eq(jobs.userId, who.userId)
+    else {
+      const parts = [who.clientId ? eq(jobs.clientId, who.clientId) : undefined, who.ip ? eq(jobs.ip, who.ip) : undefined].filter(
+        (p): p is SQL => p !== undefined,
+      )
+      owner = parts.length ? or(...parts) : undefined
+    }
+    if (!owner) return 0
+    const r = db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(owner, inArray(jobs.status, [...PENDING]), gte(jobs.createdAt, now - PENDING_WINDOW_MS)))
+      .get()
+    return r?.n ?? 0
+  }
+
+  const insertJob = (v: typeof jobs.$inferInsert) => db.insert(jobs).values(v).run()
+
+  return {
+    /** Accepts a generation request; see the module doc. */
+    async submit(input: GenerateInput, rawOptions: GenerateOptions, who: Identity, meta: SubmitMeta): Promise<SubmitResult> {
+      const opts = await checkOptions(rawOptions, who, deps.capes)
+      const pending = pendingOf(who, ctx.now())
+      if (who.kind === 'anonymous' && pending >= who.grants.concurrency) {
+        throw new ApiError('job_limit', `Too many pending jobs (${pending}); wait for them to finish`, 429)
+      }
+      if (who.kind !== 'anonymous' && pending >= who.grants.concurrency) {
+        throw new ApiError('concurrency_limit', `Too many pending jobs (${pending} of ${who.grants.concurrency})`, 429)
+      }
+      const prepared = await prepareInput(ctx, input, who)
+      const creator = creatorOf(who)
+      const base = {
+        kind: input.kind,
+        userId: who.userId,
+        apiKeyId: who.apiKeyId,
+        clientId: who.clientId,
+        ip: who.ip,
+        breadcrumb: meta.breadcrumb,
+      } as const
+      const now = ctx.now()
+
+      if (prepared.type === 'existing') {
+        if (meta.checkOnly) return { jobId: null, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url' }
+        const id = newJobId()
+        insertJob({
+          ...base,
+          id,
+          status: 'completed',
+          imageHash: prepared.rec.data.textureHash,
+          sourceName: input.kind === 'url' ? input.url : null,
+          options: JSON.stringify({ name: opts.name, visibility: opts.visibility, variant: prepared.rec.data.variant, cape: null }),
+          createdAt: now,
+          startedAt: now,
+          finishedAt: now,
+          result: prepared.rec.skin.uuid,
+          duplicate: 'mineskin_url',
+        })
+        writer.recordDuplicate(now)
+        return { jobId: id, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url', imageHash: prepared.rec.data.textureHash }
+      }
+
+      const { image } = prepared
+      // Reference §2.2: `unknown` means detect; a player's skin keeps the model of its profile.
+      const variant = prepared.player?.variant ?? (opts.variant === 'unknown' ? image.detectedVariant : opts.variant)
+      const jobOptions: JobOptions = {
+        name: opts.name,
+        visibility: opts.visibility,
+        variant,
+        cape: opts.cape ? { uuid: opts.cape.uuid, hash: opts.cape.hash } : null,
+      }
+      const decision = dups.decide({
+        textureHash: image.textureHash,
+        variant,
+        capeHash: opts.cape?.hash ?? '',
+        name: opts.name,
+        visibility: opts.visibility,
+        origin: prepared.origin,
+        who,
+      })
+      if (meta.checkOnly) {
+        if (decision.type !== 'reuse') throw new ApiError('no_duplicate', 'No existing skin matches this image and these options', 400)
+        return { jobId: null, skinUuid: decision.skinUuid, duplicate: decision.source, imageHash: image.textureHash }
+      }
+      await ctx.blobs.put(imageKey(image.textureHash), prepared.original, 'image/png')
+      const id = newJobId()
+      const row = {
+        ...base,
+        id,
+        imageHash: image.textureHash,
+        userUuid: prepared.player?.uuid ?? null,
+        sourceName: prepared.sourceName,
+        options: JSON.stringify(jobOptions),
+        createdAt: now,
+      }
+      if (decision.type === 'none') {
+        insertJob({ ...row, status: 'waiting' })
+        deps.notify()
+        return { jobId: id, imageHash: image.textureHash }
+      }
+      let skinUuid: string
+      if (decision.type === 'reuse') {
+        skinUuid = decision.skinUuid
+        writer.recordDuplicate(now)
+      } else {
+        skinUuid = sqlite.transaction(() =>
+          writer.insertOnData(decision.dataId, { name: opts.name, visibility: opts.visibility }, creator, now).uuid,
+        )()
+      }
+      insertJob({ ...row, status: 'completed', startedAt: now, finishedAt: now, result: skinUuid, duplicate: decision.source })
+      return { jobId: id, skinUuid, duplicate: decision.source, imageHash: image.textureHash }
+    },
+
+    /** Queue worker step: signs a stored job input and stores the skin. */
+    async process(job: JobRow): Promise<{ skinUuid: string }> {
+      try {
+        const opts = JSON.parse(job.options) as JobOptions
+        if (!job.image_hash) throw new ApiError('job_failed', 'The job has no input image', 500, 'SERVER')
+        const blob = await ctx.blobs.get(imageKey(job.image_hash))
+        if (!blob) throw new ApiError('job_failed', 'The stored input image is missing', 500, 'SERVER')
+        const image = await readSkinImage(blob.bytes)
+        let signed: SignedData
+        if (job.kind === 'user' && job.user_uuid && ctx.signer.kind === 'mojang') {
+          signed = await playerSignedTextures(ctx, job.user_uuid)
+        } else {
+          signed = await ctx.signer.sign({
+            png: image.png,
+            textureHash: image.textureHash,
+            variant: opts.variant,
+            ...(opts.cape ? { cape: { uuid: opts.cape.uuid, textureHash: opts.cape.hash } } : {}),
+          })
+        }
+        await storeTexture(ctx.blobs, signed.textureHash, image.png)
+        const now = ctx.now()
+        const creator: Creator = { userId: job.user_id, apiKeyId: job.api_key_id, clientId: job.client_id, ip: job.ip }
+        const stored = sqlite.transaction(() =>
+          writer.insertNew({
+            imageHash: image.imageHash,
+            rgba: image.rgba,
+            options: opts,
+            signed,
+            creator,
+            worker: ctx.workerName,
+            queueStart: job.started_at ?? job.created_at,
+            queueEnd: now,
+            now,
+          }),
+        )()
+        if (stored.dataExisted) sqlite.query('UPDATE jobs SET duplicate = ? WHERE id = ?').run('image_hash_data', job.id)
+        return { skinUuid: stored.uuid }
+      } catch (e) {
+        deps.counters.record('failed', ctx.now())
+        if (isApiError(e) && e.source === 'UPSTREAM') upstreamErrors[e.code] = (upstreamErrors[e.code] ?? 0) + 1
+        throw e
+      }
+    },
+
+    /** Upstream error counts by code, for `/v2/stats`. */
+    upstreamErrors: (): Record<string, number> => ({ ...upstreamErrors }),
+  }
+}
+
+/** The generator type. */
+export type Generator = ReturnType<typeof createGenerator>
+
+/** The player's own signed textures (mojang signer, user jobs: reference §2.4 "User jobs do not upload"). */
+async function playerSignedTextures(ctx: ApiContext, uuid: string): Promise<SignedData> {
+  const profile = await ctx.profiles.getProfile(uuid, { signed: true })
+  const prop = profile?.properties.find((p) => p.name === 'textures')
+  if (!profile || !prop?.signature) throw new ApiError('invalid_skin_data', 'The player profile carries no signed textures', 502, 'UPSTREAM')
+  const payload = decodeTexturesValue(prop.value)
+  const skinUrl = payload.textures.SKIN?.url
+  const textureHash = skinUrl ? hashFromTextureUrl(skinUrl) : null
+  if (!skinUrl || !textureHash) throw new ApiError('invalid_skin_data', 'The signed profile has no skin texture', 502, 'UPSTREAM')
+  const capeUrl = payload.textures.CAPE?.url
+  const capeHash = capeUrl ? hashFromTextureUrl(capeUrl) ?? undefined : undefined
+  return {
+    value: prop.value,
+    signature: prop.signature,
+    textureHash,
+    textureUrl: skinUrl,
+    ...(capeUrl && capeHash ? { capeUrl, capeHash } : {}),
+    account: profile.id.slice(0, 16),
+    server: 'mojang',
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Turns a generate input into either an existing skin (a link to one of our skins,
+ * DuplicateSource `mineskin_url`) or a validated skin image ready for dedupe and signing
+ * (reference/mineskin-api.md §2.1 steps 3 and 5). Downloads happen here, at submit time, so a
+ * bad URL or file is a 400 to the caller, and the job only ever holds a stored image.
+ * @module
+ */
+import { textureKey } from '../../blob/blob-store'
+import { ApiError } from '../../errors'
+import { decodePngDataUrl, isPngDataUrl, rewriteImageUrl, skinIdFromUrl, textureHashFromUrl } from '../../fetch'
+import { readSkinImage, type SkinImage } from '../../image'
+import { decodeTexturesValue, hashFromTextureUrl } from '../../profiles/textures-value'
+import type { ApiContext } from '../context'
+import type { Identity } from '../../identity'
+import { canSeeSkin } from '../skins/skin-access'
+import { loadSkinRecord, type SkinRecord } from '../skins/skin-record'
+
+/** A generate input as received. */
+export type GenerateInput =
+  | { kind: 'upload'; bytes: Uint8Array; fileName: string | null }
+  | { kind: 'url'; url: string }
+  | { kind: 'user'; user: string }
+
+/** Where a prepared image came from; decides the duplicate kinds. */
+export type ImageOrigin = 'image' | 'texture' | 'user'
+
+/** A prepared input. */
+export type PreparedInput =
+  | { type: 'existing'; rec: SkinRecord }
+  | {
+      type: 'image'
+      image: SkinImage
+      /** Bytes to keep as the uploaded original (`/v2/images/{hash}`). */
+      original: Uint8Array
+      origin: ImageOrigin
+      sourceName: string | null
+      /** Player uuid and model for user inputs. */
+      player?: { uuid: string; name: string; variant: 'classic' | 'slim' }
+    }
+
+const invalidUser = (msg: string) => new ApiError('invalid_user', msg, 400)
+
+/** Resolves a player name or uuid to a profile with a skin texture, downloading the texture. */
+async function prepareUser(ctx: ApiContext, user: string): Promise<PreparedInput> {
+  let uuid = user.replace(/-/g, '').toLowerCase()
+  if (!/^[0-9a-f]{32}$/.test(uuid)) {
+    const found = await ctx.profiles.lookupName(user)
+    if (!found) throw invalidUser(`No player named ${user}`)
+    uuid = found.id
+  }
+  const profile = await ctx.profiles.getProfile(uuid)
+  if (!profile) throw invalidUser(`No player with uuid ${uuid}`)
+  const prop = profile.properties.find((p) => p.name === 'textures')
+  if (!prop) throw invalidUser(`Player ${profile.name} has no textures`)
+  const skin = decodeTexturesValue(prop.value).textures.SKIN
+  const hash = skin ? hashFromTextureUrl(skin.url) : null
+  if (!skin || !hash) throw invalidUser(`Player ${profile.name} uses the default skin`)
+  const variant = skin.metadata?.model === 'slim' ? 'slim' : 'classic'
+  const stored = await ctx.blobs.get(textureKey(hash))
+  const bytes = stored?.bytes ?? (await ctx.fetchTexture(hash))
+  const image = await readSkinImage(bytes)
+  return { type: 'image', image, original: bytes, origin: 'user', sourceName: profile.name, player: { uuid, name: profile.name, variant } }
+}
+
+/** Resolves a URL input: our own skin link, a known texture URL, a data URL, or a safe download. */
+async function prepareUrl(ctx: ApiContext, url: string, who: Identity): Promise<PreparedInput> {
+  if (isPngDataUrl(url)) {
+    const bytes = decodePngDataUrl(url)
+    return { type: 'image', image: await readSkinImage(bytes), original: bytes, origin: 'image', sourceName: null }
+  }
+  const self = [ctx.config.publicUrl]
+  const skinId = skinIdFromUrl(url, self)
+  if (skinId) {
+    const rec = loadSkinRecord(ctx.store.db, skinId)
+    if (!rec || !canSeeSkin(ctx.store.db, rec, who)) {
+      throw new ApiError('invalid_image_url', 'The link names no skin on this instance', 400)
+    }
+    return { type: 'existing', rec }
+  }
+  const textureHash = textureHashFromUrl(url, self)
+  if (textureHash) {
+    const stored = await ctx.blobs.get(textureKey(textureHash))
+    const bytes = stored?.bytes ?? (await ctx.fetchTexture(textureHash))
+    return { type: 'image', image: await readSkinImage(bytes), original: bytes, origin: 'texture', sourceName: url }
+  }
+  const target = rewriteImageUrl(url, { selfSkinTextureUrl: (id) => `${ctx.config.publicUrl}/api/v2/skins/${id}/texture` })
+  const fetched = await ctx.fetchImage(target)
+  return { type: 'image', image: await readSkinImage(fetched.bytes), original: fetched.bytes, origin: 'image', sourceName: url }
+}
+
+/** Prepares a generate input. */
+export async function prepareInput(ctx: ApiContext, input: GenerateInput, who: Identity): Promise<PreparedInput> {
+  switch (input.kind) {
+    case 'upload':
+      return { type: 'image', image: await readSkinImage(input.bytes), original: input.bytes, origin: 'image', sourceName: input.fileName }
+    case 'url':
+      return prepareUrl(ctx, input.url, who)
+    case 'user':
+      return prepareUser(ctx, input.user)
+  }
+}

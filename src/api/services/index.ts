@@ -1,0 +1,22 @@
+/**
+ * The service bundle the routes use, built once by `createEmbeddedApi`.
+ * @module
+ */
+import type { CapeCatalogue } from '../capes/capes'
+import type { JobQueue } from '../queue/job-queue'
+import type { SkinLists } from './catalogue/skin-lists'
+import type { SimilarSkins } from './catalogue/similar'
+import type { ApiContext } from './context'
+import type { Generator } from './generate/generator'
+import type { Stats } from './stats/stats'
+
+/** Everything behind the routes. */
+export interface ApiServices {
+  ctx: ApiContext
+  queue: JobQueue
+  generator: Generator
+  lists: SkinLists
+  similar: SimilarSkins
+  stats: Stats
+  capes: CapeCatalogue
+}

@@ -1,0 +1,70 @@
+/**
+ * Loading a skin with its texture data, and turning it into the v2 skin object (SkinInfo2,
+ * reference/mineskin-api.md §1.4).
+ * @module
+ */
+import { and, eq } from 'drizzle-orm'
+import { compactUuid, SHORT_ID, UUID32, UUID36, type SkinInfo } from '../../../shared/schemas/api'
+import type { Db } from '../../store/db'
+import { skinData, skins, skinTags } from '../../store/schema'
+
+/** A skin row joined with its texture data row. */
+export interface SkinRecord {
+  skin: typeof skins.$inferSelect
+  data: typeof skinData.$inferSelect
+}
+
+/** Loads a skin by 32-hex uuid, dashed uuid or 8-hex short id (deleted ones included), or null. */
+export function loadSkinRecord(db: Db, id: string): SkinRecord | null {
+  const lower = id.toLowerCase()
+  let where
+  if (UUID32.test(lower) || UUID36.test(id)) where = eq(skins.uuid, compactUuid(id))
+  else if (SHORT_ID.test(lower)) where = eq(skins.shortId, lower)
+  else return null
+  const row = db.select({ skin: skins, data: skinData }).from(skins).innerJoin(skinData, eq(skinData.id, skins.dataId)).where(where).get()
+  return row ?? null
+}
+
+/** Loads a skin by internal row id. */
+export function loadSkinRecordById(db: Db, rowId: number): SkinRecord | null {
+  return db.select({ skin: skins, data: skinData }).from(skins).innerJoin(skinData, eq(skinData.id, skins.dataId)).where(eq(skins.id, rowId)).get() ?? null
+}
+
+/** Visible tag names of a skin. */
+export function visibleTags(db: Db, skinRowId: number): string[] {
+  return db
+    .select({ tag: skinTags.tag })
+    .from(skinTags)
+    .where(and(eq(skinTags.skinId, skinRowId), eq(skinTags.visible, 1)))
+    .all()
+    .map((r) => r.tag)
+}
+
+/** The v2 skin object of a record. */
+export function toSkinInfo(db: Db, rec: SkinRecord, opts: { duplicate?: boolean } = {}): SkinInfo {
+  const { skin, data } = rec
+  const tags = visibleTags(db, skin.id)
+  return {
+    uuid: skin.uuid,
+    shortId: skin.shortId,
+    ...(skin.name ? { name: skin.name } : {}),
+    visibility: skin.visibility,
+    variant: skin.variant,
+    texture: {
+      data: { value: data.value, signature: data.signature },
+      hash: { skin: data.textureHash, ...(data.capeHash ? { cape: data.capeHash } : {}) },
+      url: { skin: data.textureUrl, ...(data.capeUrl ? { cape: data.capeUrl } : {}) },
+    },
+    generator: {
+      timestamp: data.createdAt,
+      account: data.account,
+      server: data.server,
+      worker: data.worker,
+      version: 'unknown',
+      duration: Math.max(0, data.queueEnd - data.queueStart),
+    },
+    tags: tags.map((tag) => ({ tag })),
+    views: skin.views,
+    duplicate: opts.duplicate ?? false,
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * `GET /v2/stats` (reference/mineskin-api.md §1.8), computed from the counters, the queue and the
+ * signer, cached for 20 s like MineSkin's server-side cache.
+ * @module
+ */
+import type { StatsResponse } from '../../../shared/schemas/api'
+import { periodKeys, type Counters } from './counters'
+
+/** Live numbers the stats need besides the counters. */
+export interface StatsSources {
+  counters: Counters
+  capacity: () => number
+  active: () => number
+  durations: () => { generate: number; pending: number }
+  usableAccounts: () => number
+  upstreamErrors: () => Record<string, number>
+  now: () => number
+}
+
+const HOUR = 3_600_000
+/** Server-side cache lifetime. */
+export const STATS_CACHE_MS = 20_000
+
+/** Stats builder with a 20 s cache. */
+export function createStats(src: StatsSources) {
+  let cached: { at: number; value: StatsResponse['stats'] } | null = null
+  const nd = (key: string) => ({ new: src.counters.get(`${key}:new`), duplicate: src.counters.get(`${key}:duplicate`) })
+  const rate = (key: string) => {
+    const ok = src.counters.get(`${key}:new`) + src.counters.get(`${key}:duplicate`)
+    const failed = src.counters.get(`${key}:failed`)
+    return ok + failed === 0 ? 1 : ok / (ok + failed)
+  }
+  const build = (now: number): StatsResponse['stats'] => {
+    const [year, month, day, hour] = periodKeys(now)
+    const lastHour = periodKeys(now - HOUR)[3]
+    const lastDay = periodKeys(now - 24 * HOUR)[2]
+    return {
+      generated: {
+        time: {
+          hour: { current: nd(hour), last: nd(lastHour), successRate: rate(hour) },
+          day: { current: nd(day), last: nd(lastDay), successRate: rate(day) },
+          month: { current: nd(month) },
+          year: { current: nd(year) },
+        },
+        total: nd('generated:total'),
+      },
+      generator: {
+        capacity: { global: src.capacity() },
+        active: { global: src.active() },
+        duration: src.durations(),
+      },
+      accounts: { usable: { global: src.usableAccounts() } },
+      upstream: { errors: src.upstreamErrors() },
+      timestamp: now,
+    }
+  }
+  return {
+    /** Current stats (cached for {@link STATS_CACHE_MS}). */
+    get(): StatsResponse['stats'] {
+      const now = src.now()
+      if (!cached || now - cached.at >= STATS_CACHE_MS || now < cached.at) cached = { at: now, value: build(now) }
+      return cached.value
+    },
+  }
+}
+
+/** The stats service type. */
+export type Stats = ReturnType<typeof createStats>

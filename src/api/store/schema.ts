@@ -1,0 +1,290 @@
+/**
+ * Database schema of the embedded API (Drizzle, SQLite dialect). Modelled after MineSkin's data
+ * model (reference/mineskin-api.md §2.3): skin rows point at texture-data rows, and many skins may
+ * share one data row. Plain SQLite types only, so the same migrations run on Cloudflare D1.
+ * Times are epoch milliseconds in integer columns.
+ * @module
+ */
+import { sql } from 'drizzle-orm'
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+/** Predicate of a skin that may appear in lists, search and similar (reference §1.6). */
+const LISTED = sql`visibility = 'public' AND deleted_at IS NULL`
+
+/** Signed texture data; deduplicated by texture hash + variant + cape hash (reference §2.3). */
+export const skinData = sqliteTable(
+  'skin_data',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Mojang texture hash, canonical 64 hex. */
+    textureHash: text('texture_hash').notNull(),
+    /** sha256 of the raw RGBA pixels (MineSkin's own image hash). */
+    imageHash: text('image_hash').notNull(),
+    variant: text('variant', { enum: ['classic', 'slim'] }).notNull(),
+    /** Cape texture hash, '' when none (so the dedupe key can be a unique index). */
+    capeHash: text('cape_hash').notNull().default(''),
+    value: text('value').notNull(),
+    signature: text('signature').notNull(),
+    textureUrl: text('texture_url').notNull(),
+    capeUrl: text('cape_url'),
+    /** Signer account (first 16 chars of an account uuid, `local`, ...). */
+    account: text('account').notNull(),
+    server: text('server').notNull(),
+    worker: text('worker').notNull(),
+    queueStart: integer('queue_start').notNull(),
+    queueEnd: integer('queue_end').notNull(),
+    /** Colour histogram of the texture (see services/similar), used by `/similar`. */
+    features: blob('features', { mode: 'buffer' }).notNull(),
+    /** Dominant histogram bin; candidates for `/similar` share it. */
+    colourKey: integer('colour_key').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('skin_data_dedupe_idx').on(t.textureHash, t.variant, t.capeHash),
+    index('skin_data_image_idx').on(t.imageHash),
+  ],
+)
+
+/** A skin: what users see, name and visibility included. */
+export const skins = sqliteTable(
+  'skins',
+  {
+    /** Insertion order; keyset pagination and the FTS rowid use it. */
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    uuid: text('uuid').notNull(),
+    shortId: text('short_id').notNull(),
+    dataId: integer('data_id')
+      .notNull()
+      .references(() => skinData.id),
+    name: text('name'),
+    visibility: text('visibility', { enum: ['public', 'unlisted', 'private'] }).notNull(),
+    variant: text('variant', { enum: ['classic', 'slim', 'unknown'] }).notNull(),
+    /** SPEC §3 skin status. */
+    status: text('status', { enum: ['pending', 'processing', 'success', 'failed', 'deleted'] }).notNull(),
+    /** Copy of skin_data.texture_hash so list queries need no join. */
+    textureHash: text('texture_hash').notNull(),
+    /** Copy of skin_data.colour_key for `/similar` candidates. */
+    colourKey: integer('colour_key').notNull(),
+    views: integer('views').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    editCount: integer('edit_count').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    deletedAt: integer('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('skins_uuid_idx').on(t.uuid),
+    uniqueIndex('skins_short_id_idx').on(t.shortId),
+    index('skins_data_idx').on(t.dataId),
+    // Keyset pagination indexes restricted to listed skins keep list queries flat (DESIGN §4).
+    index('skins_latest_idx').on(t.id).where(LISTED),
+    index('skins_popular_idx').on(sql`views DESC`, sql`id DESC`, t.createdAt).where(LISTED),
+    index('skins_similar_idx').on(t.colourKey, sql`id DESC`).where(LISTED),
+  ],
+)
+
+/** Who created a skin (reference §2.3 `clients[]`); owner = user, else API key, else anonymous client. */
+export const skinClients = sqliteTable(
+  'skin_clients',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    skinId: integer('skin_id')
+      .notNull()
+      .references(() => skins.id),
+    userId: text('user_id'),
+    apiKeyId: text('api_key_id'),
+    clientId: text('client_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('skin_clients_skin_idx').on(t.skinId),
+    index('skin_clients_user_idx').on(t.userId, t.skinId),
+    index('skin_clients_key_idx').on(t.apiKeyId, t.skinId),
+    index('skin_clients_client_idx').on(t.clientId, t.skinId),
+  ],
+)
+
+/** Edit log of a skin (reference §1.7 `edits[]`). */
+export const skinEdits = sqliteTable(
+  'skin_edits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    skinId: integer('skin_id')
+      .notNull()
+      .references(() => skins.id),
+    time: integer('time').notNull(),
+    field: text('field', { enum: ['meta.name', 'meta.visibility'] }).notNull(),
+    from: text('from'),
+    to: text('to'),
+  },
+  (t) => [index('skin_edits_skin_idx').on(t.skinId)],
+)
+
+/** Tag of a skin with its vote tally; `visible` = score reached the configured threshold. */
+export const skinTags = sqliteTable(
+  'skin_tags',
+  {
+    skinId: integer('skin_id')
+      .notNull()
+      .references(() => skins.id),
+    tag: text('tag').notNull(),
+    up: integer('up').notNull().default(0),
+    down: integer('down').notNull().default(0),
+    visible: integer('visible').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.skinId, t.tag] })],
+)
+
+/** One caller's vote on a tag (+1 up, -1 down). */
+export const tagVotes = sqliteTable(
+  'tag_votes',
+  {
+    skinId: integer('skin_id').notNull(),
+    tag: text('tag').notNull(),
+    /** Identity key of the voter (`user:…`, `key:…`, `client:…`). */
+    voter: text('voter').notNull(),
+    vote: integer('vote').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.skinId, t.tag, t.voter] })],
+)
+
+/** Likes, one per skin and caller (reference §1.7, 409 `already_liked`). */
+export const skinLikes = sqliteTable(
+  'skin_likes',
+  {
+    skinId: integer('skin_id').notNull(),
+    voter: text('voter').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.skinId, t.voter] })],
+)
+
+/** Reports, one per skin and caller (reference §1.7, 409 `already_reported`). */
+export const skinReports = sqliteTable(
+  'skin_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    skinId: integer('skin_id').notNull(),
+    reporter: text('reporter').notNull(),
+    reason: text('reason', { enum: ['skin', 'name', 'tags'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('skin_reports_once_idx').on(t.skinId, t.reporter)],
+)
+
+/** Durable generation jobs (reference §2.6): waiting → processing → completed | failed. */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    /** 24 hex digits. */
+    id: text('id').primaryKey(),
+    status: text('status', { enum: ['waiting', 'processing', 'completed', 'failed'] }).notNull(),
+    /** SPEC §3 generate type. */
+    kind: text('kind', { enum: ['upload', 'url', 'user'] }).notNull(),
+    /** Texture hash of the stored input image (`images/<hash>` blob). */
+    imageHash: text('image_hash'),
+    /** Player uuid for user jobs. */
+    userUuid: text('user_uuid'),
+    /** What the caller gave: file name, URL or player name (job display name, SPEC §3). */
+    sourceName: text('source_name'),
+    /** Parsed generate options as JSON. */
+    options: text('options').notNull(),
+    userId: text('user_id'),
+    apiKeyId: text('api_key_id'),
+    clientId: text('client_id'),
+    ip: text('ip'),
+    breadcrumb: text('breadcrumb').notNull(),
+    createdAt: integer('created_at').notNull(),
+    startedAt: integer('started_at'),
+    finishedAt: integer('finished_at'),
+    /** Skin uuid once completed. */
+    result: text('result'),
+    /** SPEC §3 duplicate source when the job matched an existing skin or data. */
+    duplicate: text('duplicate'),
+    /** `[{code, message}]` JSON when failed. */
+    errors: text('errors'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    index('jobs_status_idx').on(t.status, t.createdAt),
+    index('jobs_user_idx').on(t.userId, t.createdAt),
+    index('jobs_key_idx').on(t.apiKeyId, t.createdAt),
+    index('jobs_client_idx').on(t.clientId, t.createdAt),
+    index('jobs_ip_idx').on(t.ip, t.createdAt),
+    index('jobs_finished_idx').on(t.finishedAt),
+  ],
+)
+
+/** Minecraft accounts of the signing pool (SPEC §3 account types and token sources). */
+export const accounts = sqliteTable('accounts', {
+  /** Minecraft profile uuid, 32 hex. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type', { enum: ['mojang', 'microsoft'] }).notNull(),
+  tokenSource: text('token_source', {
+    enum: ['login_microsoft', 'refresh_microsoft', 'user_login_microsoft'],
+  }).notNull(),
+  accessToken: text('access_token').notNull(),
+  enabled: integer('enabled').notNull().default(1),
+  lastUsed: integer('last_used').notNull().default(0),
+  errorCount: integer('error_count').notNull().default(0),
+  timeoutUntil: integer('timeout_until').notNull().default(0),
+  lastError: text('last_error'),
+  /** JSON array of cape uuids the account owns. */
+  capes: text('capes').notNull().default('[]'),
+  createdAt: integer('created_at').notNull(),
+})
+
+/** Signed-in users (minimum the API needs; the accounts service extends it). */
+export const users = sqliteTable('users', {
+  /** 32 hex. */
+  id: text('id').primaryKey(),
+  name: text('name'),
+  email: text('email'),
+  /** JSON grants overriding the `user` defaults. */
+  grants: text('grants'),
+  createdAt: integer('created_at').notNull(),
+})
+
+/** API keys, stored as SHA-512 of the key (reference §1.2). */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    keyHash: text('key_hash').notNull(),
+    name: text('name').notNull().default(''),
+    userId: text('user_id'),
+    /** JSON grants overriding the `apikey` defaults. */
+    grants: text('grants'),
+    createdAt: integer('created_at').notNull(),
+    lastUsed: integer('last_used'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+)
+
+/** Blob store (uploaded originals `images/<hash>`, re-encoded textures `textures/<hash>`). */
+export const blobs = sqliteTable('blobs', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  createdAt: integer('created_at').notNull(),
+})
+
+/** Generation counters per period, like MineSkin's `mineskin:generated:global:<Y>:<M>:…` keys (§1.8). */
+export const statCounters = sqliteTable('stat_counters', {
+  key: text('key').primaryKey(),
+  value: integer('value').notNull().default(0),
+})
+
+/** Anti-bot proofs already spent (replay protection) until they expire. */
+export const antibotSpent = sqliteTable(
+  'antibot_spent',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('antibot_spent_expiry_idx').on(t.expiresAt)],
+)

@@ -1,0 +1,134 @@
+/**
+ * Builds every service of the embedded API from config (no globals): store, blobs, signer,
+ * profile service, fetchers, anti-bot verifier, limiter, identity, generator, queue, lists,
+ * stats. Shared by `createEmbeddedApi` and the seed CLI.
+ * @module
+ */
+import type { Database } from 'bun:sqlite'
+import { hostname } from 'node:os'
+import { createAltchaVerifier } from './antibot/altcha-verifier'
+import { createNoAntiBot, type AntiBotVerifier } from './antibot/verifier'
+import { createSqliteBlobStore } from './blob/sqlite-blob-store'
+import { createCapeCatalogue } from './capes/capes'
+import type { ApiConfig } from './config'
+import { createSafeFetcher } from './fetch'
+import { createIdentityResolver, loadSessionSecret } from './identity'
+import { createRateLimiter } from './limits/rate-limiter'
+import { createProfileService } from './profiles'
+import { createJobQueue } from './queue/job-queue'
+import type { ApiServices } from './services'
+import { createSimilarSkins } from './services/catalogue/similar'
+import { createSkinLists } from './services/catalogue/skin-lists'
+import type { ApiContext } from './services/context'
+import { createGenerator } from './services/generate/generator'
+import { createCounters, type Counters } from './services/stats/counters'
+import { createStats } from './services/stats/stats'
+import { createSigner } from './signer-factory'
+import type { Signer } from './signer/types'
+import { openStore } from './store/db'
+import { createTextureHostFetcher } from './texture-host'
+
+/** Injectable dependencies (tests: clock, randomness, stand-ins). */
+export interface EmbeddedApiDeps {
+  now?: () => number
+  random?: () => number
+  /** Use this signer instead of the one `config.signer` names. */
+  signer?: Signer
+  /** fetch used for the profile service, the texture host, remote signers and the URL fetcher. */
+  fetch?: typeof fetch
+  /** DNS resolver of the SSRF-safe fetcher. */
+  resolve?: (host: string) => Promise<string[]>
+  /** Anti-bot verifier instead of the configured one. */
+  antibot?: AntiBotVerifier
+  /** Queue poll interval for jobs written by other processes, ms (0 disables). */
+  queuePollMs?: number
+  /** Reports errors that were not ApiErrors (default: console.error). */
+  onUnexpectedError?: (e: unknown) => void
+}
+
+/** The wired services plus what the entry points need besides them. */
+export interface Wiring {
+  services: ApiServices
+  counters: Counters
+  report: (e: unknown) => void
+  /** Fetches a texture by hash from the configured texture host. */
+  fetchTexture: (hash: string) => Promise<Uint8Array>
+}
+
+/** Builds the services (opens the database and applies migrations). */
+export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps = {}): Promise<Wiring> {
+  const now = deps.now ?? Date.now
+  const random = deps.random ?? Math.random
+  const report = deps.onUnexpectedError ?? ((e: unknown) => console.error('[api]', e))
+  const store = openStore(config.dataDir)
+  const blobs = createSqliteBlobStore(store.sqlite, now)
+  const signer = deps.signer ?? (await createSigner(config, { db: store.db, now, fetch: deps.fetch }))
+  const safeFetch = createSafeFetcher({
+    timeoutMs: config.fetch.timeoutMs,
+    allowPrivateHosts: config.fetch.allowPrivateHosts,
+    ...(deps.resolve ? { resolve: deps.resolve } : {}),
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    userAgent: 'SkinSignatureGenerator/1 (+embedded API)',
+  })
+  const fetchTexture = createTextureHostFetcher({ base: config.mojang.texturesBase, timeoutMs: config.fetch.timeoutMs, fetch: deps.fetch })
+  const ctx: ApiContext = {
+    config,
+    store,
+    blobs,
+    signer,
+    profiles: createProfileService({
+      apiBase: config.mojang.apiBase,
+      sessionBase: config.mojang.sessionBase,
+      timeoutMs: config.fetch.timeoutMs,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    }),
+    fetchImage: safeFetch,
+    fetchTexture,
+    antibot:
+      deps.antibot ??
+      (config.antibot.kind === 'off'
+        ? createNoAntiBot()
+        : createAltchaVerifier({ dataDir: config.dataDir, sqlite: store.sqlite, minCounter: config.antibot.minCounter, maxCounter: config.antibot.maxCounter })),
+    limiter: createRateLimiter(),
+    resolveIdentity: createIdentityResolver({ db: store.db, config, sessionSecret: loadSessionSecret(config.dataDir), now }),
+    now,
+    random,
+    workerName: hostname(),
+  }
+  const counters = createCounters(store.sqlite)
+  const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, db: store.db, textureBaseUrl: config.textureBaseUrl })
+  let wake = () => {}
+  const generator = createGenerator(ctx, { capes, counters, notify: () => wake() })
+  const queue = createJobQueue({
+    sqlite: store.sqlite,
+    process: (job) => generator.process(job),
+    concurrency: config.queueConcurrency,
+    now,
+    pollMs: deps.queuePollMs,
+    onUnexpectedError: (_job, e) => report(e),
+  })
+  wake = () => queue.notify()
+  const services: ApiServices = {
+    ctx,
+    queue,
+    generator,
+    lists: createSkinLists(store.sqlite),
+    similar: createSimilarSkins(store.sqlite),
+    capes,
+    stats: createStats({
+      counters,
+      capacity: queue.capacity,
+      active: queue.active,
+      durations: queue.durations,
+      usableAccounts: () => (signer.kind === 'mojang' ? usableAccounts(store.sqlite, now()) : 1),
+      upstreamErrors: generator.upstreamErrors,
+      now,
+    }),
+  }
+  return { services, counters, report, fetchTexture }
+}
+
+/** Enabled pool accounts not in a timeout. */
+function usableAccounts(sqlite: Database, now: number): number {
+  return sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM accounts WHERE enabled = 1 AND timeout_until <= ?').get(now)?.n ?? 0
+}

@@ -1,0 +1,55 @@
+/**
+ * Generate request bodies (reference/mineskin-api.md §1.5): common options plus one input kind —
+ * multipart `file`, JSON `url` (http/https or a PNG data URL) or JSON `user` (name or uuid).
+ * @module
+ */
+import { z } from 'zod'
+import { UUID32, UUID36, variantSchema, visibilitySchema } from './common'
+import { skinNameSchema } from './skin'
+
+const LEGACY_VISIBILITY = ['public', 'unlisted', 'private'] as const
+
+/** Visibility option; also takes the legacy numbers 0/1/2 (SPEC §3). */
+export const visibilityOptionSchema = z.preprocess((v) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^[012]$/.test(v) ? Number(v) : undefined
+  return n === undefined ? v : LEGACY_VISIBILITY[n]
+}, visibilitySchema)
+
+/** Cape option: a Mojang cape uuid. */
+export const capeOptionSchema = z
+  .string()
+  .refine((s) => UUID32.test(s.toLowerCase()) || UUID36.test(s), { message: 'Invalid cape uuid' })
+  .transform((s) => s.toLowerCase())
+
+/** Options shared by every input kind; empty strings count as absent (multipart forms send them). */
+export const generateOptionsSchema = z.object({
+  name: z.preprocess((v) => (v === '' || v === null ? undefined : v), skinNameSchema.optional()),
+  visibility: z.preprocess((v) => (v === '' || v === null ? undefined : v), visibilityOptionSchema.default('public')),
+  variant: z.preprocess((v) => (v === '' || v === null ? undefined : v), variantSchema.default('unknown')),
+  cape: z.preprocess((v) => (v === '' || v === null ? undefined : v), capeOptionSchema.optional()),
+})
+/** Parsed generate options. */
+export type GenerateOptions = z.infer<typeof generateOptionsSchema>
+
+/** Prefix of a PNG data URL input. */
+export const PNG_DATA_URL_PREFIX = 'data:image/png;base64,'
+
+/** `url` input: http(s) ≤ 256 chars, or a PNG data URL ≤ 26 668 chars (≈ 20 kB). */
+export const imageUrlSchema = z.union([
+  z.string().max(256).regex(/^(http|https):\/\//i, 'URL must start with http:// or https://'),
+  z.string().max(26_668).startsWith(PNG_DATA_URL_PREFIX),
+])
+
+/** `user` input: a player name or uuid. */
+export const userInputSchema = z.union([
+  z.string().regex(/^[a-zA-Z0-9_]{1,16}$/, 'Invalid player name'),
+  z.string().refine((s) => UUID32.test(s.toLowerCase()) || UUID36.test(s), { message: 'Invalid uuid' }),
+])
+
+/** JSON generate body: exactly one of `url` / `user` plus options. */
+export const jsonGenerateBodySchema = generateOptionsSchema.extend({
+  url: imageUrlSchema.optional(),
+  user: userInputSchema.optional(),
+})
+/** JSON generate body. */
+export type JsonGenerateBody = z.infer<typeof jsonGenerateBodySchema>
