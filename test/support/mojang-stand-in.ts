@@ -5,7 +5,8 @@
  * - sessionserver.mojang.com `GET {sessionBase}/session/minecraft/profile/{uuid}[?unsigned=false]`
  *                            (204 when unknown; signed with the stand-in's own RSA key when asked)
  * - api.minecraftservices.com `POST {servicesBase}/minecraft/profile/skins` (Bearer token, multipart
- *                            `variant` + `file`), `GET {servicesBase}/minecraft/profile`
+ *                            `variant` + `file`), `GET {servicesBase}/minecraft/profile`,
+ *                            `GET {servicesBase}/minecraft/profile/lookup/name/{name}`
  * - textures.minecraft.net   `GET {texturesBase}/texture/{hash}` (hash printed without leading zeros)
  * One Bun.serve on 127.0.0.1 with a path prefix per host. Knobs for failure paths: rate limiting a
  * token, and a session server that lags behind a fresh upload for a few reads.
@@ -173,6 +174,10 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
       if (!p) return new Response(null, { status: 204 })
       const signed = url.searchParams.get('unsigned') === 'false'
       return json({ id: p.id, name: p.name, properties: [await texturesProperty(p, signed)] })
+    }
+    if (req.method === 'GET' && (m = path.match(/^\/services\/minecraft\/profile\/lookup\/name\/([^/]+)$/))) {
+      const p = byName(decodeURIComponent(m[1]!))
+      return p ? json({ id: p.id, name: p.name }) : mojangError(404, path, `Couldn't find any profile with name ${m[1]}`, 'NOT_FOUND')
     }
     if (req.method === 'POST' && path === '/services/minecraft/profile/skins') return uploadSkin(req, path)
     if (req.method === 'GET' && path === '/services/minecraft/profile') {
