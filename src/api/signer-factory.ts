@@ -4,18 +4,27 @@
  * API with a key).
  * @module
  */
+import type { Database } from 'bun:sqlite'
 import type { ApiConfig } from './config'
-import { ApiError } from './errors'
-import { createLocalSigner } from './signer/local-signer'
-import type { Signer } from './signer/types'
-import type { Db } from './store/db'
+import { createDbAccountPool } from './pool/db-account-pool'
+import { createLocalSigner, createMojangSigner, createUpstreamSigner, type Signer } from './signer'
 
 /** Builds the configured signer. */
-export async function createSigner(config: ApiConfig, deps: { db: Db; now: () => number; fetch?: typeof fetch }): Promise<Signer> {
+export async function createSigner(config: ApiConfig, deps: { sqlite: Database; now: () => number; fetch?: typeof fetch }): Promise<Signer> {
+  const fetchOpt = deps.fetch ? { fetch: deps.fetch } : {}
   switch (config.signer) {
     case 'local':
       return createLocalSigner({ dataDir: config.dataDir, textureBaseUrl: config.textureBaseUrl, now: deps.now })
-    default:
-      throw new ApiError('service_unavailable', `Signer ${config.signer} is not available yet`, 503, 'SERVER')
+    case 'mojang':
+      return createMojangSigner({
+        pool: createDbAccountPool(deps.sqlite),
+        servicesBase: config.mojang.servicesBase,
+        sessionBase: config.mojang.sessionBase,
+        now: deps.now,
+        ...fetchOpt,
+      })
+    case 'upstream':
+      if (!config.upstream.origin) throw new Error('SIGNER=upstream needs UPSTREAM_ORIGIN')
+      return createUpstreamSigner({ origin: config.upstream.origin, apiKey: config.upstream.apiKey, now: deps.now, ...fetchOpt })
   }
 }

@@ -24,7 +24,7 @@ import { createGenerator } from './services/generate/generator'
 import { createCounters, type Counters } from './services/stats/counters'
 import { createStats } from './services/stats/stats'
 import { createSigner } from './signer-factory'
-import type { Signer } from './signer/types'
+import type { Signer } from './signer'
 import { openStore } from './store/db'
 import { createTextureHostFetcher } from './texture-host'
 
@@ -62,7 +62,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
   const report = deps.onUnexpectedError ?? ((e: unknown) => console.error('[api]', e))
   const store = openStore(config.dataDir)
   const blobs = createSqliteBlobStore(store.sqlite, now)
-  const signer = deps.signer ?? (await createSigner(config, { db: store.db, now, fetch: deps.fetch }))
+  const signer = deps.signer ?? (await createSigner(config, { sqlite: store.sqlite, now, fetch: deps.fetch }))
   const safeFetch = createSafeFetcher({
     timeoutMs: config.fetch.timeoutMs,
     allowPrivateHosts: config.fetch.allowPrivateHosts,
@@ -96,7 +96,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     workerName: hostname(),
   }
   const counters = createCounters(store.sqlite)
-  const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, db: store.db, textureBaseUrl: config.textureBaseUrl })
+  const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, textureBaseUrl: config.textureBaseUrl })
   let wake = () => {}
   const generator = createGenerator(ctx, { capes, counters, notify: () => wake() })
   const queue = createJobQueue({

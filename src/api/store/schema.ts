@@ -227,6 +227,8 @@ export const accounts = sqliteTable('accounts', {
     enum: ['login_microsoft', 'refresh_microsoft', 'user_login_microsoft'],
   }).notNull(),
   accessToken: text('access_token').notNull(),
+  /** When the token stops working (epoch ms); null = unknown. */
+  tokenExpiresAt: integer('token_expires_at'),
   enabled: integer('enabled').notNull().default(1),
   lastUsed: integer('last_used').notNull().default(0),
   errorCount: integer('error_count').notNull().default(0),

@@ -1,0 +1,91 @@
+/**
+ * The mojang signer's account pool over the `accounts` table (api-contract AccountPool; reference
+ * mineskin-api.md §2.4): least recently used usable account first, `last_used` stamped on acquire,
+ * outcomes written back (errors counted, 429s rest the account). Usability rules are P's
+ * `isAccountUsable` / `applyOutcome`, shared with the in-memory pool.
+ * @module
+ */
+import type { Database } from 'bun:sqlite'
+import {
+  applyOutcome,
+  DEFAULT_POOL_OPTIONS,
+  isAccountUsable,
+  minecraftAccountSchema,
+  type AccountPool,
+  type AccountPoolOptions,
+  type MinecraftAccount,
+} from '../signer'
+
+interface AccountRow {
+  id: string
+  name: string
+  type: string
+  token_source: string
+  access_token: string
+  token_expires_at: number | null
+  enabled: number
+  last_used: number
+  error_count: number
+  last_error: string | null
+  timeout_until: number
+}
+
+const toAccount = (r: AccountRow): MinecraftAccount =>
+  minecraftAccountSchema.parse({
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    tokenSource: r.token_source,
+    accessToken: r.access_token,
+    tokenExpiresAt: r.token_expires_at,
+    enabled: r.enabled === 1,
+    lastUsed: r.last_used,
+    errorCount: r.error_count,
+    lastError: r.last_error,
+    timeoutUntil: r.timeout_until,
+  })
+
+/** Creates the database-backed pool. Accounts in use are tracked per process. */
+export function createDbAccountPool(sqlite: Database, opts: AccountPoolOptions = {}): AccountPool {
+  const o = { ...DEFAULT_POOL_OPTIONS, ...opts }
+  const inUse = new Set<string>()
+  const candidates = sqlite.query<AccountRow, [number]>(
+    'SELECT * FROM accounts WHERE enabled = 1 AND timeout_until <= ? ORDER BY last_used ASC LIMIT 100',
+  )
+  const stamp = sqlite.query('UPDATE accounts SET last_used = ? WHERE id = ?')
+  const byId = sqlite.query<AccountRow, [string]>('SELECT * FROM accounts WHERE id = ?')
+  const write = sqlite.query('UPDATE accounts SET error_count = ?, last_error = ?, timeout_until = ? WHERE id = ?')
+  return {
+    async acquire(now) {
+      for (const row of candidates.all(now)) {
+        if (inUse.has(row.id)) continue
+        const account = toAccount(row)
+        if (!isAccountUsable(account, now, o)) continue
+        stamp.run(now, account.id)
+        inUse.add(account.id)
+        return { ...account, lastUsed: now }
+      }
+      return null
+    },
+    async release(account, outcome) {
+      inUse.delete(account.id)
+      const row = byId.get(account.id)
+      if (!row) return
+      const next = applyOutcome(toAccount(row), outcome, o.rateLimitTimeoutMs)
+      write.run(next.errorCount, next.lastError, next.timeoutUntil, account.id)
+    },
+  }
+}
+
+/** Adds (or replaces) a pool account; `capes` are the Mojang cape ids it owns. */
+export function putPoolAccount(sqlite: Database, account: Pick<MinecraftAccount, 'id' | 'name' | 'type' | 'tokenSource' | 'accessToken'> & { tokenExpiresAt?: number | null; capes?: string[] }, now: number): void {
+  sqlite
+    .query(
+      `INSERT INTO accounts (id, name, type, token_source, access_token, token_expires_at, enabled, last_used, error_count, timeout_until, capes, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 1, 0, 0, 0, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET name = excluded.name, type = excluded.type, token_source = excluded.token_source,
+         access_token = excluded.access_token, token_expires_at = excluded.token_expires_at, enabled = 1, error_count = 0,
+         last_error = NULL, timeout_until = 0, capes = excluded.capes`,
+    )
+    .run(account.id, account.name, account.type, account.tokenSource, account.accessToken, account.tokenExpiresAt ?? null, JSON.stringify(account.capes ?? []), now)
+}
