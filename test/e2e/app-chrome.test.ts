@@ -126,6 +126,30 @@ describe('app chrome in Chromium', () => {
   })
 })
 
+describe('accessibility', () => {
+  test('axe finds no serious or critical problems on the main pages and in the open drawer', async () => {
+    const axe = await Bun.file(require.resolve('axe-core/axe.min.js')).text()
+    const audit = async (page: Page) => {
+      await page.addScriptTag({ content: axe })
+      return page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] })
+        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
+      })
+    }
+    for (const path of ['/', '/skins', '/de/skins/popular', '/nope/nope']) {
+      const { page } = await open(path)
+      await hydrated(page)
+      expect(await audit(page), path).toEqual([])
+      await page.close()
+    }
+    const { page } = await open('/')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Show Jobs' }).click()
+    expect(await audit(page), 'drawer').toEqual([])
+    await page.close()
+  })
+})
+
 describe('without JavaScript', () => {
   test('every page shows its content, navigation, search form and language links', async () => {
     const ctx = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' })

@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'bun:test'
+import { shouldReload } from '../islands/chunk-reload'
+import { DEFAULT_FLAGS, parseFlags } from './flags'
+import { isSafeAppUrl, localizeUrl } from './language-switch'
+import { localizePath, splitLocale } from './routes'
+import { isRainbowSeason } from './season'
+import { hasSkinIdLength } from './skin-id'
+import { jobDisplayName, sourceName } from './skin/job-name'
+import { jobsBadge, visibleJobs, type QueuedJob } from './stores/queue'
+import { $snackbars, dismissSnackbar, showSnackbar } from './stores/snackbars'
+
+describe('routes', () => {
+  test('localizePath adds the prefix except for English', () => {
+    expect(localizePath('/', 'en')).toBe('/')
+    expect(localizePath('/', 'de')).toBe('/de')
+    expect(localizePath('/skins/popular', 'hi')).toBe('/hi/skins/popular')
+  })
+  test('splitLocale finds only real non-default prefixes', () => {
+    expect(splitLocale('/de/skins')).toEqual({ locale: 'de', path: '/skins' })
+    expect(splitLocale('/de')).toEqual({ locale: 'de', path: '/' })
+    expect(splitLocale('/en/skins')).toEqual({ locale: null, path: '/en/skins' })
+    expect(splitLocale('/deutsch')).toEqual({ locale: null, path: '/deutsch' })
+    expect(splitLocale('/xx/skins')).toEqual({ locale: null, path: '/xx/skins' })
+  })
+  test('localizeUrl keeps the query', () => {
+    expect(localizeUrl('/skins?search=a%20b', 'pt')).toBe('/pt/skins?search=a%20b')
+    expect(localizeUrl('/?x=1', 'id')).toBe('/id?x=1')
+  })
+  test('only same-site paths are redirect targets', () => {
+    expect(isSafeAppUrl('/skins')).toBe(true)
+    expect(isSafeAppUrl('//evil.example')).toBe(false)
+    expect(isSafeAppUrl('/\\evil.example')).toBe(false)
+    expect(isSafeAppUrl('https://evil.example')).toBe(false)
+  })
+})
+
+describe('skin ids and seasons', () => {
+  test('8, 32 and 36 characters are skin ids (SPEC §5)', () => {
+    expect([7, 8, 9, 31, 32, 33, 35, 36, 37].map((n) => hasSkinIdLength('a'.repeat(n)))).toEqual([false, true, false, false, true, false, false, true, false])
+  })
+  test('June and July UTC are rainbow months, whatever the local zone', () => {
+    expect(isRainbowSeason(new Date('2026-06-01T00:00:00Z'))).toBe(true)
+    expect(isRainbowSeason(new Date('2026-05-31T23:59:59.999Z'))).toBe(false)
+    expect(isRainbowSeason(new Date('2026-07-31T23:59:59.999Z'))).toBe(true)
+    expect(isRainbowSeason(new Date('2026-08-01T00:00:00Z'))).toBe(false)
+  })
+})
+
+describe('feature flags (SPEC §7)', () => {
+  test('a missing file gives the documented defaults', () => {
+    expect(parseFlags(undefined)).toEqual(DEFAULT_FLAGS)
+  })
+  test('valid entries override, broken ones fall back to their default', () => {
+    const flags = parseFlags({ 'web.show_notifications': false, 'web.tags.visible': 'yes', unknown: 1 })
+    expect(flags['web.show_notifications']).toBe(false)
+    expect(flags['web.tags.visible']).toBe(true)
+    expect(flags).not.toHaveProperty('unknown')
+  })
+})
+
+describe('jobs (SPEC §3, §9)', () => {
+  const job = (id: string, status: QueuedJob['status'], timestamp: number): QueuedJob => ({ id, status, timestamp })
+  test('display name: source name cut at the first dot, 32 chars, then the short id', () => {
+    expect(jobDisplayName('0123456789abcdef01234567', 'steve.png')).toBe('steve (01234567)')
+    expect(jobDisplayName('0123456789abcdef01234567', 'x'.repeat(40))).toBe(`${'x'.repeat(32)} (01234567)`)
+    expect(jobDisplayName('0123456789abcdef01234567')).toBe('(01234567)')
+    expect(sourceName({ type: 'url', name: 'https://example.com/skins/alex.v2.png?x=1' })).toBe('alex.v2.png')
+    expect(sourceName({ type: 'user', name: ' Notch ' })).toBe('Notch')
+  })
+  test('the drawer lists the newest 8 jobs of the last 2 days', () => {
+    const now = 10 * 86_400_000
+    const jobs = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`j${i}`, job(`j${i}`, 'completed', now - i * 3_600_000)]))
+    jobs.old = job('old', 'completed', now - 2 * 86_400_000 - 1)
+    expect(visibleJobs(jobs, now).map((j) => j.id)).toEqual(['j0', 'j1', 'j2', 'j3', 'j4', 'j5', 'j6', 'j7'])
+  })
+  test('badge: none without jobs, warning while pending, success when all are done', () => {
+    expect(jobsBadge({})).toBe('none')
+    expect(jobsBadge({ a: job('a', 'completed', 1), b: job('b', 'processing', 2) })).toBe('pending')
+    expect(jobsBadge({ a: job('a', 'completed', 1), b: job('b', 'failed', 2) })).toBe('done')
+  })
+})
+
+describe('snackbars (SPEC §3, §9)', () => {
+  test('default timeout 5000 ms, info, closable; removing one keeps the others in order', () => {
+    $snackbars.set([])
+    const a = showSnackbar({ text: 'a' })
+    showSnackbar({ text: 'b', timeout: -1, color: 'error' })
+    showSnackbar({ text: 'c' })
+    expect($snackbars.get()[0]).toMatchObject({ text: 'a', timeout: 5000, color: 'info', closable: true })
+    dismissSnackbar(a)
+    expect($snackbars.get().map((s) => s.text)).toEqual(['b', 'c'])
+    expect($snackbars.get()[0]!.timeout).toBe(-1)
+  })
+})
+
+describe('chunk reload (SPEC §8)', () => {
+  test('at most once per 10 seconds for the same path', () => {
+    expect(shouldReload(null, '/skins', 0)).toBe(true)
+    expect(shouldReload({ path: '/skins', at: 0 }, '/skins', 9_999)).toBe(false)
+    expect(shouldReload({ path: '/skins', at: 0 }, '/skins', 10_000)).toBe(true)
+    expect(shouldReload({ path: '/', at: 0 }, '/skins', 1)).toBe(true)
+  })
+})
