@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { textureKey } from '../blob/blob-store'
+import { createSqliteBlobStore } from '../blob/sqlite-blob-store'
+import { KNOWN_CAPES } from '../capes/capes'
+import { makeSkinPng } from '../image/fixtures'
+import { openStore } from '../store/db'
+import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { createApiKey, loadSessionSecret, signApiSession, verifyApiSession } from './index'
+
+let t: TestApi
+let key: string
+let secret: string
+const USER = 'ab'.repeat(16)
+
+beforeAll(async () => {
+  t = await startTestApi()
+  const store = openStore(t.dir)
+  key = (await createApiKey(store.db, { name: 'plugin' })).key
+  await createSqliteBlobStore(store.sqlite).put(textureKey(KNOWN_CAPES[1]!.hash), makeSkinPng(77, { height: 32 }), 'image/png')
+  store.close()
+  secret = loadSessionSecret(t.dir)
+})
+afterAll(() => t.close())
+
+describe('API keys', () => {
+  test('short keys → 403 invalid_api_key with the length cause; unknown keys → 403', async () => {
+    const short = await t.json('/v2/skins', { headers: { authorization: 'Bearer abc' } })
+    expect(short.status).toBe(403)
+    expect(short.body.errors).toEqual([
+      { code: 'invalid_api_key', message: 'Invalid API key' },
+      { code: 'invalid_api_key_length', message: 'API keys are at least 64 characters long' },
+    ])
+    const unknown = await t.json('/v2/skins', { headers: { authorization: `Bearer ${'x'.repeat(70)}` } })
+    expect(unknown.status).toBe(403)
+    expect(unknown.body.errors).toEqual([{ code: 'invalid_api_key', message: 'Invalid API key' }])
+  })
+
+  test('a valid key gets the apikey grants, private skins, capes, and its own job list', async () => {
+    const auth = { authorization: `Bearer ${key}`, 'user-agent': 'KeyTest/1' }
+    const cape = KNOWN_CAPES[1]!
+    const sub = await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(1001), { visibility: 'private', cape: cape.uuid }), headers: auth })
+    expect(sub.status).toBe(202)
+    expect(sub.body.warnings).toEqual([])
+    expect(sub.body.rateLimit.limit.minute.limit).toBe(120)
+    await t.api.idle()
+    const job = await t.json(`/v2/queue/${sub.body.job.id}`, { headers: auth })
+    expect(job.body.skin.visibility).toBe('private')
+    expect(job.body.skin.texture.hash.cape).toBe(cape.hash)
+    expect(job.body.skin.texture.url.cape).toBe(`http://ssg.test/textures/${cape.hash}`)
+    const value = JSON.parse(Buffer.from(job.body.skin.texture.data.value, 'base64').toString('utf8'))
+    expect(value.textures.CAPE.url).toBe(`http://ssg.test/textures/${cape.hash}`)
+    const list = await t.json('/v2/queue', { headers: auth })
+    expect(list.body.jobs.map((j: { id: string }) => j.id)).toEqual([sub.body.job.id])
+  })
+})
+
+describe('API session cookie (ssg_api)', () => {
+  test('sign/verify round trip; wrong secret and expiry are refused with jose codes', async () => {
+    const token = await signApiSession(secret, { sub: USER, grants: { per_minute: 7 } }, { now: t.clock.now })
+    const ok = await verifyApiSession(secret, token, t.clock.now)
+    expect(ok).toEqual({ ok: true, claims: { sub: USER, grants: { per_minute: 7 } } })
+    expect((await verifyApiSession('f'.repeat(64), token, t.clock.now)).ok).toBe(false)
+    const expired = await verifyApiSession(secret, token, t.clock.now + 2 * 3_600_000)
+    expect(expired).toEqual({ ok: false, reason: 'ERR_JWT_EXPIRED' })
+  })
+
+  test('a signed-in user gets user grants (claims override them) and owns what they create', async () => {
+    const token = await signApiSession(secret, { sub: USER, grants: { per_minute: 2 } }, { now: t.clock.now })
+    const headers = { cookie: `ssg_api=${token}`, 'user-agent': 'Browser/1' }
+    const sub = await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(1002), { visibility: 'private' }), headers })
+    expect(sub.status).toBe(202)
+    expect(sub.body.rateLimit.limit.minute.limit).toBe(2)
+    expect(sub.body.warnings).toEqual([])
+    await t.api.idle()
+    const uuid = (await t.json(`/v2/queue/${sub.body.job.id}`, { headers })).body.job.result
+    const user = await t.json(`/v2/skins/${uuid}/user`, { headers })
+    expect(user.body.user).toEqual({ isOwner: true, hasGenerated: true, canEdit: true, canDelete: true })
+    expect((await t.json(`/v2/skins/${uuid}`)).status).toBe(404)
+    await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(1003)), headers })
+    expect((await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(1004)), headers })).status).toBe(429)
+  })
+
+  test('a broken session cookie is a warning (invalid_jwt) and the caller is anonymous', async () => {
+    const r = await t.json('/v2/skins', { headers: { cookie: 'ssg_api=not.a.jwt', 'user-agent': 'Browser/1' } })
+    expect(r.status).toBe(200)
+    expect(r.body.warnings.map((w: { code: string }) => w.code)).toEqual(['invalid_jwt', 'no_api_key'])
+  })
+})
