@@ -2,6 +2,7 @@
  * Pixel compositing shared by every view: base layers are copied (they are opaque after the
  * vanilla alpha rules), overlay layers are drawn source-over with straight alpha, because the
  * game draws the outer layer translucent (`entityTranslucent`), so half-transparent hats blend.
+ * Whole pixels move as one 32-bit word; only partly transparent texels are blended per channel.
  * @module
  */
 import type { RgbaImage } from './image'
@@ -10,25 +11,29 @@ import type { TextureRect } from './skin-model'
 /** How a source texel lands on the destination: `copy` replaces, `over` is source-over blending. */
 export type DrawMode = 'copy' | 'over'
 
-/** Writes the texel at byte offset `s` of `src` onto byte offset `d` of `dst` with `mode`. */
-export function putTexel(dst: Uint8Array, d: number, src: Uint8Array, s: number, mode: DrawMode): void {
-  const sa = src[s + 3] ?? 0
-  if (mode === 'copy' || sa === 255) {
-    dst[d] = src[s] ?? 0
-    dst[d + 1] = src[s + 1] ?? 0
-    dst[d + 2] = src[s + 2] ?? 0
-    dst[d + 3] = mode === 'copy' ? sa : 255
-    return
-  }
-  if (sa === 0) return
-  const da = dst[d + 3] ?? 0
-  // Straight-alpha source-over (Porter–Duff): outA = sa + da(1 − sa), outC = (sc·sa + dc·da(1 − sa)) / outA.
-  const dw = (da * (255 - sa)) / 255
+/** The image's pixels as 32-bit words (one per pixel, byte order as stored). */
+export function pixelWords(image: RgbaImage): Uint32Array {
+  const { rgba } = image
+  if (rgba.byteOffset % 4 === 0) return new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2)
+  const copy = rgba.slice()
+  image.rgba = copy
+  return new Uint32Array(copy.buffer, 0, copy.length >> 2)
+}
+
+/**
+ * Source-over of pixel `s` of `src` onto pixel `d` of `dst` (pixel indices), straight alpha
+ * (Porter–Duff): outA = sa + da(1 − sa), outC = (sc·sa + dc·da(1 − sa)) / outA. For 0 < sa < 255.
+ */
+export function blendPixel(dst: Uint8Array, d: number, src: Uint8Array, s: number): void {
+  const so = s * 4
+  const dO = d * 4
+  const sa = src[so + 3] ?? 0
+  const dw = ((dst[dO + 3] ?? 0) * (255 - sa)) / 255
   const outA = sa + dw
-  dst[d] = Math.round(((src[s] ?? 0) * sa + (dst[d] ?? 0) * dw) / outA)
-  dst[d + 1] = Math.round(((src[s + 1] ?? 0) * sa + (dst[d + 1] ?? 0) * dw) / outA)
-  dst[d + 2] = Math.round(((src[s + 2] ?? 0) * sa + (dst[d + 2] ?? 0) * dw) / outA)
-  dst[d + 3] = Math.round(outA)
+  dst[dO] = Math.round(((src[so] ?? 0) * sa + (dst[dO] ?? 0) * dw) / outA)
+  dst[dO + 1] = Math.round(((src[so + 1] ?? 0) * sa + (dst[dO + 1] ?? 0) * dw) / outA)
+  dst[dO + 2] = Math.round(((src[so + 2] ?? 0) * sa + (dst[dO + 2] ?? 0) * dw) / outA)
+  dst[dO + 3] = Math.round(outA)
 }
 
 /**
@@ -44,16 +49,20 @@ export function drawRectScaled(
   scale: number,
   mode: DrawMode,
 ): void {
-  const out = dst.rgba
-  const src = skin.rgba
+  const out = pixelWords(dst)
+  const src = pixelWords(skin)
+  const srcBytes = skin.rgba
   for (let ty = 0; ty < rect.h; ty++) {
     for (let tx = 0; tx < rect.w; tx++) {
-      const s = ((rect.y + ty) * skin.width + rect.x + tx) * 4
-      if (mode === 'over' && src[s + 3] === 0) continue
+      const s = (rect.y + ty) * skin.width + rect.x + tx
+      const alpha = srcBytes[s * 4 + 3] ?? 0
+      if (mode === 'over' && alpha === 0) continue
+      const opaque = mode === 'copy' || alpha === 255
       const x0 = dx + tx * scale
       for (let y = dy + ty * scale, yEnd = y + scale; y < yEnd; y++) {
-        let d = (y * dst.width + x0) * 4
-        for (let i = 0; i < scale; i++, d += 4) putTexel(out, d, src, s, mode)
+        const d = y * dst.width + x0
+        if (opaque) out.fill(src[s] ?? 0, d, d + scale)
+        else for (let i = 0; i < scale; i++) blendPixel(dst.rgba, d + i, srcBytes, s)
       }
     }
   }
