@@ -10,7 +10,7 @@ const trimmedVector = new URL('../../src/api/image/fixtures/hash-vectors/trimmed
 
 beforeAll(async () => {
   mojang = await startMojangStandIn({ accounts: 1, now: () => 42 })
-})
+}, 30_000)
 afterAll(() => mojang.stop())
 
 const upload = (token: string | null, fields: Record<string, string | Blob>) => {

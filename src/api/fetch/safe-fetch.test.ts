@@ -172,12 +172,10 @@ describe('loopback server through the test allowlist', () => {
     expect(err.message).toMatch(/timed out after 150 ms/)
   })
 
-  test('a refused connection is an invalid_image_url, not a crash', async () => {
-    const port = other.port
-    const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') })
-    const closedPort = closed.port
-    closed.stop(true)
-    const err = await failure(createSafeFetcher({ allowPrivateHosts: [`127.0.0.1:${closedPort}`, `127.0.0.1:${port}`] })(`http://127.0.0.1:${closedPort}/x.png`))
+  test('a host that drops the connection is an invalid_image_url, not a crash', async () => {
+    // A listener that drops every connection: a dead host, without racing for a freed port.
+    const dead = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { open: (s) => void s.end(), data: () => {} } })
+    const err = await failure(createSafeFetcher({ allowPrivateHosts: [`127.0.0.1:${dead.port}`] })(`http://127.0.0.1:${dead.port}/x.png`)).finally(() => dead.stop(true))
     expect(err.code).toBe('invalid_image_url')
     expect(err.message).toMatch(/could not be reached/)
   })

@@ -16,7 +16,7 @@ beforeAll(async () => {
   profiles = createProfileService({ apiBase: mojang.apiBase, sessionBase: mojang.sessionBase })
   steve = await mojang.addPlayer('Steve_01', makeSkinPng(1))
   alex = await mojang.addPlayer('Alex', makeSkinPng(2, { slim: true }), { slim: true })
-})
+}, 30_000)
 
 afterAll(() => mojang.stop())
 
@@ -117,10 +117,10 @@ describe('upstream failures are ApiErrors with source UPSTREAM', () => {
   })
 
   test('a service that cannot be reached', async () => {
-    const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') })
-    const base = `http://127.0.0.1:${closed.port}`
-    closed.stop(true)
-    const err = await failure(createProfileService({ apiBase: base, sessionBase: base }).lookupName('Steve'))
+    // A listener that drops every connection: a dead service, without racing for a freed port.
+    const dead = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { open: (s) => void s.end(), data: () => {} } })
+    const base = `http://127.0.0.1:${dead.port}`
+    const err = await failure(createProfileService({ apiBase: base, sessionBase: base }).lookupName('Steve')).finally(() => dead.stop(true))
     expect(err).toMatchObject({ code: 'upstream_error', source: 'UPSTREAM' })
     expect(err.message).toMatch(/could not be reached/)
   })

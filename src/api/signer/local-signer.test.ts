@@ -24,6 +24,7 @@ beforeAll(() => {
 })
 
 describe('local signer', () => {
+  // Finding 4096-bit primes takes a random, sometimes long, time on a busy machine: generous timeouts.
   test('creates an RSA-4096 key once, as PKCS#8 PEM with mode 0600', async () => {
     const signer = await createLocalSigner({ dataDir, textureBaseUrl: base })
     const path = join(dataDir, SIGNING_KEY_FILE)
@@ -34,7 +35,7 @@ describe('local signer', () => {
     expect(publicPem).toStartWith('-----BEGIN PUBLIC KEY-----')
     const { asymmetricKeyDetails } = await import('node:crypto').then((c) => c.createPublicKey(publicPem))
     expect(asymmetricKeyDetails?.modulusLength).toBe(4096)
-  })
+  }, 60_000)
 
   test('a second signer on the same directory reuses the key', async () => {
     const a = await createLocalSigner({ dataDir, textureBaseUrl: base })

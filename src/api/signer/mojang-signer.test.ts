@@ -23,7 +23,7 @@ beforeAll(async () => {
   mojang = await startMojangStandIn({ accounts: 2 })
   skin = await readSkinImage(makeSkinPng(21))
   slimSkin = await readSkinImage(makeSkinPng(22, { slim: true }))
-})
+}, 30_000)
 afterAll(() => mojang.stop())
 beforeEach(() => {
   clock = 1_000_000
@@ -146,11 +146,11 @@ describe('mojang signer against the stand-in', () => {
   })
 
   test('an unreachable session server fails with skin_change_failed and frees the account', async () => {
-    const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') })
-    const sessionBase = `http://127.0.0.1:${closed.port}`
-    closed.stop(true)
+    // A listener that drops every connection: a dead service, without racing for a freed port.
+    const dead = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { open: (s) => void s.end(), data: () => {} } })
+    const sessionBase = `http://127.0.0.1:${dead.port}`
     const { pool, signer } = setup({ minDelayMs: 0 }, { sessionBase }, poolAccounts(mojang.accounts.slice(0, 1)))
-    expect(await failure(signer.sign(request(skin)))).toMatchObject({ code: 'skin_change_failed', source: 'UPSTREAM' })
+    expect(await failure(signer.sign(request(skin)).finally(() => dead.stop(true)))).toMatchObject({ code: 'skin_change_failed', source: 'UPSTREAM' })
     expect(await pool.acquire(clock)).not.toBeNull()
   })
 

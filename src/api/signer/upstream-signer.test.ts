@@ -90,7 +90,7 @@ beforeAll(async () => {
     },
   })
   origin = `http://127.0.0.1:${upstream.port}`
-})
+}, 30_000)
 
 afterAll(() => {
   upstream.stop(true)
@@ -184,11 +184,11 @@ describe('upstream signer', () => {
   })
 
   test('an unreachable upstream is an upstream_error', async () => {
-    const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') })
-    const gone = `http://127.0.0.1:${closed.port}`
-    closed.stop(true)
+    // A listener that drops every connection: a dead service, without racing for a freed port.
+    const dead = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { open: (s) => void s.end(), data: () => {} } })
     plan = { submit: 'queue', polls: [] }
-    expect(await failure(signer({ origin: gone }).sign(req()))).toMatchObject({ code: 'upstream_error', source: 'UPSTREAM' })
+    const err = await failure(signer({ origin: `http://127.0.0.1:${dead.port}` }).sign(req()).finally(() => dead.stop(true)))
+    expect(err).toMatchObject({ code: 'upstream_error', source: 'UPSTREAM' })
   })
 
   test('an answer that is not a v2 envelope is an upstream_error', async () => {
