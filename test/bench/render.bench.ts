@@ -45,7 +45,7 @@ function generatedSkin(seed: number, colours: number, height: 64 | 32): Uint8Arr
 
 async function corpus(): Promise<Uint8Array[]> {
   const files = ['randomImage1.png', 'randomImage2.png', 'randomImage3.png', 'randomImage4.png', 'randomImage321.png', 'randomImage322.png', 'trimmed0.png']
-  const skins = await Promise.all(files.map((f) => Bun.file(new URL(f, FIXTURES)).bytes()))
+  const skins: Uint8Array[] = await Promise.all(files.map((f) => Bun.file(new URL(f, FIXTURES)).bytes()))
   const kinds = [12, 40, 120, 250, 0] as const
   for (let i = 0; skins.length < 300; i++) {
     skins.push(generatedSkin(1000 + i, kinds[i % kinds.length] ?? 40, i % 7 === 0 ? 32 : 64))
