@@ -1,19 +1,31 @@
-import { describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { startTestApi, type TestApi } from '../../test/support/embedded-api'
 import { createTestApp } from '../../test/support/web-app'
 import { LOCALE_CODES } from '../shared/locales'
 import { localizePath } from '../shared/routes'
 
-const app = createTestApp()
+let backend: TestApi
+let app: ReturnType<typeof createTestApp>
+let skinId: string
+
+beforeAll(async () => {
+  backend = await startTestApi(3)
+  app = createTestApp({ api: backend.api })
+  const list = (await (await app.request('/api/v2/skins?size=1')).json()) as { skins: { uuid: string }[] }
+  skinId = list.skins[0]!.uuid
+}, 60_000)
+afterAll(() => backend?.dispose())
+
 const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers })
 
 /** SPEC §2 localised routes and what they answer. */
-const PAGES = ['/', '/skins', '/skins/popular', '/skins/random', '/skins/0123abcd', '/my-skins', '/account', '/apikey', '/cape-ad', '/export']
+const PAGES = ['/', '/skins', '/skins/popular', '/skins/random', '/skins/{skin}', '/my-skins', '/account', '/apikey', '/cape-ad', '/export']
 
 describe('SPEC §2 routes in all nine languages', () => {
   for (const locale of LOCALE_CODES) {
     test(`${locale}: every page answers 200 with <html lang="${locale}">`, async () => {
       for (const page of PAGES) {
-        const path = localizePath(page, locale)
+        const path = localizePath(page.replace('{skin}', skinId), locale)
         const response = await get(path)
         expect(response.status, path).toBe(200)
         const html = await response.text()
@@ -129,7 +141,8 @@ describe('app chrome (SPEC §2, §9)', () => {
   })
 
   test('a page stays within the 30 KB HTML budget (DESIGN.md §4)', async () => {
-    for (const path of PAGES) {
+    for (const page of PAGES) {
+      const path = page.replace('{skin}', skinId)
       const size = (await (await get(path)).arrayBuffer()).byteLength
       expect(size, path).toBeLessThanOrEqual(30 * 1024)
     }

@@ -15,7 +15,7 @@ let browser: Browser
 let context: BrowserContext
 
 beforeAll(async () => {
-  server = await startBunServer()
+  server = await startBunServer({ DEMO_SKINS: '4' })
   browser = await launchChromium()
   context = await browser.newContext({ locale: 'en-US' })
   mkdirSync('test-results', { recursive: true })
@@ -193,13 +193,16 @@ describe('budgets and screenshots', () => {
     await page.close()
   })
 
-  test('screenshots at 390 px and 1280 px', async () => {
-    for (const width of [390, 1280]) {
+  test('no page scrolls sideways at 360 and 390 px, and screenshots at 390 px and 1280 px', async () => {
+    const skin = ((await (await fetch(`${server.origin}/api/v2/skins?size=1`)).json()) as { skins: { uuid: string }[] }).skins[0]
+    const pages = [['home', '/'], ['skins', '/skins'], ['skin', skin ? `/skins/${skin.uuid}` : '/skins/random'], ['404', '/nope/nope']] as const
+    for (const width of [360, 390, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } })
-      for (const [name, path] of [['home', '/'], ['skins', '/skins'], ['404', '/nope/nope']] as const) {
+      for (const [name, path] of pages) {
         await page.goto(server.origin + path)
         await hydrated(page)
-        await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true })
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}px`).toBe(width)
+        if (width !== 360) await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true })
       }
       await page.getByRole('button', { name: 'Show Jobs' }).click()
       await page.waitForTimeout(300)

@@ -1,7 +1,15 @@
-import { describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { startTestApi, type TestApi } from '../../../test/support/embedded-api'
 import { createTestApp } from '../../../test/support/web-app'
 
-const app = createTestApp()
+let backend: TestApi
+let app: ReturnType<typeof createTestApp>
+
+beforeAll(async () => {
+  backend = await startTestApi(0)
+  app = createTestApp({ api: backend.api })
+}, 60_000)
+afterAll(() => backend?.dispose())
 
 describe('language detection on unprefixed pages (SPEC §4)', () => {
   const location = async (path: string, headers: Record<string, string>) => {

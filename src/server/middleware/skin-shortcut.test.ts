@@ -1,8 +1,16 @@
-import { describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { startTestApi, type TestApi } from '../../../test/support/embedded-api'
 import { createTestApp } from '../../../test/support/web-app'
 import { skinShortcutTarget } from './skin-shortcut'
 
-const app = createTestApp()
+let backend: TestApi
+let app: ReturnType<typeof createTestApp>
+
+beforeAll(async () => {
+  backend = await startTestApi(0)
+  app = createTestApp({ api: backend.api })
+}, 60_000)
+afterAll(() => backend?.dispose())
 
 describe('/{skin} shortcut (SPEC §5)', () => {
   test('8, 32 and 36 characters lead to the skin page', async () => {
