@@ -17,6 +17,11 @@ describe('page rewrites (reference mineskin-api.md §2.1)', () => {
     expect(rewriteImageUrl(from, ctx)).toBe(to)
   })
 
+  test('without a context minesk.in links stay as they are, other rewrites still apply', () => {
+    expect(rewriteImageUrl('https://minesk.in/0123abcd')).toBe('https://minesk.in/0123abcd')
+    expect(rewriteImageUrl('https://imgur.com/AbC123')).toBe('https://i.imgur.com/AbC123.png')
+  })
+
   test.each([
     'https://i.imgur.com/AbC123.png',
     'https://imgur.com/gallery/AbC123',

@@ -262,4 +262,10 @@ describe('address checks with an injected resolver (no network)', () => {
     expect(b.requestedUrl).toBe('https://api.skins.example/v2/skins/0123abcd/texture')
     expect(rec.calls).toEqual(['https://i.imgur.com/AbC123.png', 'https://api.skins.example/v2/skins/0123abcd/texture'])
   })
+
+  test('page rewrites apply without a rewrite context too', async () => {
+    const { rec, get } = fetcher({ 'i.imgur.com': ['151.101.0.193'] })
+    expect((await get('https://imgur.com/XyZ9')).requestedUrl).toBe('https://i.imgur.com/XyZ9.png')
+    expect(rec.calls).toEqual(['https://i.imgur.com/XyZ9.png'])
+  })
 })

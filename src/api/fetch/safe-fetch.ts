@@ -34,7 +34,7 @@ export interface SafeFetchOptions {
   resolve?: (host: string) => Promise<string[]>
   /** fetch implementation (injectable). */
   fetch?: typeof fetch
-  /** Where minesk.in/<id> links point (this API's texture of that skin); without it they are fetched as given. */
+  /** Where minesk.in/<id> links point (this API's texture of that skin); without it they are fetched as given. Other page rewrites always apply. */
   rewrite?: RewriteContext
   /** User-Agent sent to remote hosts. */
   userAgent?: string
@@ -150,7 +150,7 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): (url: string)
       throw invalidImageUrl(`the URL is ${originalUrl.length} characters; the limit is ${MAX_IMAGE_URL_LENGTH}`)
     }
     parseHttpUrl(originalUrl)
-    const requestedUrl = options.rewrite ? rewriteImageUrl(originalUrl, options.rewrite) : originalUrl
+    const requestedUrl = rewriteImageUrl(originalUrl, options.rewrite)
     let current = parseHttpUrl(requestedUrl)
     for (let hop = 0; ; hop++) {
       await checkHost(current, signal)
