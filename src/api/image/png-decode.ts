@@ -60,16 +60,16 @@ function geometry(h: PngHeader): { passes: PassGeometry[]; rawBytes: number } {
 function inflateBounded(idat: Uint8Array, expected: number): Uint8Array {
   const out = new Uint8Array(expected)
   let filled = 0
-  let overflow = false
+  const tooLarge = invalidImage('the image data is larger than the IHDR size allows')
   const inflator = new Inflate({ chunkSize: Math.min(expected + 1, 16_384) })
   inflator.onData = (chunk: Uint8Array) => {
-    if (filled + chunk.length > expected) overflow = true
-    else out.set(chunk, filled)
+    // Throwing out of pako's output callback stops inflation at the first byte too many.
+    if (filled + chunk.length > expected) throw tooLarge
+    out.set(chunk, filled)
     filled += chunk.length
   }
   inflator.onEnd = () => {}
   inflator.push(idat, true)
-  if (overflow) throw invalidImage('the image data is larger than the IHDR size allows')
   if (inflator.err) {
     const reason = filled < expected ? 'the image data is truncated' : `the image data is corrupt (${inflator.msg || 'zlib error'})`
     throw invalidImage(reason)
@@ -96,19 +96,30 @@ function unfilter(raw: Uint8Array, at: number, pass: PassGeometry, bpp: number):
     const src = at + y * (rowBytes + 1) + 1
     const row = y * rowBytes
     const prev = row - rowBytes
-    for (let i = 0; i < rowBytes; i++) {
-      const x = raw[src + i]!
-      const a = i >= bpp ? rows[row + i - bpp]! : 0
-      const b = y > 0 ? rows[prev + i]! : 0
-      const c = y > 0 && i >= bpp ? rows[prev + i - bpp]! : 0
-      switch (filter) {
-        case 0: rows[row + i] = x; break
-        case 1: rows[row + i] = x + a; break
-        case 2: rows[row + i] = x + b; break
-        case 3: rows[row + i] = x + ((a + b) >> 1); break
-        case 4: rows[row + i] = x + paeth(a, b, c); break
-        default: throw invalidImage(`row ${y} uses unknown filter type ${filter}`)
-      }
+    const up = (i: number) => (y > 0 ? rows[prev + i]! : 0)
+    // One loop per filter type: the switch stays out of the per-byte path.
+    switch (filter) {
+      case 0:
+        rows.set(raw.subarray(src, src + rowBytes), row)
+        break
+      case 1:
+        for (let i = 0; i < rowBytes; i++) rows[row + i] = raw[src + i]! + (i >= bpp ? rows[row + i - bpp]! : 0)
+        break
+      case 2:
+        for (let i = 0; i < rowBytes; i++) rows[row + i] = raw[src + i]! + up(i)
+        break
+      case 3:
+        for (let i = 0; i < rowBytes; i++) rows[row + i] = raw[src + i]! + (((i >= bpp ? rows[row + i - bpp]! : 0) + up(i)) >> 1)
+        break
+      case 4:
+        for (let i = 0; i < rowBytes; i++) {
+          const a = i >= bpp ? rows[row + i - bpp]! : 0
+          const c = i >= bpp ? up(i - bpp) : 0
+          rows[row + i] = raw[src + i]! + paeth(a, up(i), c)
+        }
+        break
+      default:
+        throw invalidImage(`row ${y} uses unknown filter type ${filter}`)
     }
   }
   return rows
@@ -174,6 +185,8 @@ export function decodeToRgba(parts: PngParts): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(h.width * h.height * 4)
   const bpp = Math.max(1, (h.channels * h.bitDepth) >> 3)
   const write = pixelWriter(parts)
+  // Plain RGBA8: the unfiltered rows already are the output.
+  if (!h.interlace && h.colorType === COLOR_TYPE.rgba && h.bitDepth === 8) return unfilter(raw, 0, passes[0]!, bpp)
   let at = 0
   for (const pass of passes) {
     const rows = unfilter(raw, at, pass, bpp)
