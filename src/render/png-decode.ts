@@ -109,23 +109,20 @@ function readChunks(bytes: Uint8Array): { idat: Uint8Array; plte: Uint8Array | n
   return { idat: joined, plte, trns }
 }
 
-/** Inflates a zlib stream, failing as soon as the output would exceed `max` bytes (zip bombs). */
+/** Inflates a zlib stream, stopping as soon as the output would exceed `max` bytes (zip bombs). */
 function inflateCapped(compressed: Uint8Array, max: number): Uint8Array {
   const out = new Uint8Array(max)
   let length = 0
-  let overflow = false
+  const tooLarge = invalid('The PNG image data is larger than its size allows')
   const inflator = new Inflate({ chunkSize: 16384 })
   inflator.onData = (chunk: Uint8Array) => {
-    if (overflow || length + chunk.length > max) {
-      overflow = true
-      return
-    }
+    // Throwing here unwinds out of push() at once, so a bomb is never inflated past the cap.
+    if (length + chunk.length > max) throw tooLarge
     out.set(chunk, length)
     length += chunk.length
   }
   inflator.onEnd = () => undefined
   inflator.push(compressed, true)
-  if (overflow) throw invalid('The PNG image data is larger than its size allows')
   if (inflator.err) throw invalid(`The PNG image data is corrupt: ${inflator.msg}`)
   return out.subarray(0, length)
 }
