@@ -18,6 +18,7 @@ export interface JobRow {
   kind: 'upload' | 'url' | 'user'
   image_hash: string | null
   user_uuid: string | null
+  input: string | null
   source_name: string | null
   options: string
   user_id: string | null

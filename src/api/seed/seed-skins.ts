@@ -1,15 +1,17 @@
 /**
- * Demo data through the real pipeline: a procedurally painted skin is encoded as a PNG, read back
- * with `readSkinImage` exactly like an upload, signed by the configured signer and stored by the
- * same skin writer the queue worker uses. Signing dominates (RSA-4096 ≈ 10 ms on one core), so a
+ * Demo data through the real pipeline: a procedurally painted skin goes through the image
+ * primitive uploads use (`skinFromRgba`: Mojang re-encode, texture hash, variant detection — the
+ * decode step of `readSkinImage` is skipped because the pixels are made here), is signed by the
+ * configured signer and stored by the same skin writer the queue worker uses. Signing dominates (RSA-4096 ≈ 10 ms on one core), so a
  * whole batch is signed concurrently: WebCrypto runs the signatures on its thread pool, which keeps
  * every core busy; rows are written per batch in one transaction.
  * @module
  */
-import { encodeMinecraftPng, readSkinImage } from '../image'
+import { skinFromRgba } from '../image'
 import { mulberry32 } from './prng'
 import { randomName } from '../names'
 import type { ApiContext } from '../services/context'
+import { colourHistogram } from '../services/colour-features'
 import { createSkinWriter, storeTexture } from '../services/generate/skin-writer'
 import type { Counters } from '../services/stats/counters'
 import { paintSkin } from './procedural-skin'
@@ -52,7 +54,8 @@ export async function seedSkins(ctx: ApiContext, counters: Counters, opts: SeedO
         const seed = Math.floor(opts.random() * 2 ** 32)
         const rnd = mulberry32(seed)
         const painted = paintSkin(rnd)
-        const image = await readSkinImage(encodeMinecraftPng(painted.rgba, 64, 64))
+        // Same normalise/encode/hash primitive an upload goes through; the pixels are valid by construction.
+        const image = await skinFromRgba(painted.rgba, 64, 64)
         const variant = image.detectedVariant
         const signed = await ctx.signer.sign({ png: image.png, textureHash: image.textureHash, variant })
         await storeTexture(ctx.blobs, signed.textureHash, image.png)
@@ -73,7 +76,7 @@ export async function seedSkins(ctx: ApiContext, counters: Counters, opts: SeedO
       for (const it of items) {
         const stored = writer.insertNew({
           imageHash: it.image.imageHash,
-          rgba: it.image.rgba,
+          features: colourHistogram(it.image.rgba),
           options: { name: it.name, visibility: 'public', variant: it.variant, cape: null },
           signed: it.signed,
           creator: { userId: null, apiKeyId: null, clientId: null, ip: null },

@@ -187,6 +187,11 @@ export const jobs = sqliteTable(
     imageHash: text('image_hash'),
     /** Player uuid for user jobs. */
     userUuid: text('user_uuid'),
+    /**
+     * What the worker needs of the normalised input, computed at submit so it never decodes the
+     * PNG again: `{ imageHash, features }` (features = base64 colour histogram) as JSON.
+     */
+    input: text('input'),
     /** What the caller gave: file name, URL or player name (job display name, SPEC §3). */
     sourceName: text('source_name'),
     /** Parsed generate options as JSON. */

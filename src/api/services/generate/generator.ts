@@ -9,12 +9,13 @@
  */
 import { and, count, eq, gte, inArray, or, type SQL } from 'drizzle-orm'
 import type { GenerateOptions } from '../../../shared/schemas/api'
-import { imageKey } from '../../blob/blob-store'
+import { imageKey, textureKey } from '../../blob/blob-store'
 import type { CapeCatalogue } from '../../capes/capes'
 import { ApiError, isApiError } from '../../errors'
 import type { Identity } from '../../identity'
 import { newJobId } from '../../ids'
 import { readSkinImage } from '../../image'
+import { colourHistogram } from '../colour-features'
 import { decodeTexturesValue, hashFromTextureUrl } from '../../profiles/textures-value'
 import type { JobRow } from '../../queue/job-queue'
 import { jobs } from '../../store/schema'
@@ -24,7 +25,7 @@ import { createDuplicateFinder } from './duplicates'
 import { checkOptions } from './options'
 import { prepareInput, type GenerateInput } from './prepare-input'
 import { createSkinWriter, storeTexture, type SignedData } from './skin-writer'
-import type { Creator, DuplicateSource, JobOptions } from './types'
+import type { Creator, DuplicateSource, JobInput, JobOptions } from './types'
 
 /** What a submit produced. */
 export interface SubmitResult {
@@ -144,12 +145,16 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
         if (decision.type !== 'reuse') throw new ApiError('no_duplicate', 'No existing skin matches this image and these options', 400)
         return { jobId: null, skinUuid: decision.skinUuid, duplicate: decision.source, imageHash: image.textureHash }
       }
+      // Inputs are blobs before the job row exists, so an accepted job always has its image.
       await ctx.blobs.put(imageKey(image.textureHash), prepared.original, 'image/png')
+      await storeTexture(ctx.blobs, image.textureHash, image.png)
+      const jobInput: JobInput = { imageHash: image.imageHash, features: Buffer.from(colourHistogram(image.rgba)).toString('base64') }
       const id = newJobId()
       const row = {
         ...base,
         id,
         imageHash: image.textureHash,
+        input: JSON.stringify(jobInput),
         userUuid: prepared.player?.uuid ?? null,
         sourceName: prepared.sourceName,
         options: JSON.stringify(jobOptions),
@@ -178,27 +183,25 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
       try {
         const opts = JSON.parse(job.options) as JobOptions
         if (!job.image_hash) throw new ApiError('job_failed', 'The job has no input image', 500, 'SERVER')
-        const blob = await ctx.blobs.get(imageKey(job.image_hash))
-        if (!blob) throw new ApiError('job_failed', 'The stored input image is missing', 500, 'SERVER')
-        const image = await readSkinImage(blob.bytes)
+        const { png, imageHash, features } = await loadJobImage(ctx, job)
         let signed: SignedData
         if (job.kind === 'user' && job.user_uuid && ctx.signer.kind === 'mojang') {
           signed = await playerSignedTextures(ctx, job.user_uuid)
         } else {
           signed = await ctx.signer.sign({
-            png: image.png,
-            textureHash: image.textureHash,
+            png,
+            textureHash: job.image_hash,
             variant: opts.variant,
             ...(opts.cape ? { cape: { uuid: opts.cape.uuid, textureHash: opts.cape.hash } } : {}),
           })
         }
-        await storeTexture(ctx.blobs, signed.textureHash, image.png)
+        if (signed.textureHash !== job.image_hash) await storeTexture(ctx.blobs, signed.textureHash, png)
         const now = ctx.now()
         const creator: Creator = { userId: job.user_id, apiKeyId: job.api_key_id, clientId: job.client_id, ip: job.ip }
         const stored = sqlite.transaction(() =>
           writer.insertNew({
-            imageHash: image.imageHash,
-            rgba: image.rgba,
+            imageHash,
+            features,
             options: opts,
             signed,
             creator,
@@ -245,4 +248,18 @@ async function playerSignedTextures(ctx: ApiContext, uuid: string): Promise<Sign
     account: profile.id.slice(0, 16),
     server: 'mojang',
   }
+}
+
+/** The normalised PNG and facts of a job's input: from the stored texture, or (older rows) by decoding the original. */
+async function loadJobImage(ctx: ApiContext, job: JobRow): Promise<{ png: Uint8Array; imageHash: string; features: Uint8Array }> {
+  const hash = job.image_hash!
+  const texture = job.input ? await ctx.blobs.get(textureKey(hash)) : null
+  if (texture && job.input) {
+    const input = JSON.parse(job.input) as JobInput
+    return { png: texture.bytes, imageHash: input.imageHash, features: new Uint8Array(Buffer.from(input.features, 'base64')) }
+  }
+  const original = await ctx.blobs.get(imageKey(hash))
+  if (!original) throw new ApiError('job_failed', 'The stored input image is missing', 500, 'SERVER')
+  const image = await readSkinImage(original.bytes)
+  return { png: image.png, imageHash: image.imageHash, features: colourHistogram(image.rgba) }
 }

@@ -9,7 +9,7 @@ import type { Database } from 'bun:sqlite'
 import { textureKey, type BlobStore } from '../../blob/blob-store'
 import { newShortId, newSkinUuid } from '../../ids'
 import type { Counters } from '../stats/counters'
-import { colourHistogram, colourKey } from '../colour-features'
+import { colourKey } from '../colour-features'
 import type { Creator, DuplicateSource, JobOptions } from './types'
 
 /** Signed texture data to store (from a signer, or from a player's own signed profile). */
@@ -27,7 +27,8 @@ export interface SignedData {
 /** Input of {@link SkinWriter.insertNew}. */
 export interface NewSkin {
   imageHash: string
-  rgba: Uint8Array
+  /** Colour histogram of the texture (services/colour-features). */
+  features: Uint8Array
   options: JobOptions
   signed: SignedData
   creator: Creator
@@ -85,7 +86,7 @@ export function createSkinWriter(sqlite: Database, counters: Counters) {
   return {
     /** Stores a newly signed skin; reuses the data row when the same texture was stored meanwhile. */
     insertNew(s: NewSkin): StoredSkin & { dataExisted: boolean } {
-      const hist = colourHistogram(s.rgba)
+      const hist = s.features
       const capeHash = s.signed.capeHash ?? s.options.cape?.hash ?? ''
       const r = insertData.run(
         s.signed.textureHash, s.imageHash, s.options.variant, capeHash, s.signed.value, s.signed.signature,

@@ -22,3 +22,11 @@ export interface JobOptions {
   variant: 'classic' | 'slim'
   cape: { uuid: string; hash: string } | null
 }
+
+/** Normalised-input facts stored with a job (`jobs.input`), so the worker never decodes again. */
+export interface JobInput {
+  /** sha256 of the RGBA pixels. */
+  imageHash: string
+  /** Colour histogram, base64. */
+  features: string
+}
