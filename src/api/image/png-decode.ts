@@ -88,7 +88,7 @@ function paeth(a: number, b: number, c: number): number {
 }
 
 /** Reverses the per-row filters of one pass in place; returns the unfiltered rows without filter bytes. */
-function unfilter(raw: Uint8Array, at: number, pass: PassGeometry, bpp: number): Uint8Array {
+function unfilter(raw: Uint8Array, at: number, pass: PassGeometry, bpp: number): Uint8Array<ArrayBuffer> {
   const { rowBytes, height } = pass
   const rows = new Uint8Array(rowBytes * height)
   for (let y = 0; y < height; y++) {

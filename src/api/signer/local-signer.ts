@@ -38,7 +38,8 @@ async function loadOrCreateKey(dataDir: string, keyBits: number): Promise<RsaSig
   const path = join(dataDir, SIGNING_KEY_FILE)
   try {
     const pem = await readFile(path, 'utf8')
-    await chmod(path, 0o600)
+    // Tighten a key left readable by others; a read-only mount (e.g. a container secret) may refuse, which is fine.
+    await chmod(path, 0o600).catch(() => undefined)
     return await importSigningKey(pem)
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
