@@ -48,7 +48,7 @@ const steps = [
 ]
 let setupFailed = 0
 for (const step of steps) if (run(step) !== 0) setupFailed++
-const testExit = run(['bun', 'test', '--reporter=junit', `--reporter-outfile=${REPORT}`, ...process.argv.slice(2)], {
+const testExit = run(['bun', 'test', '--timeout', '30000', '--reporter=junit', `--reporter-outfile=${REPORT}`, ...process.argv.slice(2)], {
   ...process.env,
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
   WRANGLER_SEND_METRICS: 'false',
