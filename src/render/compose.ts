@@ -11,7 +11,7 @@ import type { TextureRect } from './skin-model'
 /** How a source texel lands on the destination: `copy` replaces, `over` is source-over blending. */
 export type DrawMode = 'copy' | 'over'
 
-/** The image's pixels as 32-bit words (one per pixel, byte order as stored). */
+/** The image's pixels as 32-bit words (one per pixel, byte order as stored); an unaligned `rgba` is first replaced by an aligned copy. */
 export function pixelWords(image: RgbaImage): Uint32Array {
   const { rgba } = image
   if (rgba.byteOffset % 4 === 0) return new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2)

@@ -75,6 +75,17 @@ describe('decodePngRgba', () => {
     expect(decodePngRgba(png, anySize).rgba).toEqual(rgba)
   })
 
+  test('expands packed low-bit images (through fast-png): 4-bit palette and 1-bit greyscale with tRNS', () => {
+    // 4 pixels per row of 2 bytes: indices 0,1,2,3 → 0x01, 0x23
+    const indexed = buildPng({ width: 4, height: 2, depth: 4, colorType: 3, samples: Uint8Array.of(0x01, 0x23, 0x32, 0x10), plte: Uint8Array.of(0, 0, 0, 10, 10, 10, 20, 20, 20, 30, 30, 30), trns: Uint8Array.of(0) })
+    const pal = decodePngRgba(indexed, anySize).rgba
+    expect(Array.from(pal.subarray(0, 16))).toEqual([0, 0, 0, 0, 10, 10, 10, 255, 20, 20, 20, 255, 30, 30, 30, 255])
+    expect(Array.from(pal.subarray(16, 20))).toEqual([30, 30, 30, 255])
+    // 8 pixels per byte: 1,0,1,1,0,0,0,0; grey 0 is the transparent key
+    const grey = decodePngRgba(buildPng({ width: 8, height: 1, depth: 1, colorType: 0, samples: Uint8Array.of(0b10110000), trns: Uint8Array.of(0, 0) }), anySize).rgba
+    expect(Array.from(grey.subarray(0, 8))).toEqual([255, 255, 255, 255, 0, 0, 0, 0])
+  })
+
   test('rejects a zip bomb: image data inflating far beyond 64x64 stops at the cap', () => {
     const bomb = deflate(new Uint8Array(1024 * 1024))
     expect(bomb.length).toBeLessThan(4 * 1024)

@@ -12,8 +12,10 @@ export interface PngSpec {
   width: number
   height: number
   colorType: 0 | 2 | 3 | 4 | 6
-  /** Unfiltered sample bytes, `height` rows of `width × channels` bytes (8-bit). */
+  /** Unfiltered sample bytes: `height` rows of ⌈width × channels × depth / 8⌉ bytes, packed MSB-first. */
   samples: Uint8Array
+  /** Bits per sample; default 8. */
+  depth?: 1 | 2 | 4 | 8
   /** Filter type per row (0–4), cycled; default all 0. */
   filters?: number[]
   plte?: Uint8Array
@@ -65,14 +67,15 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 /** Builds the PNG file described by `spec`. */
 export function buildPng(spec: PngSpec): Uint8Array {
   const channels = CHANNELS[spec.colorType]
-  const rowBytes = spec.width * channels
+  const depth = spec.depth ?? 8
+  const rowBytes = Math.ceil((spec.width * channels * depth) / 8)
   const ihdr = new Uint8Array(13)
   const view = new DataView(ihdr.buffer)
   view.setUint32(0, spec.width)
   view.setUint32(4, spec.height)
-  ihdr[8] = 8
+  ihdr[8] = depth
   ihdr[9] = spec.colorType
-  const zlib = spec.zlib ?? deflate(filterRows(spec.samples, rowBytes, spec.height, channels, spec.filters ?? [0]))
+  const zlib = spec.zlib ?? deflate(filterRows(spec.samples, rowBytes, spec.height, Math.max(1, (channels * depth) >> 3), spec.filters ?? [0]))
   const parts = [Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), chunk('IHDR', ihdr)]
   if (spec.plte) parts.push(chunk('PLTE', spec.plte))
   if (spec.trns) parts.push(chunk('tRNS', spec.trns))
