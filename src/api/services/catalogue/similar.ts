@@ -12,40 +12,42 @@ import { histogramDistance } from '../colour-features'
 /** Most similar skins returned (reference §1.7). */
 export const SIMILAR_LIMIT = 8
 /** Candidates ranked per request. */
-export const SIMILAR_CANDIDATES = 400
+export const SIMILAR_CANDIDATES = 256
 
-interface CandidateRow {
+interface DetailRow {
   id: number
   uuid: string
   short_id: string
   name: string | null
   texture_hash: string
   updated_at: number
-  features: Uint8Array
 }
 
 /** Prepared similar-skins query over one database. */
 export function createSimilarSkins(sqlite: Database) {
-  const candidates = sqlite.query<CandidateRow, [number, number, number]>(
-    `SELECT s.id, s.uuid, s.short_id, s.name, s.texture_hash, s.updated_at, d.features
+  // Rank on (id, texture hash, features) only, as arrays (no per-row objects); fetch details for the winners.
+  const candidates = sqlite.query<unknown, [number, number, number]>(
+    `SELECT s.id, s.texture_hash, d.features
      FROM skins s INDEXED BY skins_similar_idx JOIN skin_data d ON d.id = s.data_id
      WHERE s.visibility = 'public' AND s.deleted_at IS NULL AND s.colour_key = ? AND s.id <> ?
      ORDER BY s.id DESC LIMIT ?`,
   )
+  const details = sqlite.query<DetailRow, [number]>('SELECT id, uuid, short_id, name, texture_hash, updated_at FROM skins WHERE id = ?')
   return {
     /** Skins most similar to the one with `features`, excluding `skinRowId` and its own texture. */
     similar(skinRowId: number, key: number, features: Uint8Array, textureHash: string): SkinListItem[] {
-      const rows = candidates.all(key, skinRowId, SIMILAR_CANDIDATES)
+      const rows = candidates.values(key, skinRowId, SIMILAR_CANDIDATES) as [number, string, Uint8Array][]
       const ranked = rows
-        .filter((r) => r.texture_hash !== textureHash)
-        .map((r) => ({ r, d: histogramDistance(features, new Uint8Array(r.features)) }))
-        .sort((a, b) => a.d - b.d || b.r.id - a.r.id)
+        .filter((r) => r[1] !== textureHash)
+        .map((r) => ({ id: r[0], hash: r[1], d: histogramDistance(features, r[2]) }))
+        .sort((a, b) => a.d - b.d || b.id - a.id)
       const out: SkinListItem[] = []
       const seen = new Set<string>()
-      for (const { r } of ranked) {
-        if (seen.has(r.texture_hash)) continue
-        seen.add(r.texture_hash)
-        out.push({ uuid: r.uuid, shortId: r.short_id, ...(r.name ? { name: r.name } : {}), texture: r.texture_hash, timestamp: r.updated_at })
+      for (const c of ranked) {
+        if (seen.has(c.hash)) continue
+        seen.add(c.hash)
+        const r = details.get(c.id)
+        if (r) out.push({ uuid: r.uuid, shortId: r.short_id, ...(r.name ? { name: r.name } : {}), texture: r.texture_hash, timestamp: r.updated_at })
         if (out.length >= SIMILAR_LIMIT) break
       }
       return out
