@@ -90,7 +90,9 @@ export function createIdentityResolver(deps: IdentityDeps) {
       }
       const row = findApiKey(db, key)
       if (!row) throw new ApiError('invalid_api_key', 'Invalid API key', 403)
-      db.update(apiKeys).set({ lastUsed: deps.now() }).where(eq(apiKeys.id, row.id)).run()
+      // `lastUsed` is informational: a write per minute per key is enough, not one per request.
+      const now = deps.now()
+      if (row.lastUsed === null || now - row.lastUsed > 60_000) db.update(apiKeys).set({ lastUsed: now }).where(eq(apiKeys.id, row.id)).run()
       apiKey = row
     }
 

@@ -40,6 +40,9 @@ export function visibleTags(db: Db, skinRowId: number): string[] {
     .map((r) => r.tag)
 }
 
+/** Mojang texture URLs are shown with https (the signed value keeps Mojang's http; reference §1.4). */
+const httpsMojang = (url: string): string => url.replace(/^http:\/\/textures\.minecraft\.net\//, 'https://textures.minecraft.net/')
+
 /** The v2 skin object of a record. */
 export function toSkinInfo(db: Db, rec: SkinRecord, opts: { duplicate?: boolean } = {}): SkinInfo {
   const { skin, data } = rec
@@ -53,7 +56,7 @@ export function toSkinInfo(db: Db, rec: SkinRecord, opts: { duplicate?: boolean 
     texture: {
       data: { value: data.value, signature: data.signature },
       hash: { skin: data.textureHash, ...(data.capeHash ? { cape: data.capeHash } : {}) },
-      url: { skin: data.textureUrl, ...(data.capeUrl ? { cape: data.capeUrl } : {}) },
+      url: { skin: httpsMojang(data.textureUrl), ...(data.capeUrl ? { cape: httpsMojang(data.capeUrl) } : {}) },
     },
     generator: {
       timestamp: data.createdAt,
