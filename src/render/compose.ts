@@ -11,13 +11,13 @@ import type { TextureRect } from './skin-model'
 /** How a source texel lands on the destination: `copy` replaces, `over` is source-over blending. */
 export type DrawMode = 'copy' | 'over'
 
-/** The image's pixels as 32-bit words (one per pixel, byte order as stored); an unaligned `rgba` is first replaced by an aligned copy. */
-export function pixelWords(image: RgbaImage): Uint32Array {
+/** The image's pixels as signed 32-bit words (one per pixel, byte order as stored; int32 keeps JIT-friendly small integers); an unaligned `rgba` is first replaced by an aligned copy. */
+export function pixelWords(image: RgbaImage): Int32Array {
   const { rgba } = image
-  if (rgba.byteOffset % 4 === 0) return new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2)
+  if (rgba.byteOffset % 4 === 0) return new Int32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2)
   const copy = rgba.slice()
   image.rgba = copy
-  return new Uint32Array(copy.buffer, 0, copy.length >> 2)
+  return new Int32Array(copy.buffer, 0, copy.length >> 2)
 }
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import { encode } from 'fast-png'
-import { renderSkinPng, type SkinView } from '../../src/render'
+import { decodeSkin, encodePng, renderHead, renderSkinPng, type SkinView } from '../../src/render'
 
 const ITERATIONS = Number(process.argv[2] ?? 400)
 const HEAD_BUDGET_MS = 3
@@ -79,4 +79,22 @@ for (const view of views) {
     `${view.padEnd(5)} p50 ${p50.toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms  max ${(times.at(-1) ?? 0).toFixed(2)} ms  mean output ${(bytes / ITERATIONS / 1024).toFixed(1)} KB`,
   )
 }
+// Where a head's time goes, phase by phase, over the same skins.
+const phases = { decode: [] as number[], draw: [] as number[], encode: [] as number[] }
+for (let i = 0; i < ITERATIONS; i++) {
+  let t0 = performance.now()
+  const skin = decodeSkin(skins[i % skins.length] as Uint8Array)
+  phases.decode.push(performance.now() - t0)
+  t0 = performance.now()
+  const head = renderHead(skin, { scale: 10 })
+  phases.draw.push(performance.now() - t0)
+  t0 = performance.now()
+  encodePng(head)
+  phases.encode.push(performance.now() - t0)
+}
+console.log(
+  `head phases p50: ${Object.entries(phases)
+    .map(([name, times]) => `${name} ${percentile(times.sort((a, b) => a - b), 50).toFixed(2)} ms`)
+    .join(', ')}`,
+)
 console.log(`head p50 budget ${HEAD_BUDGET_MS} ms: ${headP50 <= HEAD_BUDGET_MS ? 'met' : 'MISSED'}`)
