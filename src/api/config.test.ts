@@ -1,0 +1,33 @@
+import { expect, test } from 'bun:test'
+import { apiConfigFromEnv } from './config'
+
+test('defaults work offline: ./.data, localhost PUBLIC_URL, local signer, Mojang hosts, 2 workers, 24 demo skins', () => {
+  const c = apiConfigFromEnv({})
+  expect(c.dataDir).toBe('./.data')
+  expect(c.publicUrl).toBe('http://localhost:8787')
+  expect(c.textureBaseUrl).toBe('http://localhost:8787/textures')
+  expect(c.signer).toBe('local')
+  expect(c.mojang).toEqual({
+    apiBase: 'https://api.mojang.com',
+    sessionBase: 'https://sessionserver.mojang.com',
+    servicesBase: 'https://api.minecraftservices.com',
+    texturesBase: 'http://textures.minecraft.net',
+  })
+  expect(c.queueConcurrency).toBe(2)
+  expect(c.demoSkins).toBe(24)
+  expect(c.grants.anonymous).toMatchObject({ per_minute: 20, private_skins: false, capes: false, skin_edit_duration: 1, skin_delete_duration: 1 })
+  expect(c.grants.apikey).toMatchObject({ private_skins: true, capes: true })
+  expect(c.fetch.allowPrivateHosts).toEqual([])
+  expect(c.antibot.kind).toBe('altcha')
+})
+
+test('env values override, PORT feeds the PUBLIC_URL default, bad values throw', () => {
+  const c = apiConfigFromEnv({ PORT: '3000', QUEUE_CONCURRENCY: '4', FETCH_ALLOW_PRIVATE_HOSTS: '127.0.0.1:1, localhost:2', SKIN_EDIT_HOURS: '24' })
+  expect(c.publicUrl).toBe('http://localhost:3000')
+  expect(c.queueConcurrency).toBe(4)
+  expect(c.fetch.allowPrivateHosts).toEqual(['127.0.0.1:1', 'localhost:2'])
+  expect(c.grants.user.skin_edit_duration).toBe(24)
+  expect(apiConfigFromEnv({ PUBLIC_URL: 'https://skins.example/' }).textureBaseUrl).toBe('https://skins.example/textures')
+  expect(() => apiConfigFromEnv({ SIGNER: 'magic' })).toThrow()
+  expect(() => apiConfigFromEnv({ QUEUE_CONCURRENCY: '0' })).toThrow()
+})
