@@ -3,13 +3,20 @@
  * `node:` modules, so it runs unchanged on Bun and on Cloudflare Workers.
  * @module
  */
+/** The HTTP routes; mount with `app.route('/', createRenderRoutes(options))`. */
 export { createRenderRoutes, type RenderOptions } from './routes'
+/** Skin PNG → 64x64 RGBA with the game's legacy conversion and alpha rules. */
 export { decodeSkin } from './decode-skin'
+/** RGBA → PNG bytes. */
 export { encodePng } from './png-encode'
+/** The three views, each `(skin, { scale, overlay, slim }) → RgbaImage`. */
 export { renderFace } from './render-face'
 export { renderHead } from './render-head'
 export { renderBody } from './render-body'
+/** Skin PNG → view PNG in one call. */
 export { renderSkinPng, type SkinView } from './render-skin'
+/** The renderer's error value (`code`, `status`). */
 export { RenderError, isRenderError } from './errors'
+/** Image and option types. */
 export type { RgbaImage } from './image'
 export type { ViewOptions } from './render-options'

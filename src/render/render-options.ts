@@ -13,9 +13,11 @@ export interface ViewOptions {
   slim: boolean
 }
 
-/** Smallest and largest scale, and the default (SPEC §7: "Default scale 10"). */
+/** Smallest scale. */
 export const MIN_SCALE = 1
+/** Largest scale (peers clamp the same way: Crafatar scale 1–10). */
 export const MAX_SCALE = 10
+/** Scale when none is asked for (SPEC §7: "Default scale 10"). */
 export const DEFAULT_SCALE = 10
 
 /** Clamps any number to an integer scale in 1…10 (non-finite → the default). */

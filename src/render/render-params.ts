@@ -39,8 +39,11 @@ export const textureHashSchema = z
   .regex(/^[0-9a-fA-F]{8,64}(\.png)?$/, { error: 'must be a hex texture hash' })
   .transform((v) => v.replace(/\.png$/, '').toLowerCase())
 
+/** Parsed view options of either route. */
 export type ViewQuery = z.infer<typeof viewQuerySchema>
+/** Parsed query of `GET /render`. */
 export type RenderQuery = z.infer<typeof renderQuerySchema>
+/** A view name of the content-addressed route. */
 export type RenderView = z.infer<typeof renderViewSchema>
 
 /** Parses `input` with `schema` or throws `invalid_render_request` (400) naming the bad field (`name` for a lone value). */

@@ -14,9 +14,13 @@ import type { RgbaImage } from '../image'
 export const PARTS = ['head', 'body', 'rightArm', 'leftArm', 'rightLeg', 'leftLeg'] as const
 /** Faces in the order their colours are numbered. */
 export const FACES = ['top', 'bottom', 'right', 'front', 'left', 'back'] as const
+/** A model part. */
 export type Part = (typeof PARTS)[number]
+/** A box face. */
 export type Face = (typeof FACES)[number]
+/** Base or overlay layer. */
 export type Layer = 'base' | 'overlay'
+/** One RGBA pixel. */
 export type Rgba = [number, number, number, number]
 
 /** [w, h, d, base u, base v, overlay u, overlay v] per part (reference §2.1 table). */
