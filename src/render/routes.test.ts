@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Hono } from 'hono'
 import { createRenderRoutes, type RenderOptions } from './routes'
 import { decodeForTest, px } from './testing/pixels'
 import { pngOf, syntheticSkin, syntheticSkinPng, texelColour } from './testing/synthetic-skin'
@@ -277,5 +278,17 @@ describe('legacy texture through HTTP', () => {
     const body = await image(await app.request(`/render/body/${LOCAL}?scale=1&overlay=false`))
     expect(px(body, 4, 20)).toEqual(texelColour('rightLeg', 'base', 'front', 0, 0))
     expect(px(body, 11, 20)).toEqual(texelColour('rightLeg', 'base', 'front', 0, 0))
+  })
+})
+
+describe('mounted in the app', () => {
+  test("app.route('/', …) keeps the render routes' own error envelope and leaves other routes alone", async () => {
+    const parent = new Hono()
+    parent.onError((_, c) => c.text('parent error page', 500))
+    parent.route('/', setup().app)
+    parent.get('/other', (c) => c.text('other'))
+    expect(await errorOf(await parent.request(`/render/head/${BROKEN}`))).toEqual([502, 'texture_fetch_failed'])
+    expect((await parent.request(`/render/head/${LOCAL}`)).status).toBe(200)
+    expect(await (await parent.request('/other')).text()).toBe('other')
   })
 })
