@@ -24,7 +24,3 @@ export const newBreadcrumb = (): string => randomHex(4)
 /** A random 24-hex anonymous client id (`ssg_client` cookie). */
 export const newClientId = (): string => randomHex(12)
 
-/** Dashed form of a 32-hex uuid. */
-export function dashedUuid(id: string): string {
-  return `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`
-}

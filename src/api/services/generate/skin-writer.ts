@@ -10,7 +10,7 @@ import { textureKey, type BlobStore } from '../../blob/blob-store'
 import { newShortId, newSkinUuid } from '../../ids'
 import type { Counters } from '../stats/counters'
 import { colourKey } from '../colour-features'
-import type { Creator, DuplicateSource, JobOptions } from './types'
+import type { Creator, JobOptions } from './types'
 
 /** Signed texture data to store (from a signer, or from a player's own signed profile). */
 export interface SignedData {
@@ -121,6 +121,3 @@ export type SkinWriter = ReturnType<typeof createSkinWriter>
 export async function storeTexture(blobs: BlobStore, textureHash: string, png: Uint8Array): Promise<void> {
   await blobs.put(textureKey(textureHash), png, 'image/png')
 }
-
-/** Duplicate kinds that still create a new skin row. */
-export const DATA_DUPLICATES: ReadonlySet<DuplicateSource> = new Set(['texture_url_data', 'image_hash_data'])
