@@ -154,8 +154,8 @@ function fillCatalogue(sqlite: import('bun:sqlite').Database, n: number, now: nu
      VALUES (?, ?, ?, '', 'bench', 'bench', ?, 'bench', 'bench', 'bench', ?, ?, ?, ?, ?)`,
   )
   const insSkin = sqlite.query(
-    `INSERT INTO skins (uuid, short_id, data_id, name, visibility, variant, status, texture_hash, colour_key, views, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'success', ?, ?, ?, ?, ?)`,
+    `INSERT INTO skins (uuid, short_id, data_id, name, visibility, variant, status, texture_hash, colour_key, features, views, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'success', ?, ?, ?, ?, ?, ?)`,
   )
   const insTag = sqlite.query('INSERT OR IGNORE INTO skin_tags (skin_id, tag, up, down, visible, created_at) VALUES (?, ?, 2, 0, 1, ?)')
   const tags = ['knight', 'red shirt', 'pirate', 'girl', 'boy', 'armor', 'hoodie', 'wizard', 'ninja', 'robot']
@@ -180,7 +180,7 @@ function fillCatalogue(sqlite: import('bun:sqlite').Database, n: number, now: nu
         const r = rnd()
         const visibility = r < 0.9 ? 'public' : r < 0.95 ? 'unlisted' : 'private'
         const name = rnd() < 0.7 ? randomName(String(i)) : null
-        const skin = insSkin.run(hex(16), i.toString(16).padStart(8, '0'), data.lastInsertRowid, name, visibility, variant, hash, key, Math.floor(rnd() ** 4 * 5000), created, created)
+        const skin = insSkin.run(hex(16), i.toString(16).padStart(8, '0'), data.lastInsertRowid, name, visibility, variant, hash, key, features, Math.floor(rnd() ** 4 * 5000), created, created)
         if (rnd() < 0.3) insTag.run(skin.lastInsertRowid, tags[Math.floor(rnd() * tags.length)]!, created)
       }
     })()
@@ -209,6 +209,8 @@ async function listBench(n: number) {
     ['filter common word', '/v2/skins?size=16&filter=knight'],
     ['filter two words', '/v2/skins?size=16&filter=red%20shirt'],
     ['filter rare word', '/v2/skins?size=16&filter=zebra'],
+    ['popular + filter', '/v2/skins/popular?size=16&filter=knight'],
+    ['random + filter', '/v2/skins/random?size=16&filter=knight'],
     ['similar', `/v2/skins/${mid}/similar`],
   ]
   console.log(`lists at ${n.toLocaleString('en')} skins (filled in ${fillS.toFixed(1)} s), ${ITERATIONS} requests each through api.fetch:`)

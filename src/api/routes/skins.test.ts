@@ -97,6 +97,10 @@ describe('skin lists', () => {
     expect(ids.length).toBeGreaterThan(0)
     expect(ids).not.toContain(made.unlisted)
     expect(r.res.headers.get('cache-control')).toBe('no-store')
+    const knights = await t.json('/v2/skins/random?size=3&filter=knight')
+    const names = knights.body.skins.map((s: { name: string }) => s.name)
+    expect(names.length).toBe(3)
+    for (const n of names) expect(n).toMatch(/^Public Knight \d$/)
   })
 
   test('filter searches names (whole words, any case) and never finds unlisted skins', async () => {

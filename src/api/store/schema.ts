@@ -65,6 +65,8 @@ export const skins = sqliteTable(
     textureHash: text('texture_hash').notNull(),
     /** Copy of skin_data.colour_key for `/similar` candidates. */
     colourKey: integer('colour_key').notNull(),
+    /** Copy of skin_data.features, so `/similar` ranks from its covering index alone. */
+    features: blob('features', { mode: 'buffer' }),
     views: integer('views').notNull().default(0),
     likes: integer('likes').notNull().default(0),
     editCount: integer('edit_count').notNull().default(0),
@@ -79,7 +81,7 @@ export const skins = sqliteTable(
     // Keyset pagination indexes restricted to listed skins keep list queries flat (DESIGN §4).
     index('skins_latest_idx').on(t.id).where(LISTED),
     index('skins_popular_idx').on(sql`views DESC`, sql`id DESC`, t.createdAt).where(LISTED),
-    index('skins_similar_idx').on(t.colourKey, sql`id DESC`).where(LISTED),
+    index('skins_similar_idx').on(t.colourKey, sql`id DESC`, t.textureHash, t.features).where(LISTED),
   ],
 )
 

@@ -25,10 +25,11 @@ interface DetailRow {
 
 /** Prepared similar-skins query over one database. */
 export function createSimilarSkins(sqlite: Database) {
-  // Rank on (id, texture hash, features) only, as arrays (no per-row objects); fetch details for the winners.
+  // Rank on (id, texture hash, features) read from the covering index, as arrays (no per-row
+  // objects); fetch details for the winners only.
   const candidates = sqlite.query<unknown, [number, number, number]>(
-    `SELECT s.id, s.texture_hash, d.features
-     FROM skins s INDEXED BY skins_similar_idx JOIN skin_data d ON d.id = s.data_id
+    `SELECT s.id, s.texture_hash, s.features
+     FROM skins s INDEXED BY skins_similar_idx
      WHERE s.visibility = 'public' AND s.deleted_at IS NULL AND s.colour_key = ? AND s.id <> ?
      ORDER BY s.id DESC LIMIT ?`,
   )

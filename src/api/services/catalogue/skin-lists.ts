@@ -12,6 +12,11 @@ import { ftsMatchExpression } from './fts-query'
 
 /** Popular = created within this window (reference §1.6). */
 export const POPULAR_WINDOW_MS = 30 * 24 * 3_600_000
+/**
+ * Popular and random lists with a `filter` rank the newest this-many matches, so a common word
+ * costs the same at any catalogue size (popular only looks 30 days back anyway).
+ */
+export const FILTER_WINDOW = 5000
 
 /** One list row as queried. */
 interface ListRow {
@@ -64,15 +69,15 @@ export function createSkinLists(sqlite: Database) {
     `SELECT ${COLS} FROM skins_fts f JOIN skins s ON s.id = f.rowid WHERE skins_fts MATCH ? AND f.rowid < ? ORDER BY f.rowid DESC LIMIT ?`,
   )
   const searchPopular = q<[string, number, number, number, number]>(
-    `SELECT ${COLS} FROM skins s WHERE s.id IN (SELECT rowid FROM skins_fts WHERE skins_fts MATCH ?) AND ${LISTED} AND s.created_at >= ? AND (s.views, s.id) < (?, ?) ORDER BY s.views DESC, s.id DESC LIMIT ?`,
+    `SELECT ${COLS} FROM skins s WHERE s.id IN (SELECT rowid FROM skins_fts WHERE skins_fts MATCH ? ORDER BY rowid DESC LIMIT ${FILTER_WINDOW})
+     AND ${LISTED} AND s.created_at >= ? AND (s.views, s.id) < (?, ?) ORDER BY s.views DESC, s.id DESC LIMIT ?`,
   )
   const bounds = sqlite.query<{ lo: number | null; hi: number | null }, []>(
     `SELECT (SELECT s.id FROM skins s WHERE ${LISTED} ORDER BY s.id ASC LIMIT 1) AS lo, (SELECT s.id FROM skins s WHERE ${LISTED} ORDER BY s.id DESC LIMIT 1) AS hi`,
   )
   const atOrAfter = q<[number]>(`SELECT ${COLS} FROM skins s WHERE ${LISTED} AND s.id >= ? ORDER BY s.id ASC LIMIT 1`)
-  const searchRandom = q<[string, number]>(
-    `SELECT ${COLS} FROM skins_fts f JOIN skins s ON s.id = f.rowid WHERE skins_fts MATCH ? ORDER BY random() LIMIT ?`,
-  )
+  const matchIds = sqlite.query<{ rowid: number }, [string]>(`SELECT rowid FROM skins_fts WHERE skins_fts MATCH ? ORDER BY rowid DESC LIMIT ${FILTER_WINDOW}`)
+  const byId = q<[number]>(`SELECT ${COLS} FROM skins s WHERE s.id = ?`)
 
   /** Random sample: probe random ids in the listed-id range (each probe is one index seek). */
   const randomPage = (size: number, rnd: () => number): ListRow[] => {
@@ -85,6 +90,17 @@ export function createSkinLists(sqlite: Database) {
       if (row) seen.set(row.id, row)
     }
     return [...seen.values()]
+  }
+
+  /** Random sample of the newest matches of a search (partial Fisher–Yates with the injected PRNG). */
+  const randomSearch = (match: string, size: number, rnd: () => number): ListRow[] => {
+    const ids = matchIds.all(match).map((r) => r.rowid)
+    const n = Math.min(size, ids.length)
+    for (let i = 0; i < n; i++) {
+      const j = i + Math.floor(rnd() * (ids.length - i))
+      ;[ids[i], ids[j]] = [ids[j]!, ids[i]!]
+    }
+    return ids.slice(0, n).flatMap((id) => byId.all(id))
   }
 
   return {
@@ -100,7 +116,7 @@ export function createSkinLists(sqlite: Database) {
       const cutoff = req.now - POPULAR_WINDOW_MS
       let rows: ListRow[]
       if (req.category === 'random') {
-        rows = match ? searchRandom.all(match, req.size) : randomPage(req.size, req.random)
+        rows = match ? randomSearch(match, req.size, req.random) : randomPage(req.size, req.random)
       } else if (req.category === 'popular') {
         const views = a ? a.views : Number.MAX_SAFE_INTEGER
         const id = a ? a.id : Number.MAX_SAFE_INTEGER

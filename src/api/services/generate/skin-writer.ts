@@ -44,6 +44,14 @@ export interface StoredSkin {
   uuid: string
 }
 
+/** The texture-data columns a skin row copies. */
+interface DataRow {
+  id: number
+  texture_hash: string
+  colour_key: number
+  features: Uint8Array
+}
+
 /** Prepared statements that write skins. Every method is synchronous: call inside a transaction. */
 export function createSkinWriter(sqlite: Database, counters: Counters) {
   const insertData = sqlite.query(
@@ -52,15 +60,15 @@ export function createSkinWriter(sqlite: Database, counters: Counters) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(texture_hash, variant, cape_hash) DO NOTHING`,
   )
-  const dataByKey = sqlite.query<{ id: number; texture_hash: string; colour_key: number }, [string, string, string]>(
-    'SELECT id, texture_hash, colour_key FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?',
+  const dataByKey = sqlite.query<DataRow, [string, string, string]>(
+    'SELECT id, texture_hash, colour_key, features FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?',
   )
-  const dataById = sqlite.query<{ id: number; texture_hash: string; colour_key: number; variant: string }, [number]>(
-    'SELECT id, texture_hash, colour_key, variant FROM skin_data WHERE id = ?',
+  const dataById = sqlite.query<DataRow & { variant: string }, [number]>(
+    'SELECT id, texture_hash, colour_key, features, variant FROM skin_data WHERE id = ?',
   )
-  const insertSkin = sqlite.query<{ id: number }, [string, string, number, string | null, string, string, string, number, number, number]>(
-    `INSERT INTO skins (uuid, short_id, data_id, name, visibility, variant, status, texture_hash, colour_key, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'success', ?, ?, ?, ?) RETURNING id`,
+  const insertSkin = sqlite.query<{ id: number }, [string, string, number, string | null, string, string, string, number, Uint8Array, number, number]>(
+    `INSERT INTO skins (uuid, short_id, data_id, name, visibility, variant, status, texture_hash, colour_key, features, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'success', ?, ?, ?, ?, ?) RETURNING id`,
   )
   const shortIdTaken = sqlite.query<{ one: number }, [string]>('SELECT 1 AS one FROM skins WHERE short_id = ?')
   const insertCreator = sqlite.query(
@@ -68,7 +76,7 @@ export function createSkinWriter(sqlite: Database, counters: Counters) {
   )
 
   const addSkin = (
-    data: { id: number; texture_hash: string; colour_key: number },
+    data: DataRow,
     opts: { name: string | null; visibility: string; variant: string },
     creator: Creator,
     now: number,
@@ -77,7 +85,7 @@ export function createSkinWriter(sqlite: Database, counters: Counters) {
     let shortId = newShortId()
     // 2^32 short ids: collisions are rare but possible at scale, so retry instead of failing.
     while (shortIdTaken.get(shortId)) shortId = newShortId()
-    const row = insertSkin.get(uuid, shortId, data.id, opts.name, opts.visibility, opts.variant, data.texture_hash, data.colour_key, now, now)
+    const row = insertSkin.get(uuid, shortId, data.id, opts.name, opts.visibility, opts.variant, data.texture_hash, data.colour_key, data.features, now, now)
     if (!row) throw new Error('skin insert returned no row')
     insertCreator.run(row.id, creator.userId, creator.apiKeyId, creator.clientId, now)
     return { skinRowId: row.id, uuid }
