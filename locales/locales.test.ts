@@ -4,6 +4,8 @@
  * except the short allowlist of brand names and codes below.
  */
 import { describe, expect, test } from 'bun:test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { LOCALE_CODES } from '../src/shared/locales'
 import { LOCALE_TABLES } from '../src/server/i18n/tables'
 
@@ -27,9 +29,25 @@ function flatten(table: Record<string, unknown>, prefix = ''): Map<string, strin
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
 const english = flatten(LOCALE_TABLES.en)
 
+/** Source text of every non-test module under src/, where message keys are written as literals. */
+function sourceText(dir = join(import.meta.dir, '../src')): string {
+  return readdirSync(dir, { withFileTypes: true })
+    .map((entry) => {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) return sourceText(path)
+      return /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? readFileSync(path, 'utf8') : ''
+    })
+    .join('\n')
+}
+
 describe('locale files', () => {
   test('English has no empty strings', () => {
     for (const [key, value] of english) expect(value.trim(), key).not.toBe('')
+  })
+
+  test('every English key is used by the code (no dead strings for translators)', () => {
+    const source = sourceText()
+    expect([...english.keys()].filter((key) => !source.includes(`'${key}'`))).toEqual([])
   })
 
   for (const locale of LOCALE_CODES.filter((l) => l !== 'en')) {

@@ -39,7 +39,7 @@ export default function SearchField({ action, initialValue }: SearchFieldProps) 
   }
 
   return (
-    <form ref={form} className="search-field" role="search" action={action} method="get" onSubmit={submit}>
+    <form ref={form} className="search-field" role="search" aria-label={t('appBar.searchSkins')} action={action} method="get" onSubmit={submit}>
       <label className="visually-hidden" htmlFor={id}>
         {t('appBar.searchSkins')}
       </label>

@@ -36,10 +36,9 @@ function SnackbarItem({ snackbar }: { snackbar: Snackbar }) {
 
 /** The snackbar island: an ARIA live region that lists the current snackbars. */
 export default function SnackbarHost() {
-  const { t } = useI18n()
   const snackbars = useStore($snackbars, { ssr: () => [] })
   return (
-    <div className="snackbar-host" aria-label={t('snackbar.region')} aria-live="polite">
+    <div className="snackbar-host" aria-live="polite">
       {snackbars.map((snackbar) => (
         <SnackbarItem key={snackbar.id} snackbar={snackbar} />
       ))}

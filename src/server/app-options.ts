@@ -3,6 +3,7 @@
  * own config and bindings (DESIGN.md §1 "app.ts builds the Hono app from a config object").
  * @module
  */
+import type { MiddlewareHandler } from 'hono'
 import type { ClientManifest } from '../shared/client-manifest'
 import type { Flags } from '../shared/flags'
 import type { SiteLinks } from '../shared/site-links'
@@ -33,4 +34,9 @@ export interface AppOptions {
   accountUrl: string
   /** The clock; injected so seasonal styling and the footer year are testable. */
   now: () => Date
+  /**
+   * Middleware that serves the client build and static files before any page (Bun). Absent on the
+   * Worker, where Workers Static Assets answers those paths without running the app.
+   */
+  staticFiles?: MiddlewareHandler[]
 }

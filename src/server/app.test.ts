@@ -76,12 +76,18 @@ describe('titles, canonical and hreflang (SPEC §1)', () => {
 
 describe('errors (SPEC §2, §8)', () => {
   test('an unknown path is a 404 "Page Not Found" page with the path', async () => {
-    const response = await get('/de/no/such/page')
+    const response = await get('/no/such/page')
     expect(response.status).toBe(404)
     const html = await response.text()
-    expect(html).toContain('Page Not Found')
-    expect(html).toContain('/de/no/such/page')
+    expect(html).toContain('<h1>Page Not Found</h1>')
+    expect(html).toContain('Page Not Found: /no/such/page')
     expect(html).toContain('<meta name="robots" content="noindex"/>')
+  })
+
+  test('the 404 page speaks the language of its prefix', async () => {
+    const response = await get('/de/no/such/page')
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('<h1>Seite nicht gefunden</h1>')
   })
 })
 
@@ -125,7 +131,7 @@ describe('app chrome (SPEC §2, §9)', () => {
   })
 
   test('drawer: sign in, jobs list with empty state, language select with name and code, help translate', async () => {
-    const html = await (await get('/pl/skins')).text()
+    const html = await (await get('/skins')).text()
     expect(html).toContain('id="app-drawer"')
     expect(html).toContain('>Show My Skins</a>')
     expect(html).toContain('No jobs in queue')

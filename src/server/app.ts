@@ -33,6 +33,7 @@ const PREFIX = `/:locale{(?:${LOCALE_CODES.filter((l) => l !== DEFAULT_LOCALE).j
 /** Builds the web app. */
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>()
+  for (const handler of options.staticFiles ?? []) app.use('*', handler)
 
   // Backends first: they need neither the page context nor the renderer.
   app.all('/api/*', forwardStripped(options.api, '/api'))

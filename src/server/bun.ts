@@ -4,7 +4,6 @@
  * `API_ORIGIN` / `RENDER_ORIGIN` switch to remote backends instead (DESIGN.md "three ways to run").
  * @module
  */
-import { Hono } from 'hono'
 import { serveStatic } from 'hono/bun'
 import { join } from 'node:path'
 import { apiConfigFromEnv, createEmbeddedApi, type EmbeddedApi } from '../api'
@@ -77,20 +76,19 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     render,
     accountUrl: config.ACCOUNT_URL,
     now: () => new Date(),
+    staticFiles: [
+      // Hashed build output never changes under its name; copied static files may.
+      serveStatic({ root: DIST, onFound: (path, c) => c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600') }),
+    ],
   })
-
-  const app = new Hono()
-  app.use('/assets/*', serveStatic({ root: DIST, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }))
-  app.use('*', serveStatic({ root: DIST, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }))
-  app.route('/', web)
 
   return {
     config,
-    app,
+    app: web,
     /** Starts the API's worker loop and the HTTP server. */
     async start() {
       await embedded?.start()
-      const server = Bun.serve({ port: config.PORT, hostname: config.HOST, fetch: app.fetch, idleTimeout: 30 })
+      const server = Bun.serve({ port: config.PORT, hostname: config.HOST, fetch: web.fetch, idleTimeout: 30 })
       console.log(`Skin Signature Generator listening on http://${server.hostname}:${server.port}${dev ? ' (development)' : ''}`)
       return server
     },

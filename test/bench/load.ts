@@ -4,6 +4,8 @@
  * `{ requests, errors, rps, p50, p99 }` (latencies in ms).
  * @module
  */
+export {}
+
 const [url, seconds = '5', connections = '16'] = process.argv.slice(2)
 if (!url) throw new Error('usage: load.ts <url> [seconds] [connections]')
 const until = performance.now() + Number(seconds) * 1000

@@ -158,7 +158,7 @@ describe('without JavaScript', () => {
       await page.goto(server.origin + path)
       expect(await page.locator('main h1').count(), path).toBe(1)
       expect(await page.getByRole('navigation', { name: /Main|Haupt/ }).count(), path).toBe(1)
-      expect(await page.locator('form[role="search"]').count(), path).toBe(1)
+      expect(await page.locator('.app-bar form[role="search"]').count(), path).toBe(1)
       expect(await page.locator('.site-footer__languages a').count(), path).toBe(9)
     }
     // The search is a plain GET form; the language links switch through the server.

@@ -39,7 +39,7 @@ export function AppBar() {
   const rainbow = isRainbowSeason(options.now())
   return (
     <header className="app-bar">
-      <a className="app-bar__brand" href={localizePath(ROUTES.home, locale)} aria-label={t('nav.home')}>
+      <a className="app-bar__brand" href={localizePath(ROUTES.home, locale)}>
         <img src="/favicon.svg" width={32} height={32} alt="" className="app-bar__logo" />
         <span className="app-bar__title">{t('meta.title')}</span>
       </a>

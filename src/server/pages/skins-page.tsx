@@ -61,7 +61,7 @@ export function SkinsPage({ category, search, skins, nextAfter, problem }: Skins
             )
           })}
         </nav>
-        <form className="gallery-search" role="search" action={localizePath(ROUTES.skins, locale)} method="get">
+        <form className="gallery-search" role="search" aria-label={t('pages.skins.searchLabel')} action={localizePath(ROUTES.skins, locale)} method="get">
           <label className="visually-hidden" htmlFor="gallery-search">
             {t('pages.skins.searchLabel')}
           </label>
