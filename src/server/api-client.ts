@@ -17,9 +17,10 @@ export function serverApiClient(api: Backend, cookie: string | undefined): ApiCl
     baseURL: INTERNAL_BASE,
     fetch: (input, init) => api.fetch(new Request(input, init)),
     headers: cookie ? { Cookie: cookie } : {},
-    // Server renders show no snackbars; the log keeps what went wrong.
+    // Server renders show no snackbars; the log keeps what went wrong. Warnings such as
+    // `no_api_key` describe every anonymous render and would only drown the log.
     log: (level, text) => {
-      if (level !== 'info') console[level](`[ssr api] ${text}`)
+      if (level === 'error') console.error(`[ssr api] ${text}`)
     },
   })
 }

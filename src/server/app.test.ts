@@ -94,7 +94,7 @@ describe('errors (SPEC §2, §8)', () => {
 describe('app chrome (SPEC §2, §9)', () => {
   test('app bar: home links, search form that works without JavaScript, tabs, jobs button', async () => {
     const html = await (await get('/fr/skins?search=creeper')).text()
-    expect(html).toContain('<form class="search-field" role="search" action="/fr/skins" method="get"')
+    expect(html).toMatch(/<form class="search-field" role="search" aria-label="[^"]+" action="\/fr\/skins" method="get"/)
     expect(html).toContain('name="search" value="creeper"')
     expect(html).toMatch(/<a class="tab is-active" href="\/fr\/skins" aria-current="page"/)
     expect(html).toContain('href="#app-drawer"')
