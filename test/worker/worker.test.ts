@@ -17,7 +17,7 @@ let worker: ReturnType<typeof Bun.spawn>
 let origin: string
 
 beforeAll(async () => {
-  api = await startBunServer()
+  api = await startBunServer({ DEMO_SKINS: '2' })
   const port = freePort()
   origin = `http://127.0.0.1:${port}`
   worker = Bun.spawn(
@@ -99,5 +99,16 @@ describe('the Worker under wrangler dev', () => {
     const response = await get('/api/v2/skins?size=1')
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ success: true })
+  })
+
+  test('skin pages and renders work through the API origin (textures read from it, rendered in the Worker)', async () => {
+    const list = (await (await get('/api/v2/skins?size=1')).json()) as { skins: { uuid: string; texture: string }[] }
+    const skin = list.skins[0]!
+    for (const locale of LOCALE_CODES) expect((await get(localizePath(`/skins/${skin.uuid}`, locale))).status).toBe(200)
+    const render = await get(`/render/head/${skin.texture}?scale=4`)
+    expect(render.status).toBe(200)
+    expect(render.headers.get('content-type')).toBe('image/png')
+    expect(render.headers.get('cache-control')).toContain('immutable')
+    expect((await get('/skins/00000000000000000000000000000000')).status).toBe(404)
   })
 })
