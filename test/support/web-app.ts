@@ -3,6 +3,7 @@
  * first — `bun run test` does), default flags and links, and the backends a test passes in.
  * @module
  */
+import { afterAll, beforeAll } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/server/app'
@@ -10,6 +11,7 @@ import type { AppOptions, Backend } from '../../src/server/app-options'
 import { clientManifestSchema } from '../../src/shared/client-manifest'
 import { DEFAULT_FLAGS } from '../../src/shared/flags'
 import { DEFAULT_SITE_LINKS } from '../../src/shared/site-links'
+import { startTestApi, type TestApi } from './embedded-api'
 
 const MANIFEST = join(import.meta.dir, '../../dist/client/manifest.json')
 
@@ -37,4 +39,18 @@ export function createTestApp(overrides: Partial<AppOptions> = {}) {
     now: () => new Date('2026-03-10T12:00:00Z'),
     ...overrides,
   })
+}
+
+/**
+ * Registers beforeAll/afterAll that start the real embedded API with `demoSkins` skins and build the
+ * web app on it; read `.app` inside tests.
+ */
+export function useTestApp(demoSkins = 0) {
+  const state = {} as { app: ReturnType<typeof createTestApp>; backend: TestApi }
+  beforeAll(async () => {
+    state.backend = await startTestApi(demoSkins)
+    state.app = createTestApp({ api: state.backend.api })
+  }, 60_000)
+  afterAll(() => state.backend?.dispose())
+  return state
 }

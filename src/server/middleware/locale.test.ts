@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { startTestApi, type TestApi } from '../../../test/support/embedded-api'
-import { createTestApp } from '../../../test/support/web-app'
+import { describe, expect, test } from 'bun:test'
+import { useTestApp } from '../../../test/support/web-app'
 
-let backend: TestApi
-let app: ReturnType<typeof createTestApp>
-
-beforeAll(async () => {
-  backend = await startTestApi(0)
-  app = createTestApp({ api: backend.api })
-}, 60_000)
-afterAll(() => backend?.dispose())
+const web = useTestApp()
 
 describe('language detection on unprefixed pages (SPEC §4)', () => {
   const location = async (path: string, headers: Record<string, string>) => {
-    const response = await app.request(path, { headers })
+    const response = await web.app.request(path, { headers })
     return { status: response.status, location: response.headers.get('location'), vary: response.headers.get('vary') }
   }
 
@@ -46,26 +38,26 @@ describe('language detection on unprefixed pages (SPEC §4)', () => {
   })
 
   test('detection sets no cookie; only an explicit switch does', async () => {
-    const response = await app.request('/skins', { headers: { 'accept-language': 'de' } })
+    const response = await web.app.request('/skins', { headers: { 'accept-language': 'de' } })
     expect(response.headers.get('set-cookie')).toBeNull()
   })
 })
 
 describe('language switch without JavaScript (SPEC §4, §9)', () => {
   test('sets the cookie for 365 days, path /, SameSite lax, and goes to the same route with the new prefix', async () => {
-    const response = await app.request('/locale/pl?to=%2Fskins%2Fpopular%3Fsearch%3Dx')
+    const response = await web.app.request('/locale/pl?to=%2Fskins%2Fpopular%3Fsearch%3Dx')
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/pl/skins/popular?search=x')
     expect(response.headers.get('set-cookie')).toBe('locale=pl; Max-Age=31536000; Path=/; SameSite=Lax')
   })
 
   test('switching to English removes the prefix', async () => {
-    expect((await app.request('/locale/en?to=%2Fmy-skins')).headers.get('location')).toBe('/my-skins')
+    expect((await web.app.request('/locale/en?to=%2Fmy-skins')).headers.get('location')).toBe('/my-skins')
   })
 
   test('an unknown language is a 404 and an off-site target goes home', async () => {
-    expect((await app.request('/locale/xx?to=/')).status).toBe(404)
-    expect((await app.request('/locale/de?to=%2F%2Fevil.example')).headers.get('location')).toBe('/de')
-    expect((await app.request('/locale/de?to=https%3A%2F%2Fevil.example')).headers.get('location')).toBe('/de')
+    expect((await web.app.request('/locale/xx?to=/')).status).toBe(404)
+    expect((await web.app.request('/locale/de?to=%2F%2Fevil.example')).headers.get('location')).toBe('/de')
+    expect((await web.app.request('/locale/de?to=https%3A%2F%2Fevil.example')).headers.get('location')).toBe('/de')
   })
 })

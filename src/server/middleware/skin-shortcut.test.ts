@@ -1,38 +1,30 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { startTestApi, type TestApi } from '../../../test/support/embedded-api'
-import { createTestApp } from '../../../test/support/web-app'
+import { describe, expect, test } from 'bun:test'
+import { useTestApp } from '../../../test/support/web-app'
 import { skinShortcutTarget } from './skin-shortcut'
 
-let backend: TestApi
-let app: ReturnType<typeof createTestApp>
-
-beforeAll(async () => {
-  backend = await startTestApi(0)
-  app = createTestApp({ api: backend.api })
-}, 60_000)
-afterAll(() => backend?.dispose())
+const web = useTestApp()
 
 describe('/{skin} shortcut (SPEC §5)', () => {
   test('8, 32 and 36 characters lead to the skin page', async () => {
     for (const id of ['abcdef12', '0123456789abcdef0123456789abcdef', '01234567-89ab-cdef-0123-456789abcdef']) {
-      const response = await app.request(`/${id}`)
+      const response = await web.app.request(`/${id}`)
       expect(response.status).toBe(302)
       expect(response.headers.get('location')).toBe(`/skins/${id}`)
     }
   })
 
   test('the language prefix is kept', async () => {
-    const response = await app.request('/de/abcdef12')
+    const response = await web.app.request('/de/abcdef12')
     expect(response.headers.get('location')).toBe('/de/skins/abcdef12')
   })
 
   test('any other length is Page Not Found', async () => {
     for (const path of ['/abcdef1', '/abcdef123', '/0123456789abcdef0123456789abcde']) {
-      const response = await app.request(path)
+      const response = await web.app.request(path)
       expect(response.status, path).toBe(404)
       expect(await response.text()).toContain('Page Not Found')
     }
-    expect((await app.request('/ru/x')).status).toBe(404)
+    expect((await web.app.request('/ru/x')).status).toBe(404)
   })
 
   test('no value leads to the localised list', () => {
@@ -41,15 +33,15 @@ describe('/{skin} shortcut (SPEC §5)', () => {
   })
 
   test('a blank value in the URL leads to the list', async () => {
-    expect((await app.request('/%20')).headers.get('location')).toBe('/skins')
+    expect((await web.app.request('/%20')).headers.get('location')).toBe('/skins')
   })
 
   test('real routes win over the shortcut (/my-skins has 8 characters)', async () => {
-    expect((await app.request('/my-skins')).status).toBe(200)
+    expect((await web.app.request('/my-skins')).status).toBe(200)
   })
 
   test('route rules run before the shortcut (/discord is an external redirect)', async () => {
-    const response = await app.request('/discord')
+    const response = await web.app.request('/discord')
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toStartWith('https://')
   })
