@@ -13,10 +13,10 @@ import { ftsMatchExpression } from './fts-query'
 /** Popular = created within this window (reference §1.6). */
 export const POPULAR_WINDOW_MS = 30 * 24 * 3_600_000
 /**
- * Popular and random lists with a `filter` rank the newest this-many matches, so a common word
- * costs the same at any catalogue size (popular only looks 30 days back anyway).
+ * Popular and random lists with a `filter` rank the newest this-many matches (popular: within the
+ * 30-day window), so a common word costs the same at any catalogue size.
  */
-export const FILTER_WINDOW = 5000
+export const FILTER_WINDOW = 2000
 
 /** One list row as queried. */
 interface ListRow {
@@ -68,9 +68,16 @@ export function createSkinLists(sqlite: Database) {
   const searchLatest = q<[string, number, number]>(
     `SELECT ${COLS} FROM skins_fts f JOIN skins s ON s.id = f.rowid WHERE skins_fts MATCH ? AND f.rowid < ? ORDER BY f.rowid DESC LIMIT ?`,
   )
-  const searchPopular = q<[string, number, number, number, number]>(
-    `SELECT ${COLS} FROM skins s WHERE s.id IN (SELECT rowid FROM skins_fts WHERE skins_fts MATCH ? ORDER BY rowid DESC LIMIT ${FILTER_WINDOW})
-     AND ${LISTED} AND s.created_at >= ? AND (s.views, s.id) < (?, ?) ORDER BY s.views DESC, s.id DESC LIMIT ?`,
+  // CROSS JOIN keeps the newest matches as the outer loop: walking the popular index instead
+  // would test every listed skin against the match set.
+  const searchPopular = q<[string, number, number, number, number, number]>(
+    `WITH m AS (SELECT rowid AS id FROM skins_fts WHERE skins_fts MATCH ? AND rowid >= ? ORDER BY rowid DESC LIMIT ${FILTER_WINDOW})
+     SELECT ${COLS} FROM m CROSS JOIN skins s ON s.id = m.id
+     WHERE ${LISTED} AND s.created_at >= ? AND (s.views, s.id) < (?, ?) ORDER BY s.views DESC, s.id DESC LIMIT ?`,
+  )
+  // First listed skin of the popular window: search only rows from there on (ids grow with time).
+  const windowStart = sqlite.query<{ id: number }, [number]>(
+    `SELECT s.id FROM skins s INDEXED BY skins_created_idx WHERE ${LISTED} AND s.created_at >= ? ORDER BY s.created_at ASC LIMIT 1`,
   )
   const bounds = sqlite.query<{ lo: number | null; hi: number | null }, []>(
     `SELECT (SELECT s.id FROM skins s WHERE ${LISTED} ORDER BY s.id ASC LIMIT 1) AS lo, (SELECT s.id FROM skins s WHERE ${LISTED} ORDER BY s.id DESC LIMIT 1) AS hi`,
@@ -120,7 +127,10 @@ export function createSkinLists(sqlite: Database) {
       } else if (req.category === 'popular') {
         const views = a ? a.views : Number.MAX_SAFE_INTEGER
         const id = a ? a.id : Number.MAX_SAFE_INTEGER
-        rows = match ? searchPopular.all(match, cutoff, views, id, req.size) : popular.all(cutoff, views, id, req.size)
+        if (match) {
+          const from = windowStart.get(cutoff)?.id
+          rows = from === undefined ? [] : searchPopular.all(match, from, cutoff, views, id, req.size)
+        } else rows = popular.all(cutoff, views, id, req.size)
       } else {
         const id = a ? a.id : Number.MAX_SAFE_INTEGER
         rows = match ? searchLatest.all(match, id, req.size) : latest.all(id, req.size)

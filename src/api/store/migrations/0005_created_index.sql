@@ -1,0 +1,1 @@
+CREATE INDEX `skins_created_idx` ON `skins` (`created_at`) WHERE visibility = 'public' AND deleted_at IS NULL;
