@@ -10,6 +10,7 @@ import type { ApiEnv } from './routes/env'
 import { errorBody } from './routes/envelope'
 import { fileRoutes } from './routes/files'
 import { generateRoutes } from './routes/generate'
+import { meRoutes } from './routes/me'
 import { baseHeaders, identity } from './routes/middleware'
 import { miscRoutes } from './routes/misc'
 import { skinRoutes } from './routes/skins'
@@ -23,6 +24,7 @@ export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unk
   app.route('/', generateRoutes(s))
   app.route('/', skinRoutes(s))
   app.route('/', communityRoutes(s))
+  app.route('/', meRoutes(s))
   app.route('/', miscRoutes(s))
   app.route('/', fileRoutes(s))
 

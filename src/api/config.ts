@@ -27,6 +27,8 @@ export const grantsSchema = z.object({
   skin_edit_duration: z.number().min(0),
   /** Hours after creation during which the owner may delete a skin (reference §1.7). */
   skin_delete_duration: z.number().min(0),
+  /** `/v2/me/skins` lists all own skins, not only those of the last 3 months (reference §1.6). */
+  skin_history_unlimited: z.boolean(),
 })
 /** Grants of one caller. */
 export type Grants = z.infer<typeof grantsSchema>
@@ -137,6 +139,7 @@ export const apiConfigSchema = envSchema.transform((env) => {
         concurrency: env.LIMIT_ANONYMOUS_PENDING,
         private_skins: false,
         capes: false,
+        skin_history_unlimited: false,
         ...windows,
       }),
       user: grantsSchema.parse({
@@ -146,6 +149,7 @@ export const apiConfigSchema = envSchema.transform((env) => {
         concurrency: env.LIMIT_USER_CONCURRENCY,
         private_skins: true,
         capes: true,
+        skin_history_unlimited: true,
         ...windows,
       }),
       apikey: grantsSchema.parse({
@@ -155,6 +159,7 @@ export const apiConfigSchema = envSchema.transform((env) => {
         concurrency: env.LIMIT_APIKEY_CONCURRENCY,
         private_skins: true,
         capes: true,
+        skin_history_unlimited: true,
         ...windows,
       }),
     },

@@ -21,6 +21,7 @@ import { createSimilarSkins } from './services/catalogue/similar'
 import { createSkinLists } from './services/catalogue/skin-lists'
 import type { ApiContext } from './services/context'
 import { createGenerator } from './services/generate/generator'
+import { createOwnSkins } from './services/skins/own-skins'
 import { createCounters, type Counters } from './services/stats/counters'
 import { createStats } from './services/stats/stats'
 import { createSigner } from './signer-factory'
@@ -114,6 +115,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     generator,
     lists: createSkinLists(store.sqlite),
     similar: createSimilarSkins(store.sqlite),
+    ownSkins: createOwnSkins(store.sqlite),
     capes,
     stats: createStats({
       counters,

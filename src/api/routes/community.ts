@@ -31,7 +31,7 @@ export function communityRoutes(s: ApiServices) {
 
   /** The caller's stable key; 401 when nothing identifies them (cookie issued now does not count). */
   const actor = (c: Context<ApiEnv>): string => {
-    const issued = ensureClientCookie(c, secure)
+    const issued = c.get('identity').kind === 'anonymous' && ensureClientCookie(c, secure)
     const who = c.get('identity')
     const key = identityKey(issued ? { ...who, clientId: null } : who)
     if (!key) throw new ApiError('unauthorized', 'Sign in, send an API key, or allow the client cookie and retry', 401)

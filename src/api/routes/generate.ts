@@ -62,8 +62,11 @@ export function generateRoutes(s: ApiServices) {
     return rec && rec.skin.deletedAt === null ? toSkinInfo(db, rec, { duplicate }) : undefined
   }
 
+  /** Anonymous callers get the client cookie that makes them the owner of what they create. */
+  const clientCookie = (c: Context<ApiEnv>) => c.get('identity').kind === 'anonymous' && ensureClientCookie(c, secure)
+
   const submit = async (c: Context<ApiEnv>, useDelay: boolean, checkOnly: boolean | null) => {
-    const issued = ensureClientCookie(c, secure)
+    const issued = clientCookie(c)
     const rateLimit = limit(c, issued, useDelay)
     const req = await readGenerateRequest(c)
     const result = await generator.submit(req.input, req.options, c.get('identity'), {
@@ -118,7 +121,7 @@ export function generateRoutes(s: ApiServices) {
   })
 
   r.get('/v2/queue', (c) => {
-    const issued = ensureClientCookie(c, secure)
+    const issued = clientCookie(c)
     const who = c.get('identity')
     const since = ctx.now() - JOB_LIST_WINDOW_MS
     const base = 'SELECT * FROM jobs WHERE created_at >= ? AND '

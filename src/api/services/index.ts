@@ -8,6 +8,7 @@ import type { SkinLists } from './catalogue/skin-lists'
 import type { SimilarSkins } from './catalogue/similar'
 import type { ApiContext } from './context'
 import type { Generator } from './generate/generator'
+import type { OwnSkins } from './skins/own-skins'
 import type { Stats } from './stats/stats'
 
 /** Everything behind the routes. */
@@ -19,4 +20,5 @@ export interface ApiServices {
   similar: SimilarSkins
   stats: Stats
   capes: CapeCatalogue
+  ownSkins: OwnSkins
 }

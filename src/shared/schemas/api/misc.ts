@@ -64,3 +64,11 @@ export type ValidateResponse = z.infer<typeof validateResponseSchema>
 export const randomNameResponseSchema = z.object({ name: z.string() })
 /** Random name answer. */
 export type RandomNameResponse = z.infer<typeof randomNameResponseSchema>
+
+/** `GET /v2/me` answer: the caller's user id (when signed in) and grants (reference §1.8). */
+export const meResponseSchema = envelopeSchema.extend({
+  user: z.string().optional(),
+  grants: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
+})
+/** Me answer. */
+export type MeResponse = z.infer<typeof meResponseSchema>

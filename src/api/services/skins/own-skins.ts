@@ -1,0 +1,64 @@
+/**
+ * `GET /v2/me/skins` (reference/mineskin-api.md §1.6): the caller's own skins, every visibility,
+ * newest first, keyset-paginated by `after`; only the last 3 months unless the grant
+ * `skin_history_unlimited`. "Own" = created by the caller's user, else API key, else anonymous
+ * client cookie (services/skins/ownership.ts). `filter` keeps skins whose name has every word.
+ * @module
+ */
+import type { Database } from 'bun:sqlite'
+import type { SkinListItem } from '../../../shared/schemas/api'
+import type { Identity } from '../../identity'
+
+/** Window of `/v2/me/skins` without `skin_history_unlimited`. */
+export const OWN_HISTORY_MS = 90 * 24 * 3_600_000
+
+interface Row {
+  id: number
+  uuid: string
+  short_id: string
+  name: string | null
+  texture_hash: string
+  updated_at: number
+}
+
+/** Prepared own-skin queries. */
+export function createOwnSkins(sqlite: Database) {
+  const cols = 's.id, s.uuid, s.short_id, s.name, s.texture_hash, s.updated_at'
+  const where = 'AND c.skin_id < ? AND s.deleted_at IS NULL AND s.created_at >= ? ORDER BY c.skin_id DESC LIMIT ?'
+  const byUser = sqlite.query<Row, [string, number, number, number]>(
+    `SELECT ${cols} FROM skin_clients c INDEXED BY skin_clients_user_idx JOIN skins s ON s.id = c.skin_id WHERE c.user_id = ? ${where}`,
+  )
+  const byKey = sqlite.query<Row, [string, number, number, number]>(
+    `SELECT ${cols} FROM skin_clients c INDEXED BY skin_clients_key_idx JOIN skins s ON s.id = c.skin_id WHERE c.api_key_id = ? AND c.user_id IS NULL ${where}`,
+  )
+  const byClient = sqlite.query<Row, [string, number, number, number]>(
+    `SELECT ${cols} FROM skin_clients c INDEXED BY skin_clients_client_idx JOIN skins s ON s.id = c.skin_id
+     WHERE c.client_id = ? AND c.user_id IS NULL AND c.api_key_id IS NULL ${where}`,
+  )
+  const anchor = sqlite.query<{ id: number }, [string]>('SELECT id FROM skins WHERE uuid = ?')
+
+  return {
+    /** One page of the caller's skins; null when nothing identifies the caller. */
+    list(who: Identity, q: { after?: string; size: number; filter?: string; now: number }): { skins: SkinListItem[]; anchorNotFound: boolean } | null {
+      const a = q.after ? anchor.get(q.after.replace(/-/g, '').toLowerCase()) : null
+      const before = a?.id ?? Number.MAX_SAFE_INTEGER
+      const since = who.grants.skin_history_unlimited ? 0 : q.now - OWN_HISTORY_MS
+      const words = q.filter?.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean) ?? []
+      // A filter scans further than one page; own histories are small, so a bounded scan is fine.
+      const limit = words.length ? 1000 : q.size
+      let rows: Row[]
+      if (who.userId) rows = byUser.all(who.userId, before, since, limit)
+      else if (who.apiKeyId) rows = byKey.all(who.apiKeyId, before, since, limit)
+      else if (who.clientId) rows = byClient.all(who.clientId, before, since, limit)
+      else return null
+      if (words.length) rows = rows.filter((r) => words.every((w) => (r.name ?? '').toLowerCase().includes(w))).slice(0, q.size)
+      return {
+        skins: rows.map((r) => ({ uuid: r.uuid, shortId: r.short_id, ...(r.name ? { name: r.name } : {}), texture: r.texture_hash, timestamp: r.updated_at })),
+        anchorNotFound: q.after !== undefined && !a,
+      }
+    },
+  }
+}
+
+/** The own-skins service type. */
+export type OwnSkins = ReturnType<typeof createOwnSkins>
