@@ -45,6 +45,8 @@ export interface EmbeddedApiDeps {
   queuePollMs?: number
   /** Reports errors that were not ApiErrors (default: console.error). */
   onUnexpectedError?: (e: unknown) => void
+  /** Resolves after `ms`: the `/v2/generate` deadline (tests inject one that does not use the wall clock). */
+  wait?: (ms: number) => Promise<void>
 }
 
 /** The wired services plus what the entry points need besides them. */
@@ -107,6 +109,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     now,
     pollMs: deps.queuePollMs,
     onUnexpectedError: (_job, e) => report(e),
+    ...(deps.wait ? { wait: deps.wait } : {}),
   })
   wake = () => queue.notify()
   const services: ApiServices = {

@@ -94,7 +94,8 @@ describe('job queue', () => {
     const s = freshStore()
     let now = 0
     const p = controlled()
-    const q = createJobQueue({ sqlite: s.sqlite, process: p.process, concurrency: 1, now: () => now, pollMs: 0 })
+    let expire = () => {}
+    const q = createJobQueue({ sqlite: s.sqlite, process: p.process, concurrency: 1, now: () => now, pollMs: 0, wait: () => new Promise<void>((r) => (expire = r)) })
     q.start()
     const before = q.eta({ status: 'waiting', created_at: 0, started_at: null })!
     insert(s, 'c'.repeat(24), 'waiting', 0)
@@ -106,7 +107,9 @@ describe('job queue', () => {
     // One 4 s job moves the mean generate time towards 4 s.
     expect(q.eta({ status: 'waiting', created_at: 0, started_at: null })!).toBeGreaterThan(before)
     expect(q.eta({ status: 'completed', created_at: 0, started_at: 0 })).toBeUndefined()
-    expect(await q.waitFor('d'.repeat(24), 1)).toBeNull()
+    const never = q.waitFor('d'.repeat(24), 1000)
+    expire()
+    expect(await never).toBeNull()
     await q.stop()
   })
 })

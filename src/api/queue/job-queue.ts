@@ -51,6 +51,8 @@ export interface JobQueueOptions {
   pollMs?: number
   /** Called with failures that were not ApiErrors (for logging). */
   onUnexpectedError?: (job: JobRow, error: unknown) => void
+  /** Resolves after `ms` (the `waitFor` deadline); injectable so tests never wait on the wall clock. */
+  wait?: (ms: number) => Promise<void>
 }
 
 /** Moving means of the last job durations (ms), used for `eta` and `/v2/stats`. */
@@ -68,6 +70,8 @@ const EMA = 0.1
 /** Creates the queue; call `start()` to requeue crashed jobs and begin processing. */
 export function createJobQueue(opts: JobQueueOptions) {
   const { sqlite, now } = opts
+  // An unref'd timer: a pending deadline must not keep the process alive.
+  const wait = opts.wait ?? ((ms: number) => new Promise<void>((r) => (setTimeout(r, ms) as { unref?: () => void }).unref?.()))
   const claim = sqlite.query<JobRow, [number]>(
     `UPDATE jobs SET status = 'processing', started_at = ?, attempts = attempts + 1
      WHERE id = (SELECT id FROM jobs WHERE status = 'waiting' ORDER BY created_at, id LIMIT 1)
@@ -181,17 +185,19 @@ export function createJobQueue(opts: JobQueueOptions) {
       const row = byId.get(jobId)
       if (row && (row.status === 'completed' || row.status === 'failed')) return Promise.resolve(row)
       return new Promise((resolve) => {
+        let settled = false
         const onDone = (job: JobRow) => {
-          clearTimeout(t)
+          settled = true
           resolve(job)
         }
-        const t = setTimeout(() => {
+        jobWaiters.set(jobId, [...(jobWaiters.get(jobId) ?? []), onDone])
+        void wait(timeoutMs).then(() => {
+          if (settled) return
           const ws = jobWaiters.get(jobId)?.filter((w) => w !== onDone)
           if (ws?.length) jobWaiters.set(jobId, ws)
           else jobWaiters.delete(jobId)
           resolve(null)
-        }, timeoutMs)
-        jobWaiters.set(jobId, [...(jobWaiters.get(jobId) ?? []), onDone])
+        })
       })
     },
     /** Expected completion time (epoch ms) of an unfinished job. */

@@ -82,7 +82,7 @@ describe('job states', () => {
     }
   })
 
-  test('POST /v2/generate: a failing signer → the job error; a signer that never answers → 500 generator_timeout', async () => {
+  test('POST /v2/generate: a failing signer → the job error; a signer that does not answer in time → 500 generator_timeout', async () => {
     const failing = await startTestApi({
       deps: {
         signer: {
@@ -105,8 +105,10 @@ describe('job states', () => {
       await failing.close()
     }
     let release: (() => void) | null = null
+    // The deadline passes as soon as it is armed: no waiting on the wall clock.
     const slow = await startTestApi({
       deps: {
+        wait: () => Promise.resolve(),
         signer: {
           kind: 'local',
           sign: () =>
@@ -118,7 +120,7 @@ describe('job states', () => {
       },
     })
     try {
-      const r = await slow.json('/v2/generate?timeout=1', { method: 'POST', body: uploadForm(makeSkinPng(1402)) })
+      const r = await slow.json('/v2/generate?timeout=5', { method: 'POST', body: uploadForm(makeSkinPng(1402)) })
       expect(r.status).toBe(500)
       expect(r.body.errors[0].code).toBe('generator_timeout')
       release!()
