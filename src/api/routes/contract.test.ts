@@ -17,7 +17,7 @@ import {
 import { ApiError } from '../errors'
 import { makeSkinPng } from '../image/fixtures'
 import { openStore } from '../store/db'
-import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { startTestApi, testSigner, uploadForm, type TestApi } from '../testing/api-harness'
 
 /** Every answer must parse with the shared schema the web app and islands use. */
 describe('responses match the shared zod schemas', () => {
@@ -127,6 +127,26 @@ describe('job states', () => {
       await slow.api.idle()
     } finally {
       await slow.close()
+    }
+  })
+
+  test('the same upload queued several times before the worker runs is signed once', async () => {
+    const real = await testSigner()
+    let signatures = 0
+    const t = await startTestApi({
+      noStart: true,
+      deps: { signer: { kind: 'local', sign: (req) => (signatures++, real.sign(req)), publicKeyPem: () => real.publicKeyPem() } },
+    })
+    try {
+      const ids: string[] = []
+      for (let i = 0; i < 3; i++) ids.push((await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(1501)) })).body.job.id)
+      await t.api.start()
+      await t.api.idle()
+      const results = await Promise.all(ids.map(async (id) => (await t.json(`/v2/queue/${id}`)).body.job.result))
+      expect(signatures).toBe(1)
+      expect(new Set(results).size).toBe(1)
+    } finally {
+      await t.close()
     }
   })
 })

@@ -10,9 +10,8 @@
  * @module
  */
 import type { Database } from 'bun:sqlite'
-import type { Identity } from '../../identity'
 import type { ImageOrigin } from './prepare-input'
-import type { DuplicateSource } from './types'
+import type { Creator, DuplicateSource } from './types'
 
 interface Candidate {
   id: number
@@ -41,7 +40,7 @@ export function createDuplicateFinder(sqlite: Database) {
      FROM skins s JOIN skin_clients c ON c.id = (SELECT min(id) FROM skin_clients WHERE skin_id = s.id)
      WHERE s.data_id = ? AND s.deleted_at IS NULL ORDER BY s.id ASC LIMIT 200`,
   )
-  const createdBy = (c: Candidate, who: Identity) =>
+  const createdBy = (c: Candidate, who: Pick<Creator, 'userId' | 'apiKeyId' | 'clientId'>) =>
     c.user_id ? c.user_id === who.userId : c.api_key_id ? c.api_key_id === who.apiKeyId : c.client_id !== null && c.client_id === who.clientId
 
   return {
@@ -53,7 +52,7 @@ export function createDuplicateFinder(sqlite: Database) {
       name: string | null
       visibility: 'public' | 'unlisted' | 'private'
       origin: ImageOrigin
-      who: Identity
+      who: Pick<Creator, 'userId' | 'apiKeyId' | 'clientId'>
     }): DuplicateDecision {
       const data = dataByKey.get(q.textureHash, q.variant, q.capeHash)
       if (!data) return { type: 'none' }

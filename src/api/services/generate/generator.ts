@@ -55,6 +55,9 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
   const writer = createSkinWriter(sqlite, deps.counters)
   const dups = createDuplicateFinder(sqlite)
   const upstreamErrors: Record<string, number> = {}
+  const markDuplicate = sqlite.query('UPDATE jobs SET duplicate = ? WHERE id = ?')
+  /** Dedupe keys being signed right now, so a second worker waits instead of signing twice. */
+  const signing = new Map<string, Promise<void>>()
 
   const creatorOf = (who: Identity): Creator => ({ userId: who.userId, apiKeyId: who.apiKeyId, clientId: who.clientId, ip: who.ip })
 
@@ -80,7 +83,7 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
 
   const insertJob = (v: typeof jobs.$inferInsert) => db.insert(jobs).values(v).run()
 
-  return {
+  const generator = {
     /** Accepts a generation request; see the module doc. */
     async submit(input: GenerateInput, rawOptions: GenerateOptions, who: Identity, meta: SubmitMeta): Promise<SubmitResult> {
       const opts = await checkOptions(rawOptions, who, deps.capes)
@@ -183,36 +186,39 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
       try {
         const opts = JSON.parse(job.options) as JobOptions
         if (!job.image_hash) throw new ApiError('job_failed', 'The job has no input image', 500, 'SERVER')
-        const { png, imageHash, features } = await loadJobImage(ctx, job)
-        let signed: SignedData
-        if (job.kind === 'user' && job.user_uuid && ctx.signer.kind === 'mojang') {
-          signed = await playerSignedTextures(ctx, job.user_uuid)
-        } else {
-          signed = await ctx.signer.sign({
-            png,
-            textureHash: job.image_hash,
-            variant: opts.variant,
-            ...(opts.cape ? { cape: { uuid: opts.cape.uuid, textureHash: opts.cape.hash } } : {}),
-          })
-        }
-        if (signed.textureHash !== job.image_hash) await storeTexture(ctx.blobs, signed.textureHash, png)
-        const now = ctx.now()
         const creator: Creator = { userId: job.user_id, apiKeyId: job.api_key_id, clientId: job.client_id, ip: job.ip }
-        const stored = sqlite.transaction(() =>
-          writer.insertNew({
-            imageHash,
-            features,
-            options: opts,
-            signed,
-            creator,
-            worker: ctx.workerName,
-            queueStart: job.started_at ?? job.created_at,
-            queueEnd: now,
-            now,
-          }),
-        )()
-        if (stored.dataExisted) sqlite.query('UPDATE jobs SET duplicate = ? WHERE id = ?').run('image_hash_data', job.id)
-        return { skinUuid: stored.uuid }
+        // The same texture may have been signed since this job was queued, or be being signed right
+        // now by another worker (a burst of the same upload): wait for that, then answer like an
+        // instant duplicate instead of signing it again.
+        const dedupeKey = `${job.image_hash}|${opts.variant}|${opts.cape?.hash ?? ''}`
+        for (let other = signing.get(dedupeKey); other; other = signing.get(dedupeKey)) await other
+        const again = dups.decide({
+          textureHash: job.image_hash,
+          variant: opts.variant,
+          capeHash: opts.cape?.hash ?? '',
+          name: opts.name,
+          visibility: opts.visibility,
+          origin: job.kind === 'user' ? 'user' : 'image',
+          who: creator,
+        })
+        if (again.type !== 'none') {
+          const now = ctx.now()
+          const skinUuid =
+            again.type === 'reuse'
+              ? again.skinUuid
+              : sqlite.transaction(() => writer.insertOnData(again.dataId, { name: opts.name, visibility: opts.visibility }, creator, now).uuid)()
+          if (again.type === 'reuse') writer.recordDuplicate(now)
+          markDuplicate.run(again.source, job.id)
+          return { skinUuid }
+        }
+        let release = () => {}
+        signing.set(dedupeKey, new Promise<void>((r) => (release = r)))
+        try {
+          return await signAndStore(job, job.image_hash, opts, creator)
+        } finally {
+          signing.delete(dedupeKey)
+          release()
+        }
       } catch (e) {
         deps.counters.record('failed', ctx.now())
         if (isApiError(e) && e.source === 'UPSTREAM') upstreamErrors[e.code] = (upstreamErrors[e.code] ?? 0) + 1
@@ -223,6 +229,39 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
     /** Upstream error counts by code, for `/v2/stats`. */
     upstreamErrors: (): Record<string, number> => ({ ...upstreamErrors }),
   }
+
+  /** Signs a job's stored texture (or takes the player's own signature) and stores the skin. */
+  async function signAndStore(job: JobRow, textureHash: string, opts: JobOptions, creator: Creator): Promise<{ skinUuid: string }> {
+    const { png, imageHash, features } = await loadJobImage(ctx, job, textureHash)
+    const signed: SignedData =
+      job.kind === 'user' && job.user_uuid && ctx.signer.kind === 'mojang'
+        ? await playerSignedTextures(ctx, job.user_uuid)
+        : await ctx.signer.sign({
+            png,
+            textureHash,
+            variant: opts.variant,
+            ...(opts.cape ? { cape: { uuid: opts.cape.uuid, textureHash: opts.cape.hash } } : {}),
+          })
+    if (signed.textureHash !== textureHash) await storeTexture(ctx.blobs, signed.textureHash, png)
+    const now = ctx.now()
+    const stored = sqlite.transaction(() =>
+      writer.insertNew({
+        imageHash,
+        features,
+        options: opts,
+        signed,
+        creator,
+        worker: ctx.workerName,
+        queueStart: job.started_at ?? job.created_at,
+        queueEnd: now,
+        now,
+      }),
+    )()
+    if (stored.dataExisted) markDuplicate.run('image_hash_data', job.id)
+    return { skinUuid: stored.uuid }
+  }
+
+  return generator
 }
 
 /** The generator type. */
@@ -251,8 +290,7 @@ async function playerSignedTextures(ctx: ApiContext, uuid: string): Promise<Sign
 }
 
 /** The normalised PNG and facts of a job's input: from the stored texture, or (older rows) by decoding the original. */
-async function loadJobImage(ctx: ApiContext, job: JobRow): Promise<{ png: Uint8Array; imageHash: string; features: Uint8Array }> {
-  const hash = job.image_hash!
+async function loadJobImage(ctx: ApiContext, job: JobRow, hash: string): Promise<{ png: Uint8Array; imageHash: string; features: Uint8Array }> {
   const texture = job.input ? await ctx.blobs.get(textureKey(hash)) : null
   if (texture && job.input) {
     const input = JSON.parse(job.input) as JobInput
