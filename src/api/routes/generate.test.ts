@@ -249,6 +249,29 @@ describe('limits', () => {
     }
   })
 
+  test('the delay grant spaces /v2/generate requests (not /v2/queue ones)', async () => {
+    const t = await startTestApi({ env: { LIMIT_ANONYMOUS_DELAY: '5' } })
+    try {
+      const h = { 'x-forwarded-for': '192.0.2.44' }
+      const first = await t.json('/v2/generate', { method: 'POST', body: uploadForm(makeSkinPng(321)), headers: h })
+      expect(first.status).toBe(200)
+      expect(first.body.rateLimit.delay).toEqual({ millis: 5000, seconds: 5 })
+      expect(first.res.headers.get('x-ratelimit-delay')).toBe('5000')
+      expect(first.body.rateLimit.next.absolute).toBe(t.clock.now + 5000)
+      t.clock.now += 2000
+      const soon = await t.json('/v2/generate', { method: 'POST', body: uploadForm(makeSkinPng(322)), headers: h })
+      expect(soon.status).toBe(429)
+      expect(soon.body.errors[0].code).toBe('rate_limit')
+      expect(soon.res.headers.get('retry-after')).toBe('3')
+      expect(soon.body.rateLimit.next.relative).toBe(3000)
+      expect((await t.call('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(323)), headers: h })).status).toBe(202)
+      t.clock.now += 5000
+      expect((await t.call('/v2/generate', { method: 'POST', body: uploadForm(makeSkinPng(324)), headers: h })).status).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+
   test('more than the allowed pending anonymous jobs → 429 job_limit', async () => {
     const t = await startTestApi({ env: { LIMIT_ANONYMOUS_PENDING: '2' }, noStart: true })
     try {
