@@ -1,9 +1,10 @@
 /**
- * The server's API client: the shared client over the app's API backend, so page loaders call the
- * embedded API in-process on Bun and over HTTP on the Worker (DESIGN.md §2 flow 1).
+ * The server's API client (DESIGN.md §2 flow 1). Against a remote API it is the shared ofetch client
+ * with retries; against the embedded API it calls the handler in-process with the same envelope rules
+ * — no sockets, no retries (nothing to retry), and none of ofetch's per-call overhead on every render.
  * @module
  */
-import { createApiClient, type ApiClient } from '../shared/api/client'
+import { ApiCallError, createApiClient, DEFAULT_HEADERS, reportEnvelope, type ApiClient, type ApiClientOptions } from '../shared/api/client'
 import type { Backend } from './app-options'
 
 export type { ApiClient }
@@ -11,16 +12,40 @@ export type { ApiClient }
 /** Base URL the server-side client uses; only its path matters, the backend answers it. */
 const INTERNAL_BASE = 'http://api.internal'
 
+// Server renders show no snackbars; the log keeps what went wrong. Warnings such as `no_api_key`
+// describe every anonymous render and would only drown the log.
+const log: ApiClientOptions['log'] = (level, text) => {
+  if (level === 'error') console.error(`[ssr api] ${text}`)
+}
+
+/** Calls an in-process backend directly. */
+function inProcessClient(api: Backend, headers: Record<string, string>): ApiClient {
+  return {
+    async call(path, schema, call = {}) {
+      const url = new URL(path, INTERNAL_BASE)
+      for (const [key, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value))
+      const json = call.body && !(call.body instanceof FormData)
+      const response = await api.fetch(
+        new Request(url, {
+          method: call.method ?? 'GET',
+          headers: { ...DEFAULT_HEADERS, ...(json ? { 'Content-Type': 'application/json' } : {}), ...headers, ...call.headers },
+          body: call.body === undefined ? undefined : json ? JSON.stringify(call.body) : (call.body as FormData),
+        }),
+      )
+      const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined)
+      const envelope = reportEnvelope(body, response.ok, call.silent ?? false, { log })
+      if (!response.ok) {
+        const first = envelope.errors[0]
+        throw new ApiCallError(response.status, first?.code ?? 'http_error', first?.message ?? response.statusText, body)
+      }
+      return body === undefined ? null : schema.parse(body)
+    },
+  }
+}
+
 /** Builds a client for one request, forwarding the visitor's cookie so per-user answers are right. */
 export function serverApiClient(api: Backend, cookie: string | undefined): ApiClient {
-  return createApiClient({
-    baseURL: INTERNAL_BASE,
-    fetch: (input, init) => api.fetch(new Request(input, init)),
-    headers: cookie ? { Cookie: cookie } : {},
-    // Server renders show no snackbars; the log keeps what went wrong. Warnings such as
-    // `no_api_key` describe every anonymous render and would only drown the log.
-    log: (level, text) => {
-      if (level === 'error') console.error(`[ssr api] ${text}`)
-    },
-  })
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
+  if (api.inProcess) return inProcessClient(api, headers)
+  return createApiClient({ baseURL: INTERNAL_BASE, fetch: (input, init) => api.fetch(new Request(input, init)), headers, log })
 }

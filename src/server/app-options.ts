@@ -12,6 +12,8 @@ import type { SiteLinks } from '../shared/site-links'
 export interface Backend {
   /** Answers a request whose path is relative to the backend's root. */
   fetch(request: Request): Promise<Response>
+  /** True when `fetch` runs in this process (the embedded API): page loaders then skip HTTP-client work. */
+  inProcess?: boolean
 }
 
 /** Options of the web app. */

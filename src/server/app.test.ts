@@ -10,7 +10,7 @@ let skinId: string
 
 beforeAll(async () => {
   backend = await startTestApi(3)
-  app = createTestApp({ api: backend.api })
+  app = createTestApp({ api: { fetch: backend.api.fetch, inProcess: true } })
   const list = (await (await app.request('/api/v2/skins?size=1')).json()) as { skins: { uuid: string }[] }
   skinId = list.skins[0]!.uuid
 }, 60_000)

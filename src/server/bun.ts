@@ -43,7 +43,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     api = remoteBackend(config.API_ORIGIN)
   } else {
     embedded = await createEmbeddedApi(apiConfigFromEnv({ ...env, PUBLIC_URL: publicUrl }))
-    api = embedded
+    api = { fetch: embedded.fetch, inProcess: true }
   }
 
   let render: Backend
@@ -88,7 +88,21 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     /** Starts the API's worker loop and the HTTP server. */
     async start() {
       await embedded?.start()
-      const server = Bun.serve({ port: config.PORT, hostname: config.HOST, fetch: web.fetch, idleTimeout: 30 })
+      const server = Bun.serve({
+        port: config.PORT,
+        hostname: config.HOST,
+        idleTimeout: 30,
+        fetch(request, bunServer) {
+          // The embedded API keys anonymous rate limits on X-Forwarded-For: only a trusted proxy may set it.
+          if (!config.TRUST_PROXY) {
+            request.headers.delete('x-real-ip')
+            const address = bunServer.requestIP(request)?.address
+            if (address) request.headers.set('x-forwarded-for', address)
+            else request.headers.delete('x-forwarded-for')
+          }
+          return web.fetch(request)
+        },
+      })
       console.log(`Skin Signature Generator listening on http://${server.hostname}:${server.port}${dev ? ' (development)' : ''}`)
       return server
     },

@@ -32,6 +32,11 @@ export const serverEnvSchema = z.object({
   ACCOUNT_URL: z.string().default('/account'),
   /** JSON object overriding footer and route-rule targets (see src/shared/site-links.ts). */
   SITE_LINKS_JSON: z.string().optional(),
+  /**
+   * `true` behind a reverse proxy that sets X-Forwarded-For. Otherwise the socket address replaces
+   * whatever the client sent, so nobody can pick their own rate-limit bucket.
+   */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Feature flags file served as /flags.json (SPEC §7). */
   FLAGS_FILE: z.string().default('static/flags.json'),
 })

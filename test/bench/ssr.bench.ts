@@ -4,11 +4,14 @@
  * Run: `bun test/bench/ssr.bench.ts` (or `bun run bench ssr`).
  */
 import { join } from 'node:path'
-import { DEFAULT_FLAGS } from '../../src/shared/flags'
-import { DEFAULT_SITE_LINKS } from '../../src/shared/site-links'
-import { createApp } from '../../src/server/app'
-import { buildClient } from '../../src/islands/build'
-import { startTestApi } from '../support/embedded-api'
+
+// React picks its production build from NODE_ENV when first imported, so set it before loading the app.
+process.env.NODE_ENV = 'production'
+const { DEFAULT_FLAGS } = await import('../../src/shared/flags')
+const { DEFAULT_SITE_LINKS } = await import('../../src/shared/site-links')
+const { createApp } = await import('../../src/server/app')
+const { buildClient } = await import('../../src/islands/build')
+const { startTestApi } = await import('../support/embedded-api')
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const manifest = await buildClient({ quiet: true })
@@ -18,7 +21,7 @@ const app = createApp({
   siteLinks: DEFAULT_SITE_LINKS,
   manifest: async () => manifest,
   flags: async () => DEFAULT_FLAGS,
-  api: backend.api,
+  api: { fetch: backend.api.fetch, inProcess: true },
   render: { fetch: async () => new Response(null, { status: 404 }) },
   accountUrl: '/account',
   now: () => new Date(),
@@ -38,12 +41,15 @@ const p99 = times[Math.floor(times.length * 0.99)]!
 
 const hello = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('hello') })
 const site = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: app.fetch })
-const load = (url: string) => {
-  const out = Bun.spawnSync(['bun', join(import.meta.dir, 'load.ts'), url, String(SECONDS), '32'], { stderr: 'inherit' })
-  return JSON.parse(out.stdout.toString()) as { requests: number; errors: number; rps: number; p50: number; p99: number }
+// The load generator is another process; spawn it asynchronously so this one keeps serving.
+const load = async (url: string) => {
+  const child = Bun.spawn(['bun', join(import.meta.dir, 'load.ts'), url, String(SECONDS), '32'], { stdout: 'pipe', stderr: 'inherit' })
+  const out = await new Response(child.stdout).text()
+  await child.exited
+  return JSON.parse(out) as { requests: number; errors: number; rps: number; p50: number; p99: number }
 }
-const bare = load(`http://127.0.0.1:${hello.port}/`)
-const ssr = load(`http://127.0.0.1:${site.port}/skins`)
+const bare = await load(`http://127.0.0.1:${hello.port}/`)
+const ssr = await load(`http://127.0.0.1:${site.port}/skins`)
 hello.stop(true)
 site.stop(true)
 await backend.dispose()

@@ -49,7 +49,7 @@ export function useTestApp(demoSkins = 0) {
   const state = {} as { app: ReturnType<typeof createTestApp>; backend: TestApi }
   beforeAll(async () => {
     state.backend = await startTestApi(demoSkins)
-    state.app = createTestApp({ api: state.backend.api })
+    state.app = createTestApp({ api: { fetch: state.backend.api.fetch, inProcess: true } })
   }, 60_000)
   afterAll(() => state.backend?.dispose())
   return state

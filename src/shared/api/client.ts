@@ -9,7 +9,7 @@
  */
 import { createFetch, FetchError } from 'ofetch'
 import { CLIENT_HEADER } from '../constants'
-import { readEnvelope } from './envelope'
+import { readEnvelope, type Envelope } from './envelope'
 
 /** Status codes retried for idempotent requests (SPEC §8). */
 export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504]
@@ -76,24 +76,32 @@ export interface ApiClient {
   call<T>(path: string, schema: Parser<T>, options?: CallOptions): Promise<T | null>
 }
 
+/**
+ * Acts on an answer's envelope as SPEC §8 says: warnings logged; messages logged and shown unless
+ * silent; errors logged and shown unless silent and only for a non-ok status. Returns the envelope.
+ */
+export function reportEnvelope(body: unknown, ok: boolean, silent: boolean, options: Pick<ApiClientOptions, 'log' | 'notify'>): Envelope {
+  const log = options.log ?? ((level, text) => console[level](`[api] ${text}`))
+  const envelope = readEnvelope(body)
+  for (const warning of envelope.warnings) log('warn', `${warning.code}: ${warning.message}`)
+  for (const message of envelope.messages) {
+    log('info', `${message.code}: ${message.message}`)
+    if (!silent && message.message) options.notify?.({ kind: 'info', text: message.message })
+  }
+  for (const error of envelope.errors) {
+    log('error', `${error.code}: ${error.message}`)
+    if (!silent && !ok) options.notify?.({ kind: 'error', text: error.message || error.code })
+  }
+  return envelope
+}
+
+/** The headers every call carries (SPEC §7): JSON accept and the client identification header. */
+export const DEFAULT_HEADERS: Record<string, string> = { Accept: 'application/json', [CLIENT_HEADER.name]: CLIENT_HEADER.value }
+
 /** Builds an API client. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const log = options.log ?? ((level, text) => console[level](`[api] ${text}`))
   const $fetch = createFetch({ fetch: (options.fetch ?? ((input, init) => globalThis.fetch(input, init))) as typeof fetch })
-
-  const report = (body: unknown, ok: boolean, silent: boolean) => {
-    const envelope = readEnvelope(body)
-    for (const warning of envelope.warnings) log('warn', `${warning.code}: ${warning.message}`)
-    for (const message of envelope.messages) {
-      log('info', `${message.code}: ${message.message}`)
-      if (!silent && message.message) options.notify?.({ kind: 'info', text: message.message })
-    }
-    for (const error of envelope.errors) {
-      log('error', `${error.code}: ${error.message}`)
-      if (!silent && !ok) options.notify?.({ kind: 'error', text: error.message || error.code })
-    }
-    return envelope
-  }
+  const report = (body: unknown, ok: boolean, silent: boolean) => reportEnvelope(body, ok, silent, options)
 
   return {
     async call(path, schema, call = {}) {
@@ -109,12 +117,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           retry: IDEMPOTENT.has(method) ? 1 : 0,
           retryStatusCodes: RETRY_STATUS_CODES,
           credentials: options.authed?.() ? 'include' : 'same-origin',
-          headers: {
-            Accept: 'application/json',
-            [CLIENT_HEADER.name]: CLIENT_HEADER.value,
-            ...options.headers,
-            ...call.headers,
-          },
+          headers: { ...DEFAULT_HEADERS, ...options.headers, ...call.headers },
         })
         if (response.status === 204 || response._data === undefined) return null
         report(response._data, true, silent)
