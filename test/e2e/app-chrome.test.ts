@@ -118,6 +118,44 @@ describe('app chrome in Chromium', () => {
     await ctx.close()
   })
 
+  test('remembered jobs: the badge warns while one is pending and the drawer lists them newest first', async () => {
+    const ctx = await browser.newContext({ locale: 'en-US' })
+    const { page } = await open('/', ctx)
+    const now = Date.now()
+    await page.evaluate((t) => {
+      localStorage.setItem('ssg:jobs', JSON.stringify({
+        aaaaaaaaaaaaaaaaaaaaaaaa: { id: 'aaaaaaaaaaaaaaaaaaaaaaaa', status: 'completed', timestamp: t - 60_000, result: '0123456789abcdef0123456789abcdef', originalName: 'steve.png' },
+        bbbbbbbbbbbbbbbbbbbbbbbb: { id: 'bbbbbbbbbbbbbbbbbbbbbbbb', status: 'processing', timestamp: t, originalName: 'alex' },
+      }))
+    }, now)
+    await page.reload()
+    await hydrated(page)
+    await expect(page.locator('.badge-dot--warning').isVisible()).resolves.toBe(true)
+    await page.getByRole('button', { name: 'Show Jobs' }).click()
+    const items = page.locator('.job-item')
+    await expect(items.allTextContents()).resolves.toEqual(['alex (bbbbbbbb)', 'steve (aaaaaaaa)'])
+    await expect(page.getByRole('link', { name: 'steve (aaaaaaaa)' }).getAttribute('href')).resolves.toBe('/skins/0123456789abcdef0123456789abcdef')
+    // Once every job has finished the dot turns to the success colour.
+    await page.evaluate(() => localStorage.setItem('ssg:jobs', JSON.stringify({ a: { id: 'a', status: 'failed', timestamp: Date.now() } })))
+    await page.reload()
+    await hydrated(page)
+    await expect(page.locator('.badge-dot--success').isVisible()).resolves.toBe(true)
+    await ctx.close()
+  })
+
+  test('the theme switch applies light theme at once and the server remembers it', async () => {
+    const ctx = await browser.newContext({ locale: 'en-US' })
+    const { page } = await open('/', ctx)
+    await hydrated(page)
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark')
+    await page.getByRole('button', { name: 'Show Jobs' }).click()
+    await page.getByRole('button', { name: /Theme/ }).click()
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light')
+    await page.reload()
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light')
+    await ctx.close()
+  })
+
   test('an unknown path shows the 404 page', async () => {
     const { page, response } = await open('/this/does/not/exist')
     expect(response?.status()).toBe(404)
