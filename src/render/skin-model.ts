@@ -7,6 +7,9 @@
 /** The six faces of a box, named from the player's point of view ("right" is the player's right). */
 export type BoxFace = 'top' | 'bottom' | 'right' | 'front' | 'left' | 'back'
 
+/** Every face of a box, in texture order. */
+export const BOX_FACES: readonly BoxFace[] = ['top', 'bottom', 'right', 'front', 'left', 'back']
+
 /** A rectangle of texels in the skin texture. */
 export interface TextureRect {
   x: number

@@ -6,7 +6,7 @@
  * The base layer is fully opaque where the game draws it (Minecraft ignores base-layer alpha).
  * @module
  */
-import { FACES, faceRect, skinParts, type Face, type PartBox } from './skin-layout'
+import { BOX_FACES, faceRect, skinParts, type BoxFace, type SkinPart } from '../../render/skin-model'
 
 /** RGB colour. */
 type Rgb = readonly [number, number, number]
@@ -61,10 +61,9 @@ function canvas(rnd: () => number) {
     rgba[i + 3] = a
   }
   /** Paints every face of a part; `colour(face, fx, fy, fw, fh)` returns a colour or null (transparent). */
-  const part = (box: PartBox, layer: 'base' | 'overlay', colour: (face: Face, fx: number, fy: number, fw: number, fh: number) => Rgb | null, a = 255) => {
-    const [u, v] = box[layer]
-    for (const face of FACES) {
-      const r = faceRect(box, u, v, face)
+  const part = (box: SkinPart, layer: 'base' | 'overlay', colour: (face: BoxFace, fx: number, fy: number, fw: number, fh: number) => Rgb | null, a = 255) => {
+    for (const face of BOX_FACES) {
+      const r = faceRect(box, layer, face)
       for (let fy = 0; fy < r.h; fy++)
         for (let fx = 0; fx < r.w; fx++) {
           const c = colour(face, fx, fy, r.w, r.h)
@@ -137,7 +136,7 @@ export function paintSkin(rnd: () => number): ProceduralSkin {
   }
 
   // Body: shirt with a pattern.
-  const shirtAt = (face: Face, x: number, y: number, w: number): Rgb => {
+  const shirtAt = (face: BoxFace, x: number, y: number, w: number): Rgb => {
     if (shirtStyle === 'striped' && face !== 'top' && face !== 'bottom' && y % 3 === 0) return shirt2
     if (shirtStyle === 'two-tone' && x >= w / 2) return shirt2
     if (shirtStyle === 'emblem' && face === 'front' && x >= 3 && x <= 4 && y >= 3 && y <= 4) return shirt2
@@ -150,7 +149,7 @@ export function paintSkin(rnd: () => number): ProceduralSkin {
   if (jacket) part(parts.body, 'overlay', (face, x, _y, w) => (face === 'front' ? (x < 2 || x >= w - 2 ? jacketColour : null) : face === 'bottom' ? null : jacketColour))
 
   // Arms: sleeves, then skin (hands at the bottom).
-  const arm = (face: Face, _x: number, y: number, w: number): Rgb => {
+  const arm = (face: BoxFace, _x: number, y: number, w: number): Rgb => {
     if (face === 'top') return shirt
     if (face === 'bottom') return tone
     if (longSleeves ? y < 11 : y < 4) return shirtAt(face, _x, y, w)
@@ -159,13 +158,13 @@ export function paintSkin(rnd: () => number): ProceduralSkin {
   part(parts.rightArm, 'base', arm)
   part(parts.leftArm, 'base', arm)
   if (jacket) {
-    const sleeve = (face: Face) => (face === 'bottom' || face === 'top' ? null : jacketColour)
+    const sleeve = (face: BoxFace) => (face === 'bottom' || face === 'top' ? null : jacketColour)
     part(parts.rightArm, 'overlay', sleeve)
     part(parts.leftArm, 'overlay', sleeve)
   }
 
   // Legs: trousers, shoes.
-  const leg = (face: Face, _x: number, y: number): Rgb => {
+  const leg = (face: BoxFace, _x: number, y: number): Rgb => {
     if (face === 'top') return pants
     if (face === 'bottom') return shoes
     return y >= 9 ? shoes : pants
