@@ -7,19 +7,8 @@
 import { deflate } from 'pako'
 import { encodeMinecraftPng } from './png-encode'
 import { PNG_SIGNATURE } from './png-chunks'
+import { mulberry32 as seededRandom } from '../seed/prng'
 import { concatBytes, encodeTestPng, ihdrData, pngChunk, type TestPngSpec } from './test-png-encoder'
-
-/** mulberry32: a tiny seeded PRNG so fixtures are identical on every run. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** A deterministic 64x`height` RGBA8 skin; `slim` leaves the x 54..55, y 20..31 strip transparent (reference §2.2). */
 export function makeSkinRgba(seed: number, opts: { slim?: boolean; height?: 64 | 32 } = {}): Uint8Array<ArrayBuffer> {
