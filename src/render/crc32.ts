@@ -13,9 +13,9 @@ const TABLE = (() => {
   return t
 })()
 
-/** CRC-32 of `bytes` (the PNG chunk type followed by its data). */
-export function crc32(bytes: Uint8Array): number {
+/** CRC-32 of `bytes[start, end)` (a PNG chunk's type and data), as an unsigned 32-bit number. */
+export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
   let c = 0xffffffff
-  for (let i = 0; i < bytes.length; i++) c = (TABLE[(c ^ (bytes[i] ?? 0)) & 0xff] ?? 0) ^ (c >>> 8)
+  for (let i = start; i < end; i++) c = (TABLE[(c ^ (bytes[i] ?? 0)) & 0xff] ?? 0) ^ (c >>> 8)
   return (c ^ 0xffffffff) >>> 0
 }

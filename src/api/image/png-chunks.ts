@@ -5,7 +5,7 @@
  * before any pixel buffer is allocated.
  * @module
  */
-import { crc32 } from './crc32'
+import { crc32 } from '../../render/crc32'
 import { invalidImage } from './invalid-image'
 import { SKIN_HEIGHTS, SKIN_WIDTH } from './limits'
 

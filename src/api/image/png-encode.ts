@@ -6,7 +6,7 @@
  * @module
  */
 import { deflate } from 'pako'
-import { crc32 } from './crc32'
+import { crc32 } from '../../render/crc32'
 import { PNG_SIGNATURE } from './png-chunks'
 
 function writeU32(b: Uint8Array, at: number, v: number): void {

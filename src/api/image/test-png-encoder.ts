@@ -5,7 +5,7 @@
  * @module
  */
 import { deflate } from 'pako'
-import { crc32 } from './crc32'
+import { crc32 } from '../../render/crc32'
 import { PNG_SIGNATURE } from './png-chunks'
 
 /** Samples per pixel for each colour type (PNG spec Table 11.1). */
