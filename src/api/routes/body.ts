@@ -39,3 +39,13 @@ export async function readBodyLimited(req: Request, max: number): Promise<Uint8A
 }
 
 const tooLarge = (max: number) => new ApiError('invalid_file', `Request body is larger than ${max} bytes`, 413)
+
+/** Reads a JSON body of at most MAX_JSON_BODY bytes; an empty body is `{}`, malformed JSON is 400 `invalid_request`. */
+export async function readJsonBody(req: Request): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBodyLimited(req, MAX_JSON_BODY))
+  try {
+    return JSON.parse(text || '{}') as unknown
+  } catch {
+    throw new ApiError('invalid_request', 'Malformed JSON body', 400)
+  }
+}

@@ -15,7 +15,7 @@ import type { ApiServices } from '../services'
 import { addLike, addReport, addView } from '../services/community/interactions'
 import { listTags, voteTag } from '../services/community/tags'
 import { requireVisibleSkin } from '../services/skins/skin-access'
-import { MAX_JSON_BODY, readBodyLimited } from './body'
+import { readJsonBody } from './body'
 import type { ApiEnv } from './env'
 import { msg, parseOr400, v2 } from './envelope'
 import { ensureClientCookie } from './middleware'
@@ -46,14 +46,7 @@ export function communityRoutes(s: ApiServices) {
     throw new ApiError('invalid_turnstile_token', `The anti-bot proof is ${r.reason}`, 403)
   }
 
-  const readJson = async (c: Context<ApiEnv>) => {
-    const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, MAX_JSON_BODY))
-    try {
-      return JSON.parse(text || '{}') as unknown
-    } catch {
-      throw new ApiError('invalid_request', 'Malformed JSON body', 400)
-    }
-  }
+  const readJson = (c: Context<ApiEnv>) => readJsonBody(c.req.raw)
 
   r.get('/v2/challenge', async (c) => {
     const challenge = await ctx.antibot.challenge()

@@ -21,7 +21,7 @@ import { skinPermissions } from '../services/skins/ownership'
 import { requireVisibleSkin } from '../services/skins/skin-access'
 import { deleteSkin, updateSkin } from '../services/skins/skin-edit'
 import { toSkinInfo, visibleTags } from '../services/skins/skin-record'
-import { MAX_JSON_BODY, readBodyLimited } from './body'
+import { readJsonBody } from './body'
 import type { ApiEnv } from './env'
 import { msg, parseOr400, v2 } from './envelope'
 
@@ -81,14 +81,7 @@ export function skinRoutes(s: ApiServices) {
     return c.redirect(`${ctx.config.textureBaseUrl}/${rec.data.textureHash}`, 301)
   })
 
-  const readJson = async (c: Context<ApiEnv>) => {
-    const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, MAX_JSON_BODY))
-    try {
-      return JSON.parse(text || '{}') as unknown
-    } catch {
-      throw new ApiError('invalid_request', 'Malformed JSON body', 400)
-    }
-  }
+  const readJson = (c: Context<ApiEnv>) => readJsonBody(c.req.raw)
 
   r.patch('/v2/skins/:id', async (c) => {
     const rec = requireVisibleSkin(db, skinParam(c), c.get('identity'))
