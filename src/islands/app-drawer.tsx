@@ -4,13 +4,15 @@
  * through the shared `$drawerOpen` store; without JavaScript `#app-drawer` opens it via CSS `:target`.
  * @module
  */
-import { mdiClose, mdiLogin } from '@mdi/js'
+import { mdiAccountCircle, mdiClose, mdiLogin } from '@mdi/js'
 import { useStore } from '@nanostores/react'
 import { useCallback, useEffect, useRef, type MouseEvent } from 'react'
 import { useI18n } from '../shared/i18n/context'
+import { $auth } from '../shared/stores/auth'
 import { $drawerOpen } from '../shared/stores/drawer'
 import type { Theme } from '../shared/theme'
 import { Icon } from '../shared/ui/icon'
+import { checkAuth } from './auth-check'
 import { JobList } from './job-list'
 import { LanguageSelect } from './language-select'
 import { ThemeToggle } from './theme-toggle'
@@ -24,6 +26,8 @@ export interface AppDrawerProps {
   signInUrl: string
   /** The translation project. */
   translateUrl: string
+  /** The account site, for 'Manage Account' when signed in. */
+  accountUrl: string
   /** Theme the server rendered. */
   theme: Theme
 }
@@ -32,12 +36,18 @@ export interface AppDrawerProps {
 const SIGN_IN_DELAY_MS = 100
 
 /** The drawer island. */
-export default function AppDrawer({ appUrl, signInUrl, translateUrl, theme }: AppDrawerProps) {
+export default function AppDrawer({ appUrl, signInUrl, translateUrl, accountUrl, theme }: AppDrawerProps) {
   const { t } = useI18n()
   const open = useStore($drawerOpen)
+  const auth = useStore($auth, { ssr: () => ({ status: 'unknown' as const }) })
   const panel = useRef<HTMLElement>(null)
   const close = useCallback(() => $drawerOpen.set(false), [])
   useDrawerFocus(panel, open, close)
+
+  // SPEC §4: authentication is checked again when the job list opens.
+  useEffect(() => {
+    if (open) void checkAuth({ accountApiOrigin: document.documentElement.dataset.accountApi })
+  }, [open])
 
   // A no-JS link to #app-drawer may have been followed before the island loaded: take over that state.
   useEffect(() => {
@@ -55,6 +65,8 @@ export default function AppDrawer({ appUrl, signInUrl, translateUrl, theme }: Ap
   const signIn = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault()
     const target = event.currentTarget.href
+    // SPEC §2 "Sign-in": signed out locally first, then off to the account site after 100 ms.
+    $auth.set({ status: 'signed-out' })
     window.setTimeout(() => window.location.assign(target), SIGN_IN_DELAY_MS)
   }
 
@@ -67,11 +79,20 @@ export default function AppDrawer({ appUrl, signInUrl, translateUrl, theme }: Ap
           </a>
         </div>
         <section className="drawer__account">
-          <p className="drawer__hint">{t('drawer.signedOut')}</p>
-          <a className="button button--primary button--block" href={signInUrl} onClick={signIn}>
-            <Icon path={mdiLogin} />
-            {t('drawer.signIn')}
-          </a>
+          {auth.status === 'signed-in' ? (
+            <a className="button button--outlined button--block" href={accountUrl}>
+              <Icon path={mdiAccountCircle} />
+              {t('drawer.manageAccount')}
+            </a>
+          ) : (
+            <>
+              <p className="drawer__hint">{t('drawer.signedOut')}</p>
+              <a className="button button--primary button--block" href={signInUrl} onClick={signIn}>
+                <Icon path={mdiLogin} />
+                {t('drawer.signIn')}
+              </a>
+            </>
+          )}
         </section>
         <JobList now={Date.now} />
         <div className="drawer__bottom">

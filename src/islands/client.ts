@@ -49,3 +49,5 @@ document.documentElement.dataset.clientStarted = ''
 const bar = document.getElementById('loading-bar')
 if (bar) startLoadingBar(bar)
 hydrateIslands()
+// SPEC §4: authentication is checked on app load (a lazy chunk: it is not needed for the first paint).
+void import('./auth-check').then(({ checkAuth }) => checkAuth({ accountApiOrigin: document.documentElement.dataset.accountApi }))

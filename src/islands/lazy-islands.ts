@@ -10,6 +10,8 @@ import type { IslandName } from './registry'
 export const lazyIslands = {
   'search-field': () => import('./search-field'),
   'jobs-button': () => import('./jobs-button'),
+  'notification-bell': () => import('./notification-bell'),
   'app-drawer': () => import('./app-drawer'),
+  'account-button': () => import('./account-button'),
   'snackbar-host': () => import('./snackbar-host'),
 } satisfies Record<IslandName, () => Promise<{ default: ComponentType<never> }>>

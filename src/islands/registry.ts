@@ -3,8 +3,10 @@
  * the same names (a unit test compares them).
  * @module
  */
+import AccountButton from './account-button'
 import AppDrawer from './app-drawer'
 import JobsButton from './jobs-button'
+import NotificationBell from './notification-bell'
 import SearchField from './search-field'
 import SnackbarHost from './snackbar-host'
 
@@ -12,7 +14,9 @@ import SnackbarHost from './snackbar-host'
 export const islands = {
   'search-field': SearchField,
   'jobs-button': JobsButton,
+  'notification-bell': NotificationBell,
   'app-drawer': AppDrawer,
+  'account-button': AccountButton,
   'snackbar-host': SnackbarHost,
 }
 

@@ -34,6 +34,8 @@ export interface AppOptions {
   render: Backend
   /** Where "Sign In" and "Manage Account" go (SPEC §2 right drawer: the account site). */
   accountUrl: string
+  /** The account API origin (SPEC §7), for token refreshes and notifications in the browser. */
+  accountApiOrigin?: string
   /** The clock; injected so seasonal styling and the footer year are testable. */
   now: () => Date
   /**

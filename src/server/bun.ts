@@ -75,6 +75,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     api,
     render,
     accountUrl: config.ACCOUNT_URL,
+    accountApiOrigin: config.ACCOUNT_API_ORIGIN,
     now: () => new Date(),
     staticFiles: [
       // Hashed build output never changes under its name; copied static files may.

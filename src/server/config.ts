@@ -28,6 +28,8 @@ export const serverEnvSchema = z.object({
   API_ORIGIN: optionalUrl,
   /** Renderer origin; the embedded renderer when unset. */
   RENDER_ORIGIN: optionalUrl,
+  /** The account site's API (SPEC §7: token refresh, notifications); no bell and no refresh without it. */
+  ACCOUNT_API_ORIGIN: optionalUrl,
   /** Where 'Sign In' and 'Manage Account' lead (SPEC §2 account site). */
   ACCOUNT_URL: z.string().default('/account'),
   /** JSON object overriding footer and route-rule targets (see src/shared/site-links.ts). */

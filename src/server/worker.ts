@@ -24,6 +24,8 @@ export interface WorkerEnv {
   RENDER_ORIGIN?: string
   /** Where 'Sign In' leads. */
   ACCOUNT_URL?: string
+  /** The account API origin (token refresh, notifications). */
+  ACCOUNT_API_ORIGIN?: string
   /** Public origin for canonical links. */
   PUBLIC_URL?: string
   /** Footer link overrides (JSON). */
@@ -78,6 +80,7 @@ function buildApp(env: WorkerEnv) {
     api,
     render,
     accountUrl: env.ACCOUNT_URL ?? '/account',
+    accountApiOrigin: env.ACCOUNT_API_ORIGIN,
     now: () => new Date(),
   })
 }

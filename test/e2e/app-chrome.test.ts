@@ -7,15 +7,46 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { gzipSync } from 'bun'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { loadSessionSecret, SESSION_COOKIE, signApiSession } from '../../src/api'
 import { launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 
 let server: RunningServer
 let browser: Browser
 let context: BrowserContext
+let accountSite: ReturnType<typeof Bun.serve>
+const dismissed: string[] = []
+
+/** A stand-in of the account site's API (SPEC §7): notifications for a signed-in browser, refresh refused. */
+function startAccountSite() {
+  const cors = (origin: string | null) => ({ 'Access-Control-Allow-Origin': origin ?? '*', 'Access-Control-Allow-Credentials': 'true', 'Access-Control-Allow-Methods': 'GET, POST, DELETE' })
+  return Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch(request) {
+      const url = new URL(request.url)
+      const headers = cors(request.headers.get('origin'))
+      if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers })
+      if (url.pathname === '/notifications' && request.headers.get('cookie')?.includes('account=1')) {
+        return Response.json({
+          notifications: [
+            { id: 'n1', title: 'Welcome', message: 'Your account is ready.', level: 'success', links: [{ title: 'Open', url: '/account' }], createdAt: '2026-11-20T10:00:00Z' },
+            { id: 'n2', title: 'Maintenance', message: 'Short downtime tonight.', links: [], createdAt: 1795300000000 },
+          ],
+        }, { headers })
+      }
+      if (request.method === 'DELETE' && url.pathname.startsWith('/notifications/')) {
+        dismissed.push(url.pathname.slice('/notifications/'.length))
+        return new Response(null, { status: 204, headers })
+      }
+      return new Response(null, { status: 401, headers })
+    },
+  })
+}
 
 beforeAll(async () => {
-  server = await startBunServer({ DEMO_SKINS: '4' })
+  accountSite = startAccountSite()
+  server = await startBunServer({ DEMO_SKINS: '4', ACCOUNT_API_ORIGIN: `http://127.0.0.1:${accountSite.port}` })
   browser = await launchChromium()
   context = await browser.newContext({ locale: 'en-US' })
   mkdirSync('test-results', { recursive: true })
@@ -24,6 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
+  accountSite?.stop(true)
 })
 
 /** Opens a page and records console warnings from island hydration and uncaught errors. */
@@ -31,7 +63,10 @@ async function open(path: string, ctx: BrowserContext = context) {
   const page = await ctx.newPage()
   const problems: string[] = []
   page.on('console', (m) => {
-    if (m.type() === 'error' || m.text().includes('[island]')) problems.push(`${m.type()}: ${m.text()}`)
+    // An anonymous visitor's current-user check answers 404 and the token refresh 401 (SPEC §4, §8):
+    // Chromium logs those loads as errors, but they are the expected signed-out path.
+    const expected = /\/api\/v2\/me$|\/auth\/tokens\/api\/refresh$/.test(m.location().url)
+    if ((m.type() === 'error' && !expected) || m.text().includes('[island]')) problems.push(`${m.type()}: ${m.text()}`)
   })
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
   const response = await page.goto(server.origin + path)
@@ -45,7 +80,7 @@ describe('app chrome in Chromium', () => {
     const { page, problems } = await open('/')
     await hydrated(page)
     await page.waitForLoadState('networkidle')
-    expect(await page.locator('x-island').count()).toBe(4)
+    expect(await page.locator('x-island').count()).toBe(6)
     expect(problems).toEqual([])
     await page.close()
   })
@@ -154,6 +189,45 @@ describe('app chrome in Chromium', () => {
     await page.reload()
     expect(await page.getAttribute('html', 'data-theme')).toBe('light')
     await ctx.close()
+  })
+
+  test('signed in: the bell shows the account notifications, dismissing tells the account site; the drawer offers Manage Account', async () => {
+    const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    const jwt = await signApiSession(loadSessionSecret(server.dataDir), { sub: 'cd'.repeat(16) })
+    await ctx.addCookies([
+      { name: SESSION_COOKIE, value: jwt, url: server.origin },
+      { name: 'account', value: '1', url: `http://127.0.0.1:${accountSite.port}` },
+    ])
+    const { page, problems } = await open('/', ctx)
+    await hydrated(page)
+    const bell = page.getByRole('button', { name: 'Notifications (2)' })
+    await bell.waitFor()
+    await bell.click()
+    const dialog = page.getByRole('dialog', { name: 'Notifications' })
+    await expect(dialog.getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual(['Welcome', 'Maintenance'])
+    await page.screenshot({ path: 'test-results/notifications-1280.png' })
+    await dialog.getByRole('button', { name: 'Dismiss' }).first().click()
+    await expect(dialog.getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual(['Maintenance'])
+    await dialog.getByRole('button', { name: 'Dismiss' }).click()
+    await dialog.getByText('No notifications').waitFor()
+    expect(dismissed).toEqual(['n1', 'n2'])
+    await page.keyboard.press('Escape')
+    await page.waitForFunction(() => !document.querySelector('.notification-bell'))
+    // Signed in, the account control is an avatar that opens the drawer, which offers Manage Account.
+    await page.getByRole('button', { name: 'Account' }).click()
+    await expect(page.getByRole('link', { name: 'Manage Account' }).isVisible()).resolves.toBe(true)
+    expect(problems).toEqual([])
+    await ctx.close()
+  })
+
+  test('signed out: no bell, the drawer offers Sign In', async () => {
+    const { page } = await open('/')
+    await hydrated(page)
+    await page.waitForLoadState('networkidle')
+    expect(await page.locator('.notification-bell').count()).toBe(0)
+    await page.getByRole('button', { name: 'Show Jobs' }).click()
+    await expect(page.getByRole('link', { name: 'Sign In' }).isVisible()).resolves.toBe(true)
+    await page.close()
   })
 
   test('an unknown path shows the 404 page', async () => {

@@ -4,7 +4,7 @@
  * July UTC), the jobs button, and the account link.
  * @module
  */
-import { mdiAccountCircle, mdiCreation, mdiFolderAccount, mdiViewGrid } from '@mdi/js'
+import { mdiCreation, mdiFolderAccount, mdiViewGrid } from '@mdi/js'
 import { useRequestContext } from '@hono/react-renderer'
 import { useI18n } from '../../shared/i18n/context'
 import type { MessageKey } from '../../shared/i18n/translator'
@@ -65,10 +65,13 @@ export function AppBar() {
         })}
       </nav>
       <div className="app-bar__actions">
+        {c.get('flags')['web.show_notifications'] && options.accountApiOrigin && (
+          <span className="app-bar__notifications">
+            <Island name="notification-bell" props={{ accountApiOrigin: options.accountApiOrigin }} />
+          </span>
+        )}
         <Island name="jobs-button" props={{}} />
-        <a className="icon-button" href={options.accountUrl} aria-label={t('appBar.account')} data-tooltip={t('appBar.signIn')}>
-          <Icon path={mdiAccountCircle} />
-        </a>
+        <Island name="account-button" props={{ accountUrl: options.accountUrl }} />
       </div>
     </header>
   )

@@ -30,7 +30,7 @@ export function Layout({ children, c, ...props }: Props & { children: ReactEleme
   const signInUrl = `${options.accountUrl}?redirect=${encodeURIComponent(origin + new URL(c.req.url).pathname)}`
   return (
     <I18nProvider value={i18n}>
-      <html lang={i18n.locale} data-theme={theme}>
+      <html lang={i18n.locale} data-theme={theme} data-account-api={options.accountApiOrigin}>
         <DocumentHead {...props} />
         <body>
           <a className="skip-link" href="#main">
@@ -42,7 +42,7 @@ export function Layout({ children, c, ...props }: Props & { children: ReactEleme
             {children}
           </main>
           <SiteFooter appUrl={appUrl} />
-          <Island name="app-drawer" props={{ appUrl, signInUrl, translateUrl: options.siteLinks.translate, theme }} />
+          <Island name="app-drawer" props={{ appUrl, signInUrl, translateUrl: options.siteLinks.translate, accountUrl: options.accountUrl, theme }} />
           <Island name="snackbar-host" props={{}} />
           <IslandScripts />
         </body>

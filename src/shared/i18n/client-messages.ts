@@ -5,7 +5,7 @@
  */
 
 /** Top-level namespaces of locales/*.json that island code may translate. */
-export const CLIENT_NAMESPACES = ['common', 'appBar', 'drawer', 'jobs', 'snackbar'] as const
+export const CLIENT_NAMESPACES = ['common', 'appBar', 'drawer', 'jobs', 'snackbar', 'notifications'] as const
 
 /** Picks the client namespaces out of a full table. */
 export function pickClientMessages(table: Record<string, unknown>): Record<string, unknown> {
