@@ -4,7 +4,7 @@
  * the first paint.
  * @module
  */
-import { createElement, startTransition } from 'react'
+import { createElement, startTransition, useEffect, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { CLIENT_MESSAGES_ELEMENT_ID } from '../shared/i18n/client-messages'
 import { I18nProvider } from '../shared/i18n/context'
@@ -23,10 +23,21 @@ function readI18n() {
   return { locale: code, t: createTranslator(code, table) }
 }
 
+/**
+ * Marks its island `data-hydrated` from an effect, i.e. once React has committed and attached the
+ * island's event handlers — the moment the island really responds (tests wait for it).
+ */
+function HydrationMark({ element, children }: { element: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    element.dataset.hydrated = ''
+  }, [element])
+  return children
+}
+
 function hydrateIslands() {
   const i18n = readI18n()
-  for (const element of document.querySelectorAll<HTMLElement>('x-island:not([data-hydrated])')) {
-    element.dataset.hydrated = ''
+  for (const element of document.querySelectorAll<HTMLElement>('x-island:not([data-booted])')) {
+    element.dataset.booted = ''
     const name = element.dataset.island as IslandName
     const load = lazyIslands[name]
     if (!load) continue
@@ -34,7 +45,8 @@ function hydrateIslands() {
       .then(({ default: Component }) => {
         const props = JSON.parse(element.dataset.props ?? '{}')
         startTransition(() => {
-          hydrateRoot(element, createElement(I18nProvider, { value: i18n, children: createElement(Component as never, props) }), {
+          const island = createElement(I18nProvider, { value: i18n, children: createElement(Component as never, props) })
+          hydrateRoot(element, createElement(HydrationMark, { element, children: island }), {
             identifierPrefix: element.dataset.prefix,
             onRecoverableError: (error) => console.warn('[island]', name, error),
           })
