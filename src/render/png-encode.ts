@@ -44,7 +44,7 @@ function ihdr(width: number, height: number, colorType: number): Uint8Array {
 }
 
 /** Length, type, data, CRC over type + data (PNG spec §5.3). */
-function chunk(type: string, data: Uint8Array): Uint8Array {
+export function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length)
   const view = new DataView(out.buffer)
   view.setUint32(0, data.length)

@@ -18,7 +18,7 @@ import { localeSwitch } from './middleware/locale-switch'
 import { requestContext } from './middleware/request-context'
 import { applyRouteRules } from './middleware/route-rules'
 import { skinShortcut } from './middleware/skin-shortcut'
-import { pageRoutes, placeholderPage } from './pages'
+import { pageRoutes, reservedPage } from './pages'
 import { renderError } from './pages/error-page'
 import { forward, forwardStripped } from './proxy/forward'
 import { Layout } from './render/layout'
@@ -57,7 +57,7 @@ export function createApp(options: AppOptions) {
     app.get(path === '/' ? PREFIX : PREFIX + path, handler)
   }
   for (const [path, handler] of pageRoutes) page(path, handler)
-  for (const path of UNPREFIXED_ROUTES) app.get(path, placeholderPage)
+  for (const path of UNPREFIXED_ROUTES) app.get(path, reservedPage)
 
   app.get('/:skin', localeRedirect, skinShortcut)
   app.get(`${PREFIX}/:skin`, skinShortcut)

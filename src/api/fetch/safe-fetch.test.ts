@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Server } from 'bun'
-import { ApiError } from '../errors'
 import { makeSkinPng } from '../image/fixtures'
 import { createSafeFetcher, type SafeFetchOptions } from './index'
+import { apiFailure } from '../../../test/support/api-failure'
 
 const png = makeSkinPng(42)
 let server: Server<unknown>
@@ -62,15 +62,7 @@ afterAll(() => {
   other.stop(true)
 })
 
-async function failure(run: Promise<unknown>): Promise<ApiError> {
-  try {
-    await run
-  } catch (e) {
-    if (e instanceof ApiError) return e
-    throw e
-  }
-  throw new Error('the fetch succeeded')
-}
+const failure = apiFailure
 
 /** A resolver that answers from a table and fails for other names. */
 const dns = (table: Record<string, string[]>) => async (host: string) => {

@@ -4,6 +4,7 @@ import { startMojangStandIn, type MojangStandIn } from '../../../test/support/mo
 import { ApiError } from '../errors'
 import { makeSkinPng } from '../image/fixtures'
 import { createProfileService, decodeTexturesValue, hashFromTextureUrl, type ProfileService } from './index'
+import { apiFailure } from '../../../test/support/api-failure'
 
 let mojang: MojangStandIn
 let profiles: ProfileService
@@ -20,15 +21,7 @@ beforeAll(async () => {
 
 afterAll(() => mojang.stop())
 
-async function failure(run: Promise<unknown>): Promise<ApiError> {
-  try {
-    await run
-  } catch (e) {
-    if (e instanceof ApiError) return e
-    throw e
-  }
-  throw new Error('the call succeeded')
-}
+const failure = apiFailure
 
 describe('name -> uuid', () => {
   test('finds a player case-insensitively and returns the real spelling', async () => {

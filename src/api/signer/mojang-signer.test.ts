@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { verify } from 'node:crypto'
 import { startMojangStandIn, type MojangStandIn } from '../../../test/support/mojang-stand-in'
-import { ApiError } from '../errors'
 import { readSkinImage, type SkinImage } from '../image'
 import { makeSkinPng } from '../image/fixtures'
 import { decodeTexturesValue } from '../profiles'
 import { createMemoryAccountPool, createMojangSigner, minecraftAccountSchema, type AccountPoolOptions, type MojangSignerConfig } from './index'
+import { apiFailure } from '../../../test/support/api-failure'
 
 let mojang: MojangStandIn
 let skin: SkinImage
@@ -47,15 +47,7 @@ function setup(poolOpts: AccountPoolOptions = {}, signerOpts: Partial<MojangSign
 
 const request = (s: SkinImage, variant: 'classic' | 'slim' = 'classic') => ({ png: s.png, textureHash: s.textureHash, variant })
 
-async function failure(run: Promise<unknown>): Promise<ApiError> {
-  try {
-    await run
-  } catch (e) {
-    if (e instanceof ApiError) return e
-    throw e
-  }
-  throw new Error('signing succeeded')
-}
+const failure = apiFailure
 
 describe('mojang signer against the stand-in', () => {
   test('uploads with the bearer token and returns the signed profile texture', async () => {

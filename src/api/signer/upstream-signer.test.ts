@@ -4,10 +4,10 @@ import { verify } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ApiError } from '../errors'
 import { readSkinImage, trimmedTextureHash, type SkinImage } from '../image'
 import { makeSkinPng } from '../image/fixtures'
 import { createLocalSigner, createUpstreamSigner, type Signer, type UpstreamSignerConfig } from './index'
+import { apiFailure } from '../../../test/support/api-failure'
 
 /**
  * A small MineSkin-compatible upstream: POST /v2/queue, GET /v2/queue/{id}, GET /v2/skins/{id}.
@@ -118,15 +118,7 @@ const signer = (extra: Partial<UpstreamSignerConfig> = {}) =>
 
 const req = () => ({ png: skin.png, textureHash: skin.textureHash, variant: 'classic' as const })
 
-async function failure(run: Promise<unknown>): Promise<ApiError> {
-  try {
-    await run
-  } catch (e) {
-    if (e instanceof ApiError) return e
-    throw e
-  }
-  throw new Error('signing succeeded')
-}
+const failure = apiFailure
 
 describe('upstream signer', () => {
   test('queues the skin with the API key, polls once a second and returns skin.texture.data', async () => {

@@ -5,7 +5,7 @@
  * @module
  */
 import { deflate } from 'pako'
-import { crc32 } from '../crc32'
+import { chunk } from '../png-encode'
 
 /** What to build: raw samples (rows without filter bytes) and how to write them. */
 export interface PngSpec {
@@ -51,16 +51,6 @@ export function filterRows(samples: Uint8Array, rowBytes: number, height: number
       out[y * (rowBytes + 1) + 1 + i] = (x - predictor) & 0xff
     }
   }
-  return out
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length)
-  const view = new DataView(out.buffer)
-  view.setUint32(0, data.length)
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i)
-  out.set(data, 8)
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)))
   return out
 }
 

@@ -97,8 +97,8 @@ export const pageRoutes: [string, Handler<AppEnv>][] = [
   [ROUTES.export, simple('pages.export.title', 'pages.export.lead')],
 ]
 
-/** `/bulk` and `/stats`: empty placeholder pages without language prefix (SPEC §2). */
-export const placeholderPage: Handler<AppEnv> = (c: Context<AppEnv>) => {
+/** `/bulk` and `/stats`: routes SPEC §2 reserves as empty pages, without language prefix. */
+export const reservedPage: Handler<AppEnv> = (c: Context<AppEnv>) => {
   const { t } = c.get('i18n')
-  return c.render(<SimplePage heading={t('pages.placeholder.title')} />, { title: t('pages.placeholder.title'), localized: false })
+  return c.render(<SimplePage heading={t('pages.reserved.title')} />, { title: t('pages.reserved.title'), localized: false })
 }

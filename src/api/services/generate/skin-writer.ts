@@ -11,18 +11,10 @@ import { newShortId, newSkinUuid } from '../../ids'
 import type { Counters } from '../stats/counters'
 import { colourKey } from '../colour-features'
 import type { Creator, JobOptions } from './types'
+import type { SignedTexture } from '../../signer'
 
-/** Signed texture data to store (from a signer, or from a player's own signed profile). */
-export interface SignedData {
-  value: string
-  signature: string
-  textureHash: string
-  textureUrl: string
-  capeHash?: string
-  capeUrl?: string
-  account: string
-  server: string
-}
+/** Signed texture data to store (from a signer, or from a player's own signed profile): the signer's shape. */
+export type SignedData = SignedTexture
 
 /** Input of {@link SkinWriter.insertNew}. */
 export interface NewSkin {
