@@ -26,9 +26,10 @@ export interface AuthCheckDeps {
 async function currentUser(fetcher: FetchLike): Promise<{ status: number; state?: AuthState }> {
   const response = await fetcher('/api/v2/me', { credentials: 'include', headers: { Accept: 'application/json' } })
   // Read every body, also of a 404: a response left unread keeps its request open in the browser.
-  const body = (await response.json().catch(() => ({}))) as { user?: unknown }
+  const body = (await response.json().catch(() => ({}))) as { user?: unknown; grants?: unknown }
   if (!response.ok) return { status: response.status }
-  return { status: response.status, state: { status: 'signed-in', user: typeof body.user === 'string' ? body.user : undefined } }
+  const grants = body.grants && typeof body.grants === 'object' ? (body.grants as Record<string, unknown>) : undefined
+  return { status: response.status, state: { status: 'signed-in', user: typeof body.user === 'string' ? body.user : undefined, grants } }
 }
 
 /** Runs the check and stores the result in `$auth`. */

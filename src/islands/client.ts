@@ -34,8 +34,7 @@ function HydrationMark({ element, children }: { element: HTMLElement; children: 
   return children
 }
 
-function hydrateIslands() {
-  const i18n = readI18n()
+function hydrateIslands(i18n: ReturnType<typeof readI18n>) {
   for (const element of document.querySelectorAll<HTMLElement>('x-island:not([data-booted])')) {
     element.dataset.booted = ''
     const name = element.dataset.island as IslandName
@@ -60,6 +59,9 @@ function hydrateIslands() {
 document.documentElement.dataset.clientStarted = ''
 const bar = document.getElementById('loading-bar')
 if (bar) startLoadingBar(bar)
-hydrateIslands()
+const i18n = readI18n()
+hydrateIslands(i18n)
+// SPEC §4, §9: the job queue is kept on every page — polling, status snackbars, the signed-in refresh.
+void import('./job-watch').then(({ startJobWatch }) => startJobWatch(i18n))
 // SPEC §4: authentication is checked on app load (a lazy chunk: it is not needed for the first paint).
 void import('./auth-check').then(({ checkAuth }) => checkAuth({ accountApiOrigin: document.documentElement.dataset.accountApi }))

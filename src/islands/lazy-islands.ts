@@ -14,4 +14,5 @@ export const lazyIslands = {
   'app-drawer': () => import('./app-drawer'),
   'account-button': () => import('./account-button'),
   'snackbar-host': () => import('./snackbar-host'),
+  'generate-form': () => import('./generate-form'),
 } satisfies Record<IslandName, () => Promise<{ default: ComponentType<never> }>>

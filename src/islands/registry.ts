@@ -5,6 +5,7 @@
  */
 import AccountButton from './account-button'
 import AppDrawer from './app-drawer'
+import GenerateForm from './generate-form'
 import JobsButton from './jobs-button'
 import NotificationBell from './notification-bell'
 import SearchField from './search-field'
@@ -18,6 +19,7 @@ export const islands = {
   'app-drawer': AppDrawer,
   'account-button': AccountButton,
   'snackbar-host': SnackbarHost,
+  'generate-form': GenerateForm,
 }
 
 /** Name of an island. */

@@ -36,7 +36,7 @@ function inProcessClient(api: Backend, headers: Record<string, string>): ApiClie
       const envelope = reportEnvelope(body, response.ok, call.silent ?? false, { log })
       if (!response.ok) {
         const first = envelope.errors[0]
-        throw new ApiCallError(response.status, first?.code ?? 'http_error', first?.message ?? response.statusText, body)
+        throw new ApiCallError(response.status, first?.code ?? 'http_error', first?.message ?? response.statusText, body, response.headers)
       }
       return body === undefined ? null : schema.parse(body)
     },

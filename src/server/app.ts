@@ -18,7 +18,7 @@ import { localeSwitch } from './middleware/locale-switch'
 import { requestContext } from './middleware/request-context'
 import { applyRouteRules } from './middleware/route-rules'
 import { skinShortcut } from './middleware/skin-shortcut'
-import { pageRoutes, reservedPage } from './pages'
+import { pageRoutes, postRoutes, reservedPage } from './pages'
 import { renderError } from './pages/error-page'
 import { forward, forwardStripped } from './proxy/forward'
 import { Layout } from './render/layout'
@@ -57,6 +57,10 @@ export function createApp(options: AppOptions) {
     app.get(path === '/' ? PREFIX : PREFIX + path, handler)
   }
   for (const [path, handler] of pageRoutes) page(path, handler)
+  for (const [path, handler] of postRoutes) {
+    app.post(path, handler)
+    app.post(PREFIX + path, handler)
+  }
   for (const path of UNPREFIXED_ROUTES) app.get(path, reservedPage)
 
   app.get('/:skin', localeRedirect, skinShortcut)

@@ -37,3 +37,6 @@ export const TOKEN_REFRESH_MS = 45 * 60 * 1000
 
 /** The header that identifies this client to the API (SPEC §7 "client identification header"). */
 export const CLIENT_HEADER = { name: 'MineSkin-User-Agent', value: 'SkinSignatureGenerator-Web' } as const
+
+/** Delay before the generating flag clears once a job finished and none is pending (SPEC §4). */
+export const GENERATING_CLEAR_DELAY_MS = 100

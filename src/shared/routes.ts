@@ -18,6 +18,10 @@ export const ROUTES = {
   capeAd: '/cape-ad',
   export: '/export',
   gallery: '/gallery',
+  /** Where the generate form posts without JavaScript (issue 7 point 3). */
+  generate: '/generate',
+  /** A job's own page, refreshing itself until the job ends (the no-JavaScript generate flow). */
+  job: '/jobs/:job',
 } as const
 /** Name of a localised page route. */
 export type RouteName = keyof typeof ROUTES
@@ -42,6 +46,9 @@ export function splitLocale(pathname: string): { locale: Locale | null; path: st
 
 /** The path of a skin page: `/skins/{id}` localised. */
 export const skinPath = (id: string, locale: Locale): string => localizePath(`/skins/${encodeURIComponent(id)}`, locale)
+
+/** The path of a job page: `/jobs/{id}` localised. */
+export const jobPath = (id: string, locale: Locale): string => localizePath(`/jobs/${encodeURIComponent(id)}`, locale)
 
 /** `/skins?search=…` for a search term (SPEC §2 app bar). */
 export const searchPath = (term: string, locale: Locale): string =>

@@ -5,8 +5,6 @@ import { isSafeAppUrl, localizeUrl } from './language-switch'
 import { localizePath, splitLocale } from './routes'
 import { isRainbowSeason } from './season'
 import { hasSkinIdLength } from './skin-id'
-import { jobDisplayName, sourceName } from './skin/job-name'
-import { jobsBadge, visibleJobs, type QueuedJob } from './stores/queue'
 import { $snackbars, dismissSnackbar, showSnackbar } from './stores/snackbars'
 
 describe('routes', () => {
@@ -55,28 +53,6 @@ describe('feature flags (SPEC §7)', () => {
     expect(flags['web.show_notifications']).toBe(false)
     expect(flags['web.tags.visible']).toBe(true)
     expect(flags).not.toHaveProperty('unknown')
-  })
-})
-
-describe('jobs (SPEC §3, §9)', () => {
-  const job = (id: string, status: QueuedJob['status'], timestamp: number): QueuedJob => ({ id, status, timestamp })
-  test('display name: source name cut at the first dot, 32 chars, then the short id', () => {
-    expect(jobDisplayName('0123456789abcdef01234567', 'steve.png')).toBe('steve (01234567)')
-    expect(jobDisplayName('0123456789abcdef01234567', 'x'.repeat(40))).toBe(`${'x'.repeat(32)} (01234567)`)
-    expect(jobDisplayName('0123456789abcdef01234567')).toBe('(01234567)')
-    expect(sourceName({ type: 'url', name: 'https://example.com/skins/alex.v2.png?x=1' })).toBe('alex.v2.png')
-    expect(sourceName({ type: 'user', name: ' Notch ' })).toBe('Notch')
-  })
-  test('the drawer lists the newest 8 jobs of the last 2 days', () => {
-    const now = 10 * 86_400_000
-    const jobs = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`j${i}`, job(`j${i}`, 'completed', now - i * 3_600_000)]))
-    jobs.old = job('old', 'completed', now - 2 * 86_400_000 - 1)
-    expect(visibleJobs(jobs, now).map((j) => j.id)).toEqual(['j0', 'j1', 'j2', 'j3', 'j4', 'j5', 'j6', 'j7'])
-  })
-  test('badge: none without jobs, warning while pending, success when all are done', () => {
-    expect(jobsBadge({})).toBe('none')
-    expect(jobsBadge({ a: job('a', 'completed', 1), b: job('b', 'processing', 2) })).toBe('pending')
-    expect(jobsBadge({ a: job('a', 'completed', 1), b: job('b', 'failed', 2) })).toBe('done')
   })
 })
 

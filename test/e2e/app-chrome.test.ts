@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { gzipSync } from 'bun'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { loadSessionSecret, SESSION_COOKIE, signApiSession } from '../../src/api'
-import { launchChromium } from '../support/browser'
+import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 
 let server: RunningServer
@@ -73,7 +73,6 @@ async function open(path: string, ctx: BrowserContext = context) {
   return { page, problems, response }
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => [...document.querySelectorAll('x-island')].every((el) => el.hasAttribute('data-hydrated')) && document.documentElement.hasAttribute('data-client-started'))
 
 describe('app chrome in Chromium', () => {
   test('every island hydrates with zero recoverable errors', async () => {

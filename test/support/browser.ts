@@ -2,7 +2,7 @@
  * Debian's Chromium through playwright-core (reference/stack.md §6.5): never downloads a browser.
  * @module
  */
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 /** Flags that keep Chromium off the network it cannot reach here (reference/stack.md §6.5). */
 export const CHROMIUM_ARGS = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
@@ -11,3 +11,7 @@ export const CHROMIUM_ARGS = ['--disable-gpu', '--disable-quic', '--no-first-run
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
 }
+
+/** Waits until every island on the page has hydrated and the client has started. */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => [...document.querySelectorAll('x-island')].every((el) => el.hasAttribute('data-hydrated')) && document.documentElement.hasAttribute('data-client-started'))

@@ -1,9 +1,10 @@
 /**
- * Bounded request bodies. Bodies are read as a stream with a byte cap, so a huge (or endless,
- * chunked) upload is refused after the cap instead of being buffered; chunked multipart uploads
+ * Bounded request bodies (`shared/read-body.ts`: a stream with a byte cap, so a huge or endless
+ * chunked upload is refused after the cap instead of being buffered); chunked multipart uploads
  * (one back end of the official Java client sends them, reference §6) parse like any other.
  * @module
  */
+import { readBodyUpTo } from '../../shared/read-body'
 import { ApiError } from '../errors'
 
 /** Cap of JSON and urlencoded bodies (a 20 000-byte PNG as a data URL is 26 690 chars). */
@@ -13,29 +14,9 @@ export const MAX_MULTIPART_BODY = 64 * 1024
 
 /** Reads at most `max` bytes of the body; 413 `invalid_file` beyond. */
 export async function readBodyLimited(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(req.headers.get('content-length') ?? NaN)
-  if (Number.isFinite(declared) && declared > max) throw tooLarge(max)
-  if (!req.body) return new Uint8Array(0)
-  const reader = req.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > max) {
-      await reader.cancel().catch(() => undefined)
-      throw tooLarge(max)
-    }
-    chunks.push(value)
-  }
-  const out = new Uint8Array(total)
-  let o = 0
-  for (const c of chunks) {
-    out.set(c, o)
-    o += c.byteLength
-  }
-  return out
+  const bytes = await readBodyUpTo(req, max)
+  if (!bytes) throw tooLarge(max)
+  return bytes
 }
 
 const tooLarge = (max: number) => new ApiError('invalid_file', `Request body is larger than ${max} bytes`, 413)

@@ -108,6 +108,21 @@ describe('POST /v2/queue (upload) → GET /v2/queue/{id}', () => {
     expect(stranger.body.jobs).toEqual([])
   })
 
+  test('GET /v2/queue: anonymous callers behind one address never see each other’s jobs (issue 7 point 4)', async () => {
+    const sameAddress = { ...UA, 'x-forwarded-for': '203.0.113.7' }
+    const mine = await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(107)), headers: sameAddress })
+    const myCookie = mine.res.headers.get('set-cookie')!.split(';')[0]!
+    await t.api.idle()
+    // Same address, no cookie: a new client with nothing of its own.
+    const neighbour = await t.json('/v2/queue', { headers: sameAddress })
+    expect(neighbour.body.jobs).toEqual([])
+    // Same address, another client's cookie: that client's jobs only.
+    const other = await t.call('/v2/queue', { headers: sameAddress })
+    const otherCookie = other.headers.get('set-cookie')!.split(';')[0]!
+    expect((await t.json('/v2/queue', { headers: { ...sameAddress, cookie: otherCookie } })).body.jobs).toEqual([])
+    expect((await t.json('/v2/queue', { headers: { ...sameAddress, cookie: myCookie } })).body.jobs.map((j: { id: string }) => j.id)).toEqual([mine.body.job.id])
+  })
+
   test('unknown and malformed job ids', async () => {
     const missing = await t.json('/v2/queue/0123456789abcdef01234567')
     expect(missing.status).toBe(404)

@@ -130,8 +130,10 @@ export function generateRoutes(s: ApiServices) {
       ctx.store.sqlite.query<JobRow, (string | number)[]>(`${base}${where} ORDER BY created_at DESC LIMIT 1000`).all(since, ...args)
     if (who.apiKeyId) rows = q('api_key_id = ?', who.apiKeyId)
     else if (who.userId) rows = q('user_id = ?', who.userId)
-    else if (!issued && who.clientId) rows = q('client_id = ?', who.clientId)
-    else if (who.ip) rows = q('ip = ? AND user_id IS NULL AND api_key_id IS NULL', who.ip)
+    // An anonymous caller sees the jobs of its own client cookie only: the address is shared by
+    // everyone behind the same NAT or proxy, so it never names whose jobs these are (issue 7 point 4).
+    // A cookie issued just now has no jobs yet.
+    else if (!issued && who.clientId) rows = q('client_id = ? AND user_id IS NULL AND api_key_id IS NULL', who.clientId)
     c.header('Cache-Control', 'private, no-store, max-age=1')
     return v2(c, { jobs: rows.map((j) => toJobInfo(j, queue)) }, 200, { links: { self: '/v2/queue' } })
   })

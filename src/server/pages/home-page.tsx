@@ -1,23 +1,16 @@
 /**
- * Home: Generate (SPEC §2 route `/`).
+ * Home: Generate (SPEC §2 route `/`): the generate form island, then the newest public skins.
  * @module
  */
-import { mdiAccountMultiple, mdiImageMultiple, mdiWeb } from '@mdi/js'
+import type { GenerateFormProps } from '../../islands/generate-form'
 import { useI18n } from '../../shared/i18n/context'
-import type { MessageKey } from '../../shared/i18n/translator'
 import { ROUTES, localizePath } from '../../shared/routes'
 import type { SkinListItem } from '../../shared/schemas/api'
-import { Icon } from '../../shared/ui/icon'
 import { SkinGrid } from '../components/skin-grid'
-
-const WAYS: { icon: string; title: MessageKey; text: MessageKey }[] = [
-  { icon: mdiWeb, title: 'pages.home.fromUrl', text: 'pages.home.fromUrlText' },
-  { icon: mdiImageMultiple, title: 'pages.home.fromUpload', text: 'pages.home.fromUploadText' },
-  { icon: mdiAccountMultiple, title: 'pages.home.fromUser', text: 'pages.home.fromUserText' },
-]
+import { Island } from '../render/island'
 
 /** The home page body; `latest` is the newest public skins (left out when the API is unavailable). */
-export function HomePage({ latest }: { latest: SkinListItem[] }) {
+export function HomePage({ latest, generate }: { latest: SkinListItem[]; generate: GenerateFormProps }) {
   const { t, locale } = useI18n()
   return (
     <>
@@ -25,19 +18,8 @@ export function HomePage({ latest }: { latest: SkinListItem[] }) {
         <h1 className="hero__title">{t('pages.home.heading')}</h1>
         <p className="hero__lead">{t('pages.home.lead')}</p>
       </section>
-      <section className="card" aria-labelledby="ways-title">
-        <h2 id="ways-title" className="card__title">
-          {t('pages.home.howTitle')}
-        </h2>
-        <ul className="ways" role="list">
-          {WAYS.map((way) => (
-            <li key={way.title} className="ways__item">
-              <Icon path={way.icon} size={32} className="ways__icon" />
-              <h3>{t(way.title)}</h3>
-              <p>{t(way.text)}</p>
-            </li>
-          ))}
-        </ul>
+      <section className="card">
+        <Island name="generate-form" props={generate} />
       </section>
       {latest.length > 0 && (
         <section className="card" aria-labelledby="latest-title">

@@ -8,26 +8,19 @@ import { HTTPException } from 'hono/http-exception'
 import { ApiCallError } from '../../shared/api/client'
 import type { MessageKey } from '../../shared/i18n/translator'
 import { ROUTES, skinPath } from '../../shared/routes'
-import { randomNameResponseSchema, skinListResponseSchema, skinResponseSchema, type SkinListItem } from '../../shared/schemas/api'
+import { randomNameResponseSchema, skinListResponseSchema, skinResponseSchema } from '../../shared/schemas/api'
 import type { AppEnv } from '../env'
-import { HomePage } from './home-page'
+import { renderHome } from './home'
+import { generatePost } from './generate-post'
+import { jobPage } from './job-page'
 import { SimplePage } from './simple-page'
+import { unavailable } from './unavailable'
 import { SkinPage } from './skin-page'
 import { GALLERY_PAGE_SIZE, SkinsPage, galleryHeading, type SkinCategory } from './skins-page'
 
 /** Search terms the API accepts (reference/mineskin-api.md §1.6). */
 const FILTER = /^[a-zA-Z0-9-_ ]{1,32}$/
-/** Skins on the home page's latest strip. */
-const LATEST_STRIP = 12
-
 const CATEGORY_PATH: Record<SkinCategory, string> = { latest: '/v2/skins', popular: '/v2/skins/popular', random: '/v2/skins/random' }
-
-/** The API is down or answered badly: a 503 page that says so. */
-const unavailable = (error: unknown): never => {
-  if (error instanceof HTTPException) throw error
-  const message = error instanceof ApiCallError ? `${error.code}: ${error.message}` : undefined
-  throw new HTTPException(503, { message, cause: error })
-}
 
 const gallery = (category: SkinCategory): Handler<AppEnv> => async (c) => {
   const { t } = c.get('i18n')
@@ -69,14 +62,7 @@ const skinPage: Handler<AppEnv> = async (c) => {
   )
 }
 
-const home: Handler<AppEnv> = async (c) => {
-  // The home page must never fail because the gallery is unavailable: the strip is simply left out.
-  const latest: SkinListItem[] = await c
-    .get('api')
-    .call('/v2/skins', skinListResponseSchema, { query: { size: LATEST_STRIP }, silent: true })
-    .then((r) => r?.skins ?? [], () => [])
-  return c.render(<HomePage latest={latest} />, {})
-}
+const home: Handler<AppEnv> = (c) => renderHome(c)
 
 const simple = (title: MessageKey, lead?: MessageKey): Handler<AppEnv> => (c) => {
   const { t } = c.get('i18n')
@@ -95,7 +81,11 @@ export const pageRoutes: [string, Handler<AppEnv>][] = [
   [ROUTES.apikey, simple('pages.apikey.title', 'pages.apikey.lead')],
   [ROUTES.capeAd, simple('pages.capeAd.title', 'pages.capeAd.lead')],
   [ROUTES.export, simple('pages.export.title', 'pages.export.lead')],
+  [ROUTES.job, jobPage],
 ]
+
+/** Path → handler of the localised form posts. */
+export const postRoutes: [string, Handler<AppEnv>][] = [[ROUTES.generate, generatePost]]
 
 /** `/bulk` and `/stats`: routes SPEC §2 reserves as empty pages, without language prefix. */
 export const reservedPage: Handler<AppEnv> = (c: Context<AppEnv>) => {

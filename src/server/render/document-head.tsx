@@ -12,7 +12,7 @@ import { localizePath } from '../../shared/routes'
 import type { AppEnv } from '../env'
 
 /** The document head. */
-export function DocumentHead({ title, description, image, noindex, localized = true }: Props) {
+export function DocumentHead({ title, description, image, noindex, localized = true, refresh }: Props) {
   const c = useRequestContext<AppEnv>()
   const { t, locale } = useI18n()
   const origin = c.get('options').publicUrl ?? new URL(c.req.url).origin
@@ -27,6 +27,7 @@ export function DocumentHead({ title, description, image, noindex, localized = t
       <title>{fullTitle}</title>
       <meta name="description" content={metaDescription} />
       {noindex && <meta name="robots" content="noindex" />}
+      {refresh !== undefined && <meta httpEquiv="refresh" content={String(refresh)} />}
       <meta name="theme-color" content={THEME_PRIMARY.dark} />
       <link rel="canonical" href={canonical} />
       {localized &&

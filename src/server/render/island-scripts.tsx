@@ -32,7 +32,7 @@ export function IslandScripts() {
         type="application/json"
         id={CLIENT_MESSAGES_ELEMENT_ID}
         data-locale={locale}
-        dangerouslySetInnerHTML={{ __html: safeJson(pickClientMessages(LOCALE_TABLES[locale])) }}
+        dangerouslySetInnerHTML={{ __html: safeJson(pickClientMessages(LOCALE_TABLES[locale], used)) }}
       />
       {[...preload].map((file) => (
         <link key={file} rel="modulepreload" href={file} />

@@ -16,5 +16,7 @@ declare module '@hono/react-renderer' {
     noindex?: boolean
     /** Set false for pages that exist only without a prefix (no hreflang alternates). */
     localized?: boolean
+    /** Seconds after which the browser loads the page again (a job page while its job runs). */
+    refresh?: number
   }
 }

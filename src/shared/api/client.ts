@@ -9,7 +9,10 @@
  */
 import { createFetch, FetchError } from 'ofetch'
 import { CLIENT_HEADER } from '../constants'
+import { ApiCallError } from './api-call-error'
 import { readEnvelope, type Envelope } from './envelope'
+
+export { ApiCallError }
 
 /** Status codes retried for idempotent requests (SPEC §8). */
 export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504]
@@ -49,19 +52,6 @@ export interface CallOptions {
   /** 'Silent' calls show no error notice (SPEC §7). */
   silent?: boolean
   headers?: Record<string, string>
-}
-
-/** Raised for a 400–599 answer; carries the status and the first error code of the envelope. */
-export class ApiCallError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly body: unknown,
-  ) {
-    super(message)
-    this.name = 'ApiCallError'
-  }
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
@@ -126,7 +116,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (error instanceof FetchError && error.response) {
           const envelope = report(error.data, false, silent)
           const first = envelope.errors[0]
-          throw new ApiCallError(error.response.status, first?.code ?? 'http_error', first?.message ?? error.message, error.data)
+          throw new ApiCallError(error.response.status, first?.code ?? 'http_error', first?.message ?? error.message, error.data, error.response.headers)
         }
         if (!silent) options.notify?.({ kind: 'error', text: error instanceof Error ? error.message : String(error) })
         throw error

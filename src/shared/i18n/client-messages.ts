@@ -4,12 +4,17 @@
  * @module
  */
 
-/** Top-level namespaces of locales/*.json that island code may translate. */
+/** Top-level namespaces of locales/*.json that island code on every page may translate. */
 export const CLIENT_NAMESPACES = ['common', 'appBar', 'drawer', 'jobs', 'snackbar', 'notifications'] as const
 
-/** Picks the client namespaces out of a full table. */
-export function pickClientMessages(table: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(CLIENT_NAMESPACES.filter((ns) => ns in table).map((ns) => [ns, table[ns]]))
+/** Namespaces that only some islands use: embedded only in pages that render one of them. */
+export const ISLAND_NAMESPACES: Readonly<Record<string, readonly string[]>> = { 'generate-form': ['generate'] }
+
+/** Picks the client namespaces, plus those of the rendered `islands`, out of a full table. */
+export function pickClientMessages(table: Record<string, unknown>, islands: Iterable<string> = []): Record<string, unknown> {
+  const namespaces = new Set<string>(CLIENT_NAMESPACES)
+  for (const island of islands) for (const ns of ISLAND_NAMESPACES[island] ?? []) namespaces.add(ns)
+  return Object.fromEntries([...namespaces].filter((ns) => ns in table).map((ns) => [ns, table[ns]]))
 }
 
 /** id of the `<script type="application/json">` element carrying the client messages. */

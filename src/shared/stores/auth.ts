@@ -12,7 +12,12 @@ export interface AuthState {
   status: 'unknown' | 'signed-in' | 'signed-out'
   /** The user id (32 hex) when signed in with an account. */
   user?: string
+  /** What the caller may do (SPEC §6 grants map, from `/v2/me`), e.g. `private_skins`, `capes`. */
+  grants?: Record<string, unknown>
 }
+
+/** True when the signed-in caller holds grant `name` (SPEC §6). */
+export const hasGrant = (state: AuthState, name: string): boolean => state.status === 'signed-in' && state.grants?.[name] === true
 
 /** The visitor's auth state. */
 export const $auth = atom<AuthState>({ status: 'unknown' })

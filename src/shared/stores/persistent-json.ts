@@ -7,10 +7,19 @@ import { persistentAtom } from '@nanostores/persistent'
 import type { WritableAtom } from 'nanostores'
 import type * as z from 'zod/mini'
 
-/** A localStorage-backed atom whose stored JSON is checked against `schema` (zod/mini: browser bundles stay small, DESIGN.md §4). */
-export function persistentJson<S extends z.ZodMiniType>(key: string, schema: S, initial: z.infer<S>): WritableAtom<z.infer<S>> {
+/**
+ * A localStorage-backed atom whose stored JSON is checked against `schema` (zod/mini: browser bundles
+ * stay small, DESIGN.md §4). `prepare` shapes the value that is written (e.g. drops empty entries);
+ * the value in memory keeps what the visitor typed.
+ */
+export function persistentJson<S extends z.ZodMiniType>(
+  key: string,
+  schema: S,
+  initial: z.infer<S>,
+  prepare: (value: z.infer<S>) => z.infer<S> = (value) => value,
+): WritableAtom<z.infer<S>> {
   return persistentAtom<z.infer<S>>(key, initial, {
-    encode: JSON.stringify,
+    encode: (value) => JSON.stringify(prepare(value)),
     decode: (raw) => {
       try {
         const parsed = schema.safeParse(JSON.parse(raw))

@@ -1,55 +1,115 @@
 /**
- * The job queue the jobs button and drawer show (SPEC §3 "Job", §4, §9). Generating fills it; it
- * persists in localStorage so jobs survive navigation between server-rendered pages.
+ * The job queue (SPEC §3 "Queue entry", §4, §9): every job this browser started, with where it came
+ * from, how often it was checked, its thumbnail, its skin and its errors. Persisted in localStorage,
+ * so jobs survive page loads and every tab shows the same list (storage events keep tabs in sync).
  * @module
  */
-import { computed } from 'nanostores'
+import { atom, computed } from 'nanostores'
 import * as z from 'zod/mini'
 import { QUEUE_VIEW } from '../constants'
+import { jobInfoSchema, type JobInfo } from '../schemas/api/job-info'
 import { persistentJson } from './persistent-json'
 
-/** Job statuses (SPEC §3); `unknown` is what MineSkin answers for a missing job. */
-export const jobStatusSchema = z.enum(['waiting', 'processing', 'completed', 'failed', 'unknown'])
-/** A job status. */
-export type JobStatus = z.infer<typeof jobStatusSchema>
-
-/** One job as the browser remembers it (SPEC §3 Job fields). */
-export const queuedJobSchema = z.object({
-  id: z.string(),
-  status: jobStatusSchema,
-  timestamp: z.number(),
-  eta: z.optional(z.number()),
-  result: z.optional(z.string()),
-  originalName: z.optional(z.string()),
-  lastStatusCheck: z.optional(z.number()),
-  image: z.optional(z.string()),
+/** Where a job's input came from (SPEC §3 "Generate types"). */
+export const jobSourceSchema = z.object({
+  type: z.enum(['upload', 'url', 'user']),
+  /** The file name, the URL, or the player name or uuid as typed. */
+  content: z.string(),
+  /** Name shown for the job (SPEC §3 display name): file name, URL or player name. */
+  name: z.string(),
 })
-/** A remembered job. */
-export type QueuedJob = z.infer<typeof queuedJobSchema>
+/** A job's source. */
+export type JobSource = z.infer<typeof jobSourceSchema>
 
-/** All remembered jobs by id. */
-export const $jobs = persistentJson('ssg:jobs', z.record(z.string(), queuedJobSchema), {})
+/** One job as the browser remembers it (SPEC §3 "Queue entry"). */
+export const queueEntrySchema = z.object({
+  job: jobInfoSchema,
+  source: jobSourceSchema,
+  /** When the job was last polled (epoch ms) and how many polls this page load made. */
+  check: z.object({ last: z.number(), count: z.number() }),
+  /** Thumbnail URL (the uploaded image, then the head render of the signed skin). */
+  image: z.optional(z.string()),
+  /** Skin uuid once the job completed with a skin. */
+  skin: z.optional(z.string()),
+  /** Error messages of a failed job. */
+  errors: z.array(z.object({ code: z.optional(z.string()), message: z.string() })),
+})
+/** A queue entry. */
+export type QueueEntry = z.infer<typeof queueEntrySchema>
+
+/** All remembered jobs by job id. */
+export const $queue = persistentJson('ssg:queue', z.record(z.string(), queueEntrySchema), {})
 
 /** True while the job still waits or runs. */
-export const isPending = (job: QueuedJob): boolean => job.status === 'waiting' || job.status === 'processing'
+export const isPending = (job: Pick<JobInfo, 'status'>): boolean => job.status === 'waiting' || job.status === 'processing'
 
-/** The jobs the drawer lists: newest first, at most 8, none older than 2 days (SPEC §9). */
-export function visibleJobs(jobs: Record<string, QueuedJob>, now: number): QueuedJob[] {
-  return Object.values(jobs)
-    .filter((job) => now - job.timestamp <= QUEUE_VIEW.maxAgeMs)
-    .sort((a, b) => b.timestamp - a.timestamp)
+/** The entries newest first. */
+const newestFirst = (entries: Record<string, QueueEntry>) => Object.values(entries).sort((a, b) => b.job.timestamp - a.job.timestamp)
+
+/** True when the job is older than the queue keeps jobs (SPEC §9: 2 days). */
+const expired = (entry: QueueEntry, now: number) => now - entry.job.timestamp > QUEUE_VIEW.maxAgeMs
+
+/** The entries the job list shows: newest first, at most 8, none older than 2 days (SPEC §9). */
+export function visibleEntries(entries: Record<string, QueueEntry>, now: number): QueueEntry[] {
+  return newestFirst(entries)
+    .filter((entry) => !expired(entry, now))
     .slice(0, QUEUE_VIEW.maxJobs)
+}
+
+/** The entries without jobs older than 2 days (SPEC §9 "jobs older than 2 days removed"); the same object when nothing expired. */
+export function withoutExpired(entries: Record<string, QueueEntry>, now: number): Record<string, QueueEntry> {
+  const kept = Object.entries(entries).filter(([, entry]) => !expired(entry, now))
+  return kept.length === Object.keys(entries).length ? entries : Object.fromEntries(kept)
+}
+
+/** Removes expired jobs from the store. */
+export function purgeExpiredJobs(now: number): void {
+  const current = $queue.get()
+  const kept = withoutExpired(current, now)
+  if (kept !== current) $queue.set(kept)
+}
+
+/** Adds or replaces an entry. */
+export function putQueueEntry(entry: QueueEntry): void {
+  $queue.set({ ...$queue.get(), [entry.job.id]: entry })
+}
+
+/** Changes an entry in place; a job that is no longer in the store stays gone. */
+export function updateQueueEntry(id: string, change: (entry: QueueEntry) => QueueEntry): void {
+  const current = $queue.get()[id]
+  if (current) putQueueEntry(change(current))
+}
+
+/**
+ * Folds the server's job list (`GET /v2/queue`, signed in — SPEC §4) into the entries: known jobs take
+ * the server's status, unknown ones join with what the list tells (no source name: the list has none).
+ */
+export function mergeServerJobs(entries: Record<string, QueueEntry>, jobs: JobInfo[]): Record<string, QueueEntry> {
+  const merged = { ...entries }
+  for (const job of jobs) {
+    const known = merged[job.id]
+    merged[job.id] = known
+      ? { ...known, job: { ...known.job, ...job }, skin: known.skin ?? (job.status === 'completed' ? job.result : undefined) }
+      : { job, source: { type: 'upload', content: '', name: '' }, check: { last: 0, count: 0 }, skin: job.status === 'completed' ? job.result : undefined, errors: [] }
+  }
+  return merged
 }
 
 /** Badge state of the jobs button (SPEC §2): none, warning while any job is pending, else success. */
 export type JobsBadge = 'none' | 'pending' | 'done'
 
 /** Computes the badge from the remembered jobs. */
-export function jobsBadge(jobs: Record<string, QueuedJob>): JobsBadge {
-  const list = Object.values(jobs)
+export function jobsBadge(entries: Record<string, QueueEntry>): JobsBadge {
+  const list = Object.values(entries)
   if (list.length === 0) return 'none'
-  return list.some(isPending) ? 'pending' : 'done'
+  return list.some((entry) => isPending(entry.job)) ? 'pending' : 'done'
 }
 
 /** The badge as a derived store, so the button re-renders only when the badge changes. */
-export const $jobsBadge = computed($jobs, jobsBadge)
+export const $jobsBadge = computed($queue, jobsBadge)
+
+/** True when any remembered job still waits or runs. */
+export const hasPendingJobs = (entries: Record<string, QueueEntry>): boolean => Object.values(entries).some((entry) => isPending(entry.job))
+
+/** True while the job list is being refreshed from the server (the list shows skeleton rows, SPEC §2). */
+export const $queueRefreshing = atom(false)

@@ -5,31 +5,20 @@
  */
 import { z } from 'zod'
 
-/** 32 lowercase hex digits: a skin uuid without dashes (reference §1.4). */
-export const UUID32 = /^[0-9a-f]{32}$/
-/** 36-char dashed uuid (any case). */
-export const UUID36 = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
-/** 8 hex digits: a skin short id. */
-export const SHORT_ID = /^[0-9a-f]{8}$/
-/** 24 hex digits: a job id (MongoDB ObjectId-shaped, reference §1.1). */
-export const JOB_ID = /^[0-9a-f]{24}$/
-/** Texture or image hash: sha256 hex, 63 chars when Mojang trimmed a leading zero (reference §2.3). */
-export const TEXTURE_HASH = /^[0-9a-f]{63,64}$/
-
-/** Normalises a 32-hex or dashed uuid to 32 lowercase hex digits. */
-export const compactUuid = (id: string): string => id.replace(/-/g, '').toLowerCase()
+export { compactUuid, isUuid, JOB_ID, SHORT_ID, TEXTURE_HASH, UUID32, UUID36 } from './patterns'
+import { compactUuid, isUuid, JOB_ID, SHORT_ID } from './patterns'
 
 /** A skin id as accepted everywhere: 32-hex uuid, dashed uuid or 8-hex short id (reference §5.4). */
 export const skinIdSchema = z
   .string()
-  .refine((s) => UUID32.test(s.toLowerCase()) || UUID36.test(s) || SHORT_ID.test(s.toLowerCase()), {
+  .refine((s) => isUuid(s) || SHORT_ID.test(s.toLowerCase()), {
     message: 'Invalid skin id',
   })
 
 /** A full skin uuid (32-hex or dashed), normalised to 32 hex digits. */
 export const skinUuidSchema = z
   .string()
-  .refine((s) => UUID32.test(s.toLowerCase()) || UUID36.test(s), { message: 'Invalid skin uuid' })
+  .refine(isUuid, { message: 'Invalid skin uuid' })
   .transform(compactUuid)
 
 /** Job id path parameter. */

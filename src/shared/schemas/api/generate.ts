@@ -4,7 +4,8 @@
  * @module
  */
 import { z } from 'zod'
-import { UUID32, UUID36, variantSchema, visibilitySchema } from './common'
+import { variantSchema, visibilitySchema } from './common'
+import { isUuid, PLAYER_NAME } from './patterns'
 import { skinNameSchema } from './skin'
 
 const LEGACY_VISIBILITY = ['public', 'unlisted', 'private'] as const
@@ -18,7 +19,7 @@ export const visibilityOptionSchema = z.preprocess((v) => {
 /** Cape option: a Mojang cape uuid. */
 export const capeOptionSchema = z
   .string()
-  .refine((s) => UUID32.test(s.toLowerCase()) || UUID36.test(s), { message: 'Invalid cape uuid' })
+  .refine(isUuid, { message: 'Invalid cape uuid' })
   .transform((s) => s.toLowerCase())
 
 /** Options shared by every input kind; empty strings count as absent (multipart forms send them). */
@@ -42,8 +43,8 @@ export const imageUrlSchema = z.union([
 
 /** `user` input: a player name or uuid. */
 export const userInputSchema = z.union([
-  z.string().regex(/^[a-zA-Z0-9_]{1,16}$/, 'Invalid player name'),
-  z.string().refine((s) => UUID32.test(s.toLowerCase()) || UUID36.test(s), { message: 'Invalid uuid' }),
+  z.string().regex(PLAYER_NAME, 'Invalid player name'),
+  z.string().refine(isUuid, { message: 'Invalid uuid' }),
 ])
 
 /** JSON generate body: exactly one of `url` / `user` plus options. */

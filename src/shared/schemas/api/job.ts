@@ -4,34 +4,18 @@
  * @module
  */
 import { z } from 'zod'
-import { envelopeSchema, JOB_ID } from './common'
+import { envelopeSchema } from './common'
+import { jobInfoSchema } from './job-info'
 import { rateLimitInfoSchema } from './rate-limit'
 import { skinInfoSchema } from './skin'
 
-/** Job statuses (SPEC §3) plus `unknown` for a missing job (reference §1.5). */
-export const jobStatusSchema = z.enum(['waiting', 'processing', 'completed', 'failed', 'unknown'])
-/** Job status. */
-export type JobStatus = z.infer<typeof jobStatusSchema>
-
-/** The job object. */
-export const jobInfoSchema = z.object({
-  id: z.string().regex(JOB_ID),
-  status: jobStatusSchema,
-  /** Creation time, epoch ms. */
-  timestamp: z.number(),
-  /** Expected completion, epoch ms. */
-  eta: z.number().optional(),
-  /** Skin uuid once completed. */
-  result: z.string().optional(),
-})
-/** Job object. */
-export type JobInfo = z.infer<typeof jobInfoSchema>
+export { jobInfoSchema, jobStatusSchema, type JobInfo, type JobStatus } from './job-info'
 
 /** `POST /v2/queue` answer (202 queued, or 200 with `skin` when an existing skin matched). */
 export const queueResponseSchema = envelopeSchema.extend({
   job: jobInfoSchema,
   skin: skinInfoSchema.optional(),
-  rateLimit: rateLimitInfoSchema.optional(),
+  rateLimit: z.optional(rateLimitInfoSchema),
 })
 /** Queue submit answer. */
 export type QueueResponse = z.infer<typeof queueResponseSchema>
@@ -52,7 +36,7 @@ export type JobListResponse = z.infer<typeof jobListResponseSchema>
 /** `POST /v2/generate` answer. */
 export const generateResponseSchema = envelopeSchema.extend({
   skin: skinInfoSchema,
-  rateLimit: rateLimitInfoSchema.optional(),
+  rateLimit: z.optional(rateLimitInfoSchema),
 })
 /** Generate answer. */
 export type GenerateResponse = z.infer<typeof generateResponseSchema>

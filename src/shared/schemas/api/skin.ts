@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { envelopeSchema, TEXTURE_HASH, UUID32, SHORT_ID, variantSchema, visibilitySchema } from './common'
+import { SKIN_NAME, SKIN_NAME_MAX } from './patterns'
 
 /** The full skin object returned by generate, queue and `GET /v2/skins/{id}`. */
 export const skinInfoSchema = z.object({
@@ -97,8 +98,8 @@ export type SkinUserResponse = z.infer<typeof skinUserResponseSchema>
 export const skinNameSchema = z
   .string()
   .trim()
-  .max(48)
-  .regex(/^[a-zA-Z0-9_.\- ]*$/, 'Name may only contain letters, digits, space, _ . -')
+  .max(SKIN_NAME_MAX)
+  .regex(SKIN_NAME, 'Name may only contain letters, digits, space, _ . -')
 
 /** `PATCH /v2/skins/{id}` body. */
 export const skinUpdateBodySchema = z

@@ -1,0 +1,114 @@
+/**
+ * The poller against a scripted API, with an injected clock, random source and wait (issue 7
+ * "Done when": the polling schedule and the stop rule), updating the real queue store.
+ */
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { ApiCallError } from '../shared/api/api-call-error'
+import type { JobAnswer } from '../shared/api/generate-api'
+import { $queue, putQueueEntry } from '../shared/stores/queue'
+import { createJobPoller } from './job-poller'
+
+const ID = 'aabbccddeeff001122334455'
+const SKIN = 'ab'.repeat(16)
+const HASH = 'c'.repeat(64)
+
+function scripted(answers: (JobAnswer | Error)[]) {
+  const waits: number[] = []
+  const polls: { id: string; now: number }[] = []
+  let clock = 5_000_000
+  const poller = createJobPoller({
+    fetchJob: async (id, now) => {
+      polls.push({ id, now })
+      const next = answers.shift() ?? answers.at(-1)
+      if (next instanceof Error) throw next
+      return next ?? null
+    },
+    now: () => clock,
+    random: () => 0.5,
+    wait: async (ms) => {
+      waits.push(ms)
+      clock += ms
+    },
+  })
+  return { poller, waits, polls }
+}
+
+const answer = (status: JobAnswer['job']['status'], extra: Partial<JobAnswer> = {}): JobAnswer => ({ job: { id: ID, status, timestamp: 5_000_000, eta: 5_000_500 }, links: { image: `/v2/images/${'d'.repeat(64)}` }, ...extra })
+
+beforeEach(() => {
+  $queue.set({})
+  putQueueEntry({ job: { id: ID, status: 'waiting', timestamp: 5_000_000 }, source: { type: 'upload', content: 'a.png', name: 'a.png' }, check: { last: 0, count: 0 }, errors: [] })
+})
+
+describe('job poller (SPEC §4, §9)', () => {
+  test('polls on the schedule until the job completed with a skin, then stops', async () => {
+    const { poller, waits, polls } = scripted([answer('processing'), answer('processing'), answer('completed', { job: { id: ID, status: 'completed', timestamp: 5_000_000, result: SKIN }, skin: { uuid: SKIN, texture: { hash: { skin: HASH } } } })])
+    await poller.poll(ID)
+    // random 0.5: 500 + 400, then 600 + 300 + 200·n.
+    expect(waits).toEqual([900, 1100, 1300])
+    expect(polls).toHaveLength(3)
+    // SPEC §7 `?t={unix seconds}` comes from the clock at each poll.
+    expect(polls.map((p) => p.now)).toEqual([5_000_900, 5_002_000, 5_003_300])
+    const entry = $queue.get()[ID]!
+    expect(entry.job.status).toBe('completed')
+    expect(entry.skin).toBe(SKIN)
+    expect(entry.image).toBe(`/render/head/${HASH}?scale=2&overlay=true`)
+    expect(entry.check).toEqual({ last: 5_003_300, count: 3 })
+  })
+
+  test('a job that never finishes is polled 6 times (more than 5), then left for the next page load', async () => {
+    const { poller, waits } = scripted([answer('processing')])
+    await poller.poll(ID)
+    expect(waits).toEqual([900, 1100, 1300, 1500, 1700, 1900])
+    const entry = $queue.get()[ID]!
+    expect(entry.job.status).toBe('processing')
+    expect(entry.image).toBe(`/api/v2/images/${'d'.repeat(64)}`)
+    expect(entry.check.count).toBe(6)
+    // The next cycle (page load, job list opened) counts from zero again.
+    const again = scripted([answer('processing')])
+    await again.poller.poll(ID)
+    expect(again.waits[0]).toBe(900)
+  })
+
+  test('a failed job stops at once and keeps its error messages', async () => {
+    const { poller, polls } = scripted([answer('failed', { errors: [{ code: 'invalid_image', message: 'Not a skin' }] })])
+    await poller.poll(ID)
+    expect(polls).toHaveLength(1)
+    expect($queue.get()[ID]).toMatchObject({ job: { status: 'failed' }, errors: [{ code: 'invalid_image', message: 'Not a skin' }] })
+  })
+
+  test('a job the server no longer knows (404) fails with the server’s message', async () => {
+    const { poller } = scripted([new ApiCallError(404, 'job_not_found', 'Job not found', {})])
+    await poller.poll(ID)
+    expect($queue.get()[ID]).toMatchObject({ job: { status: 'failed' }, errors: [{ code: 'job_not_found', message: 'Job not found' }] })
+  })
+
+  test('a failing poll (offline, 5xx) counts and the next one tries again', async () => {
+    const { poller, polls } = scripted([new ApiCallError(503, 'service_unavailable', 'Down', {}), new TypeError('fetch failed'), answer('completed', { skin: { uuid: SKIN } })])
+    await poller.poll(ID)
+    expect(polls).toHaveLength(3)
+    expect($queue.get()[ID]).toMatchObject({ job: { status: 'completed' }, skin: SKIN, check: { count: 3 } })
+  })
+
+  test('a job removed from the queue meanwhile is not polled further', async () => {
+    const { poller, polls } = scripted([answer('processing')])
+    const run = poller.poll(ID)
+    $queue.set({})
+    await run
+    expect(polls.length).toBeLessThanOrEqual(1)
+    expect($queue.get()).toEqual({})
+  })
+
+  test('another tab polling the job (lock taken) means no poll here', async () => {
+    const polls: string[] = []
+    const poller = createJobPoller({
+      fetchJob: async (id) => (polls.push(id), answer('completed', { skin: { uuid: SKIN } })),
+      now: () => 0,
+      random: () => 0,
+      wait: async () => undefined,
+      exclusive: async () => undefined,
+    })
+    await poller.poll(ID)
+    expect(polls).toEqual([])
+  })
+})

@@ -1,0 +1,94 @@
+/**
+ * Keeps the queue alive on every page (SPEC §4, §9): removes jobs older than 2 days, polls every
+ * unfinished job (again on each page load and each time the job list opens — SPEC §9 "a job whose
+ * polls ran out is picked up again"), announces status changes, and, when signed in, refreshes the
+ * list from `GET /v2/queue` on load and whenever the job list opens. The HTTP client and the poller
+ * load only when there is something to poll or refresh.
+ * @module
+ */
+import { listJobs } from '../shared/api/generate-api'
+import type { I18nValue } from '../shared/i18n/context'
+import { jobFinished } from '../shared/skin/job-polling'
+import { $auth } from '../shared/stores/auth'
+import { $drawerOpen } from '../shared/stores/drawer'
+import { $generateForm, patchGenerateForm } from '../shared/stores/generate-form'
+import { $queue, $queueRefreshing, hasPendingJobs, mergeServerJobs, purgeExpiredJobs, type QueueEntry } from '../shared/stores/queue'
+import { announceJob } from './job-announce'
+import type { JobPoller } from './job-poller'
+import { loadBrowserApi } from './load-api'
+
+let poller: Promise<JobPoller> | undefined
+const loadPoller = () =>
+  (poller ??= Promise.all([import('./job-poller'), loadBrowserApi(), import('../shared/api/generate-api')]).then(([p, api, calls]) =>
+    p.createJobPoller({
+      fetchJob: (id, now) => calls.getJob(api, id, now),
+      now: Date.now,
+      random: Math.random,
+      wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      exclusive: p.webLockExclusive,
+    }),
+  ))
+
+/** Starts watching the queue; `i18n` words the snackbars. */
+export function startJobWatch(i18n: I18nValue): void {
+  const polling = new Set<string>()
+  /** Jobs whose polls ran out in this page load (or that another tab polls); retried when the job list opens. */
+  const paused = new Set<string>()
+
+  purgeExpiredJobs(Date.now())
+  // A page closed mid-generation leaves the flag set; with nothing pending it would block the form for good.
+  if ($generateForm.get().generating && !hasPendingJobs($queue.get())) patchGenerateForm({ generating: false })
+
+  const pollUnfinished = () => {
+    for (const entry of Object.values($queue.get())) {
+      const id = entry.job.id
+      if (jobFinished(entry) || polling.has(id) || paused.has(id)) continue
+      polling.add(id)
+      void loadPoller()
+        .then((p) => p.poll(id))
+        .catch((error: unknown) => console.warn('[jobs] polling failed', error))
+        .finally(() => {
+          polling.delete(id)
+          const after = $queue.get()[id]
+          if (after && !jobFinished(after)) paused.add(id)
+        })
+    }
+  }
+
+  let previous: Record<string, QueueEntry> = $queue.get()
+  $queue.listen((next) => {
+    // SPEC §4: any status change of a known job is announced (here, in the tab that polled it, and in
+    // every other open tab through the storage event).
+    for (const [id, entry] of Object.entries(next)) {
+      const before = previous[id]
+      if (before && before.job.status !== entry.job.status) announceJob(entry, i18n)
+    }
+    previous = next
+    pollUnfinished()
+  })
+
+  const refreshFromServer = async () => {
+    $queueRefreshing.set(true)
+    try {
+      const jobs = await listJobs(await loadBrowserApi())
+      $queue.set(mergeServerJobs($queue.get(), jobs))
+    } catch (error) {
+      console.warn('[jobs] refresh failed', error)
+    } finally {
+      $queueRefreshing.set(false)
+    }
+  }
+  // The auth check runs on load and each time the job list opens (SPEC §4); its answer triggers the refresh.
+  $auth.listen((state) => {
+    if (state.status === 'signed-in') void refreshFromServer()
+  })
+  // The first check may have answered before this module loaded.
+  if ($auth.get().status === 'signed-in') void refreshFromServer()
+  $drawerOpen.listen((open) => {
+    if (!open) return
+    paused.clear()
+    pollUnfinished()
+  })
+
+  pollUnfinished()
+}
