@@ -5,7 +5,7 @@
  * the visitor counts as signed out.
  * @module
  */
-import { accountApi } from '../shared/api/account-api'
+import { refreshApiToken } from '../shared/api/account-tokens'
 import type { FetchLike } from '../shared/api/client'
 import { TOKEN_REFRESH_MS } from '../shared/constants'
 import { $auth, type AuthState } from '../shared/stores/auth'
@@ -42,7 +42,7 @@ export async function checkAuth(deps: AuthCheckDeps = {}): Promise<AuthState> {
     let me = await currentUser(fetcher)
     const blockedUntil = Number(storage.getItem(BLOCK_KEY) ?? 0)
     if ((me.status === 401 || me.status === 404) && deps.accountApiOrigin && now() >= blockedUntil) {
-      if (await accountApi(deps.accountApiOrigin, fetcher).refreshApiToken()) me = await currentUser(fetcher)
+      if (await refreshApiToken(deps.accountApiOrigin, fetcher)) me = await currentUser(fetcher)
       else storage.setItem(BLOCK_KEY, String(now() + REFRESH_BACKOFF_MS))
     }
     if (me.state) state = me.state

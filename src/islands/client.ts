@@ -62,6 +62,6 @@ if (bar) startLoadingBar(bar)
 const i18n = readI18n()
 hydrateIslands(i18n)
 // SPEC §4, §9: the job queue is kept on every page — polling, status snackbars, the signed-in refresh.
-void import('./job-watch').then(({ startJobWatch }) => startJobWatch(i18n))
+void import('./job-watch-boot').then(({ bootJobWatch }) => bootJobWatch(i18n))
 // SPEC §4: authentication is checked on app load (a lazy chunk: it is not needed for the first paint).
 void import('./auth-check').then(({ checkAuth }) => checkAuth({ accountApiOrigin: document.documentElement.dataset.accountApi }))

@@ -10,10 +10,11 @@
 import { mdiAccountMultiple, mdiImageMultiple, mdiWeb } from '@mdi/js'
 import { useStore } from '@nanostores/react'
 import { useEffect, useState, type DragEvent, type FormEvent, type ReactNode } from 'react'
-import { listCapes, playerInputKind, type Cape, type GenerateOptions } from '../shared/api/generate-api'
+import type { Cape, GenerateOptions } from '../shared/api/generate-api'
 import { useI18n } from '../shared/i18n/context'
 import type { Translate } from '../shared/i18n/translator'
 import { SKIN_NAME, SKIN_NAME_MAX } from '../shared/schemas/api/patterns'
+import { playerInputKind } from '../shared/skin/player-input'
 import { $auth, hasGrant } from '../shared/stores/auth'
 import { $generateForm, $uploadFiles, EMPTY_FORM, patchGenerateForm, type GenerateForm as FormState } from '../shared/stores/generate-form'
 import { $generateLimits, remainingAllowance, secondsUntilRetry } from '../shared/stores/generate-limits'
@@ -83,7 +84,7 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
   }))
   // Server and hydrating render show the server's form; the stored form takes over right after.
   const form = useStore($generateForm, { ssr: () => serverForm })
-  const files = useStore($uploadFiles)
+  const files = useStore($uploadFiles, { ssr: () => [] })
   const auth = useStore($auth, { ssr: () => ({ status: 'unknown' as const }) })
   const limits = useStore($generateLimits, { ssr: () => ({}) })
   const queue = useStore($queue, { ssr: () => ({}) })
@@ -119,8 +120,8 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
   useEffect(() => {
     if (!capesAllowed) return setCapes([])
     let live = true
-    loadBrowserApi()
-      .then(listCapes)
+    Promise.all([loadBrowserApi(), import('../shared/api/generate-api')])
+      .then(([api, calls]) => calls.listCapes(api))
       .then((list) => live && setCapes(list), (error: unknown) => console.warn('[generate] capes', error))
     return () => {
       live = false

@@ -17,7 +17,8 @@ const SKELETON_ROWS = 3
 export function JobList({ now }: { now: () => number }) {
   const { t, locale } = useI18n()
   const entries = visibleEntries(useStore($queue, { ssr: () => ({}) }), now())
-  const refreshing = useStore($queueRefreshing)
+  // The server never refreshes: hydration starts from 'not refreshing' even if a refresh began before it.
+  const refreshing = useStore($queueRefreshing, { ssr: () => false })
   return (
     <section className="job-list" aria-labelledby="job-list-title">
       <header className="job-list__header">

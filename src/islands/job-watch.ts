@@ -12,7 +12,7 @@ import { jobFinished } from '../shared/skin/job-polling'
 import { $auth } from '../shared/stores/auth'
 import { $drawerOpen } from '../shared/stores/drawer'
 import { $generateForm, patchGenerateForm } from '../shared/stores/generate-form'
-import { $queue, $queueRefreshing, hasPendingJobs, mergeServerJobs, purgeExpiredJobs, type QueueEntry } from '../shared/stores/queue'
+import { $queue, $queueRefreshing, applyServerJobs, hasPendingJobs, purgeExpiredJobs, type QueueEntry } from '../shared/stores/queue'
 import { announceJob } from './job-announce'
 import type { JobPoller } from './job-poller'
 import { loadBrowserApi } from './load-api'
@@ -71,7 +71,7 @@ export function startJobWatch(i18n: I18nValue): void {
     $queueRefreshing.set(true)
     try {
       const jobs = await listJobs(await loadBrowserApi())
-      $queue.set(mergeServerJobs($queue.get(), jobs))
+      applyServerJobs(jobs)
     } catch (error) {
       console.warn('[jobs] refresh failed', error)
     } finally {

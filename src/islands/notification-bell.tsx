@@ -8,7 +8,7 @@
 import { mdiBell, mdiClose } from '@mdi/js'
 import { useStore } from '@nanostores/react'
 import { useEffect, useRef, useState } from 'react'
-import { accountApi, type AccountNotification } from '../shared/api/account-api'
+import type { AccountNotification } from '../shared/api/account-api'
 import { useI18n } from '../shared/i18n/context'
 import { $auth } from '../shared/stores/auth'
 import { Icon } from '../shared/ui/icon'
@@ -25,13 +25,16 @@ export default function NotificationBell({ accountApiOrigin }: NotificationBellP
   const [items, setItems] = useState<AccountNotification[]>([])
   const [open, setOpen] = useState(false)
   const dialog = useRef<HTMLDialogElement>(null)
-  const api = accountApi(accountApiOrigin)
+  // The client (and the schema library it parses with) loads only for signed-in visitors (DESIGN.md §4).
+  const api = () => import('../shared/api/account-api').then((m) => m.accountApi(accountApiOrigin))
 
   // SPEC §4: notifications are loaded only when signed in.
   useEffect(() => {
     if (auth.status !== 'signed-in') return
     let live = true
-    void api.notifications().then((list) => live && setItems(list))
+    void api()
+      .then((client) => client.notifications())
+      .then((list) => live && setItems(list))
     return () => {
       live = false
     }
@@ -43,7 +46,7 @@ export default function NotificationBell({ accountApiOrigin }: NotificationBellP
 
   const dismiss = (id: string) => {
     setItems((list) => list.filter((n) => n.id !== id))
-    void api.dismiss(id)
+    void api().then((client) => client.dismiss(id))
   }
 
   if (items.length === 0 && !open) return null

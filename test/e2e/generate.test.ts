@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { loadSessionSecret, SESSION_COOKIE, signApiSession } from '../../src/api'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
@@ -188,6 +189,59 @@ describe('generating from the site (issue 7)', () => {
     await context.close()
   })
 
+  test('signed in: private and cape choices appear (never for players), and another device lists the jobs from the server', async () => {
+    const anonymous = await fresh()
+    await expect(anonymous.page.locator('select[name=visibility] option[value=private]').count()).resolves.toBe(0)
+    await expect(anonymous.page.locator('select[name=cape]').count()).resolves.toBe(0)
+    await anonymous.context.close()
+
+    const jwt = await signApiSession(loadSessionSecret(server.dataDir), { sub: 'ef'.repeat(16) })
+    const signedIn = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      await context.addCookies([{ name: SESSION_COOKIE, value: jwt, url: server.origin }])
+      // This instance has no cape textures; stand in for one that has, to see the choice and what is sent.
+      await context.route('**/api/v2/capes', (route) =>
+        route.fulfill({ json: { success: true, capes: [{ uuid: '5af20372-79e0-4e1f-80f8-6bd8e3135995', alias: 'Migrator', hash: 'a'.repeat(64), url: 'http://x/a', supported: true }, { uuid: '7412868d-7be3-429f-b629-ed5074d2455c', alias: 'Vanilla', hash: 'b'.repeat(64), url: 'http://x/b', supported: false }] } }),
+      )
+      const page = await context.newPage()
+      await page.goto(server.origin + '/')
+      await hydrated(page)
+      return { context, page }
+    }
+    const { context, page } = await signedIn()
+    await page.locator('select[name=visibility] option[value=private]').waitFor({ state: 'attached' })
+    const cape = page.locator('select[name=cape]')
+    await cape.waitFor()
+    // Only the capes this instance supports are offered.
+    await expect(cape.locator('option').allTextContents()).resolves.toEqual(['No cape', 'Migrator'])
+    await cape.selectOption({ label: 'Migrator' })
+    await page.locator('select[name=visibility]').selectOption('unlisted')
+
+    await page.getByLabel('Player name or UUID 1').fill('Notch')
+    await expect(page.locator('select[name=cape]').count()).resolves.toBe(0)
+    await page.getByLabel('Player name or UUID 1').fill('')
+
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v2/queue') && r.method() === 'POST')
+    await page.locator('input[type=file]').setInputFiles(writeSkinFiles(['caped.png'], 400))
+    await page.locator('.generate button[type=submit]').click()
+    const body = (await sent).postData() ?? ''
+    expect(body).toContain('name="cape"\r\n\r\n5af20372-79e0-4e1f-80f8-6bd8e3135995')
+    expect(body).toContain('name="visibility"\r\n\r\nunlisted')
+    // This instance cannot sign with that cape: the API's refusal shows beside the file.
+    await page.locator('.file-preview__problem').waitFor()
+
+    await cape.selectOption('')
+    await page.locator('.generate button[type=submit]').click()
+    await completedRows(page, '.generate__jobs').first().waitFor({ timeout: 20_000 })
+    await context.close()
+
+    // Another device, same account: its empty local queue is filled from GET /v2/queue (SPEC §4).
+    const other = await signedIn()
+    await other.page.getByRole('button', { name: 'Show Jobs' }).click()
+    await completedRows(other.page, '#app-drawer').first().waitFor()
+    await other.context.close()
+  })
+
   test('without JavaScript one upload goes through the job page to the skin page', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
@@ -220,6 +274,7 @@ describe('generating from the site (issue 7)', () => {
         await completedRows(page, '.generate__jobs').nth(2).waitFor({ timeout: 20_000 })
         await page.locator('.app-bar [aria-controls=app-drawer]').first().click()
         await completedRows(page, '#app-drawer').nth(2).waitFor()
+        await page.waitForFunction(() => document.querySelectorAll('.snackbar').length === 0)
         // The drawer slides in (0.2 s); shoot once it stands still at the right edge.
         await page.waitForFunction((w) => Math.round(document.getElementById('app-drawer')!.getBoundingClientRect().right) === w, width)
         await page.waitForTimeout(250)

@@ -26,7 +26,7 @@ export function fileProblemText(problem: SkinFileProblem, t: Translate): string 
 export function UploadField({ interactive }: { interactive: boolean }) {
   const { t } = useI18n()
   const id = useId()
-  const files = useStore($uploadFiles)
+  const files = useStore($uploadFiles, { ssr: () => [] })
   return (
     <div className="upload-field">
       <label className={interactive ? 'drop-zone' : 'drop-zone drop-zone--plain'} htmlFor={id}>

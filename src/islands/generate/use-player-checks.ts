@@ -5,7 +5,8 @@
  * @module
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { playerInputKind, validatePlayer, type PlayerCheck } from '../../shared/api/generate-api'
+import type { PlayerCheck } from '../../shared/api/generate-api'
+import { playerInputKind } from '../../shared/skin/player-input'
 import { loadBrowserApi } from '../load-api'
 
 /** Pause after the last keystroke before a value is looked up, ms. */
@@ -26,7 +27,8 @@ export function usePlayerChecks(values: string[]) {
     let call = calls.current.get(value)
     if (!call) {
       setChecks((current) => ({ ...current, [value]: 'checking' }))
-      call = loadBrowserApi().then((api) => validatePlayer(api, value))
+      // The calls load with the first check: a visitor who never types a player never loads them.
+      call = Promise.all([loadBrowserApi(), import('../../shared/api/generate-api')]).then(([api, calls]) => calls.validatePlayer(api, value))
       calls.current.set(value, call)
       void call.then((result) => {
         // A failed check (offline, rate limited) is asked again next time instead of being remembered.

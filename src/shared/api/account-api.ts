@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini'
+import { accountBase, drain, refreshApiToken } from './account-tokens'
 import type { FetchLike } from './client'
 
 /** A notification of the account (SPEC §3 "Notification (account)"). */
@@ -22,19 +23,12 @@ export type AccountNotification = z.infer<typeof accountNotificationSchema>
 
 const listSchema = z.object({ notifications: z.array(accountNotificationSchema) })
 
-/** Reads and drops a body: a response left unread keeps its request open in the browser. */
-const drain = (response: Response | null) => response?.text().catch(() => '')
-
 /** Client for the account API at `origin`. */
 export function accountApi(origin: string, fetcher: FetchLike = (input, init) => fetch(input, init)) {
-  const base = origin.replace(/\/+$/, '')
+  const base = accountBase(origin)
   return {
-    /** `POST /auth/tokens/api/refresh`: true when the account site issued a fresh API token (status 200). */
-    async refreshApiToken(): Promise<boolean> {
-      const response = await fetcher(`${base}/auth/tokens/api/refresh`, { method: 'POST', credentials: 'include' }).catch(() => null)
-      await drain(response)
-      return response?.status === 200
-    },
+    /** `POST /auth/tokens/api/refresh` (see `account-tokens.ts`). */
+    refreshApiToken: () => refreshApiToken(origin, fetcher),
     /** `GET /notifications`; an unreachable or failing account site reads as no notifications. */
     async notifications(): Promise<AccountNotification[]> {
       const response = await fetcher(`${base}/notifications`, { credentials: 'include', headers: { Accept: 'application/json' } }).catch(() => null)

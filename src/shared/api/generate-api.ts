@@ -6,8 +6,8 @@
  */
 import * as z from 'zod/mini'
 import { renderUrl } from '../render-url'
+import { playerInputKind } from '../skin/player-input'
 import { jobInfoSchema, type JobInfo } from '../schemas/api/job-info'
-import { isUuid, PLAYER_NAME } from '../schemas/api/patterns'
 import { rateLimitInfoSchema } from '../schemas/api/rate-limit'
 import type { JobSource, QueueEntry } from '../stores/queue'
 import { ApiCallError } from './api-call-error'
@@ -80,14 +80,6 @@ export const listJobs = async (api: ApiClient): Promise<JobInfo[]> => (await api
 /** The capes skins can be signed with here (SPEC §7 `GET /v2/capes`): only the supported ones. */
 export const listCapes = async (api: ApiClient): Promise<Cape[]> =>
   ((await api.call('/v2/capes', capesSchema, { silent: true }))?.capes ?? []).filter((cape) => cape.supported)
-
-/** What a player field holds: nothing, a name, a uuid, or something that is neither (SPEC §5). */
-export function playerInputKind(value: string): 'empty' | 'name' | 'uuid' | 'invalid' {
-  const input = value.trim()
-  if (!input) return 'empty'
-  if (PLAYER_NAME.test(input)) return 'name'
-  return isUuid(input) ? 'uuid' : 'invalid'
-}
 
 /** The verdict on a player field. `unknown`: the check itself failed; the server decides on submit. */
 export type PlayerCheck =

@@ -6,28 +6,32 @@
  * @module
  */
 import { atom } from 'nanostores'
-import * as z from 'zod/mini'
+import { VARIANTS, VISIBILITIES } from '../schemas/api/enums'
 import type { SkinFileProblem } from '../skin/skin-file'
 import { persistentJson } from './persistent-json'
-
-/** Visibility choices (SPEC §3). */
-export const VISIBILITIES = ['public', 'unlisted', 'private'] as const
-/** Variant choices; `unknown` is "auto" (reference/mineskin-api.md §2.2). */
-export const VARIANTS = ['unknown', 'classic', 'slim'] as const
+import { arrayOf, isBoolean, isString, oneOf, shape } from './stored-shape'
 
 /** The stored part of the form. */
-export const generateFormSchema = z.object({
-  name: z.string(),
-  visibility: z.enum(VISIBILITIES),
-  variant: z.enum(VARIANTS),
+export interface GenerateForm {
+  name: string
+  visibility: (typeof VISIBILITIES)[number]
+  variant: (typeof VARIANTS)[number]
   /** Cape uuid, or '' for none. */
-  cape: z.string(),
-  urls: z.array(z.string()),
-  users: z.array(z.string()),
-  generating: z.boolean(),
+  cape: string
+  urls: string[]
+  users: string[]
+  generating: boolean
+}
+
+const isForm = shape({
+  name: isString,
+  visibility: oneOf(...VISIBILITIES),
+  variant: oneOf(...VARIANTS),
+  cape: isString,
+  urls: arrayOf(isString),
+  users: arrayOf(isString),
+  generating: isBoolean,
 })
-/** The generate form state. */
-export type GenerateForm = z.infer<typeof generateFormSchema>
 
 /** An empty form: one empty field per list, so there is always somewhere to type. */
 export const EMPTY_FORM: GenerateForm = { name: '', visibility: 'public', variant: 'unknown', cape: '', urls: [''], users: [''], generating: false }
@@ -39,7 +43,7 @@ export function storedForm(form: GenerateForm): GenerateForm {
 }
 
 /** The persisted form. */
-export const $generateForm = persistentJson('ssg:generate-form', generateFormSchema, EMPTY_FORM, storedForm)
+export const $generateForm = persistentJson<GenerateForm>('ssg:generate-form', isForm, EMPTY_FORM, storedForm)
 
 /** Updates some fields of the form. */
 export const patchGenerateForm = (patch: Partial<GenerateForm>): void => $generateForm.set({ ...$generateForm.get(), ...patch })

@@ -4,22 +4,22 @@
  * the next request may go. Persisted, so the hint survives a reload while its window lasts.
  * @module
  */
-import * as z from 'zod/mini'
-import { rateLimitWindowSchema, type RateLimitInfo } from '../schemas/api/rate-limit'
+import type { RateLimitInfo, RateLimitWindow } from '../schemas/api/rate-limit'
 import { persistentJson } from './persistent-json'
+import { isNumber, optional, shape } from './stored-shape'
 
 /** The stored allowance. */
-export const generateLimitsSchema = z.object({
-  minute: z.optional(rateLimitWindowSchema),
-  hour: z.optional(rateLimitWindowSchema),
+export interface GenerateLimits {
+  minute?: RateLimitWindow
+  hour?: RateLimitWindow
   /** Epoch ms before which the API refuses new jobs (from `Retry-After` of a 429). */
-  retryAt: z.optional(z.number()),
-})
-/** The stored allowance. */
-export type GenerateLimits = z.infer<typeof generateLimitsSchema>
+  retryAt?: number
+}
+
+const isWindow = optional(shape({ used: isNumber, limit: isNumber, remaining: isNumber, reset: isNumber }))
 
 /** The visitor's allowance. */
-export const $generateLimits = persistentJson('ssg:generate-limits', generateLimitsSchema, {})
+export const $generateLimits = persistentJson<GenerateLimits>('ssg:generate-limits', shape({ minute: isWindow, hour: isWindow, retryAt: optional(isNumber) }), {})
 
 /** Remembers the windows of a `rateLimit` answer. */
 export function rememberRateLimit(info: RateLimitInfo): void {

@@ -3,12 +3,12 @@
  * §9: capped at 100, oldest dropped first). Newest first; persisted.
  * @module
  */
-import * as z from 'zod/mini'
 import { MY_SKINS_CAP } from '../constants'
 import { persistentJson } from './persistent-json'
+import { arrayOf, isString } from './stored-shape'
 
 /** Skin uuids, newest first. */
-export const $mySkins = persistentJson('ssg:my-skins', z.array(z.string()), [])
+export const $mySkins = persistentJson<string[]>('ssg:my-skins', arrayOf(isString), [])
 
 /** The list with `uuid` added as the newest; an id already listed moves to the front; at most 100. */
 export function withOwnSkin(list: readonly string[], uuid: string): string[] {

@@ -1,29 +1,24 @@
 /**
- * JSON persistence for nanostores with schema validation: a corrupt or outdated localStorage entry
- * falls back to the initial value instead of crashing the island (SPEC §4 "persist in local storage").
+ * JSON persistence for nanostores with a shape check: a corrupt or outdated localStorage entry falls
+ * back to the initial value instead of crashing the island (SPEC §4 "persist in local storage").
  * @module
  */
 import { persistentAtom } from '@nanostores/persistent'
 import type { WritableAtom } from 'nanostores'
-import type * as z from 'zod/mini'
+import type { Check } from './stored-shape'
 
 /**
- * A localStorage-backed atom whose stored JSON is checked against `schema` (zod/mini: browser bundles
- * stay small, DESIGN.md §4). `prepare` shapes the value that is written (e.g. drops empty entries);
- * the value in memory keeps what the visitor typed.
+ * A localStorage-backed atom whose stored JSON must pass `check` (see `stored-shape.ts`). `prepare`
+ * shapes the value that is written (e.g. drops empty entries); the value in memory keeps what the
+ * visitor typed.
  */
-export function persistentJson<S extends z.ZodMiniType>(
-  key: string,
-  schema: S,
-  initial: z.infer<S>,
-  prepare: (value: z.infer<S>) => z.infer<S> = (value) => value,
-): WritableAtom<z.infer<S>> {
-  return persistentAtom<z.infer<S>>(key, initial, {
+export function persistentJson<T>(key: string, check: Check, initial: T, prepare: (value: T) => T = (value) => value): WritableAtom<T> {
+  return persistentAtom<T>(key, initial, {
     encode: (value) => JSON.stringify(prepare(value)),
     decode: (raw) => {
       try {
-        const parsed = schema.safeParse(JSON.parse(raw))
-        return parsed.success ? parsed.data : initial
+        const value: unknown = JSON.parse(raw)
+        return check(value) ? (value as T) : initial
       } catch {
         return initial
       }

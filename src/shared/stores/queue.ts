@@ -4,41 +4,69 @@
  * so jobs survive page loads and every tab shows the same list (storage events keep tabs in sync).
  * @module
  */
-import { atom, computed } from 'nanostores'
-import * as z from 'zod/mini'
+import { persistentMap } from '@nanostores/persistent'
+import { atom, computed, onMount } from 'nanostores'
 import { QUEUE_VIEW } from '../constants'
-import { jobInfoSchema, type JobInfo } from '../schemas/api/job-info'
-import { persistentJson } from './persistent-json'
+import { JOB_STATUSES } from '../schemas/api/enums'
+import type { JobInfo } from '../schemas/api/job-info'
+import { arrayOf, isNumber, isString, oneOf, optional, shape } from './stored-shape'
+
+/** localStorage key prefix of the queue: one key per job. */
+export const QUEUE_KEY_PREFIX = 'ssg:queue:'
 
 /** Where a job's input came from (SPEC §3 "Generate types"). */
-export const jobSourceSchema = z.object({
-  type: z.enum(['upload', 'url', 'user']),
+export interface JobSource {
+  type: 'upload' | 'url' | 'user'
   /** The file name, the URL, or the player name or uuid as typed. */
-  content: z.string(),
+  content: string
   /** Name shown for the job (SPEC §3 display name): file name, URL or player name. */
-  name: z.string(),
-})
-/** A job's source. */
-export type JobSource = z.infer<typeof jobSourceSchema>
+  name: string
+}
 
 /** One job as the browser remembers it (SPEC §3 "Queue entry"). */
-export const queueEntrySchema = z.object({
-  job: jobInfoSchema,
-  source: jobSourceSchema,
+export interface QueueEntry {
+  job: JobInfo
+  source: JobSource
   /** When the job was last polled (epoch ms) and how many polls this page load made. */
-  check: z.object({ last: z.number(), count: z.number() }),
+  check: { last: number; count: number }
   /** Thumbnail URL (the uploaded image, then the head render of the signed skin). */
-  image: z.optional(z.string()),
+  image?: string
   /** Skin uuid once the job completed with a skin. */
-  skin: z.optional(z.string()),
+  skin?: string
   /** Error messages of a failed job. */
-  errors: z.array(z.object({ code: z.optional(z.string()), message: z.string() })),
-})
-/** A queue entry. */
-export type QueueEntry = z.infer<typeof queueEntrySchema>
+  errors: { code?: string; message: string }[]
+}
 
-/** All remembered jobs by job id. */
-export const $queue = persistentJson('ssg:queue', z.record(z.string(), queueEntrySchema), {})
+/** The stored shape of a queue entry (the job part mirrors `schemas/api/job-info.ts`). */
+const isQueueEntry = shape({
+  job: shape({ id: isString, status: oneOf(...JOB_STATUSES), timestamp: isNumber, eta: optional(isNumber), result: optional(isString) }),
+  source: shape({ type: oneOf('upload', 'url', 'user'), content: isString, name: isString }),
+  check: shape({ last: isNumber, count: isNumber }),
+  image: optional(isString),
+  skin: optional(isString),
+  errors: arrayOf(shape({ code: optional(isString), message: isString })),
+})
+
+/** A stored entry, or undefined when it no longer has the expected shape. */
+function decodeEntry(raw: string): QueueEntry {
+  try {
+    const value: unknown = JSON.parse(raw)
+    return (isQueueEntry(value) ? value : undefined) as QueueEntry
+  } catch {
+    return undefined as unknown as QueueEntry
+  }
+}
+
+/**
+ * All remembered jobs by job id, one localStorage key per job (`ssg:queue:<id>`): a tab that writes a
+ * job never writes the others, so two tabs adding and polling jobs at once cannot undo each other.
+ */
+export const $queue = persistentMap<Record<string, QueueEntry>>(QUEUE_KEY_PREFIX, {}, { encode: JSON.stringify, decode: decodeEntry })
+
+// Entries that failed the shape check were read as undefined: drop them from memory and storage.
+onMount($queue, () => {
+  for (const [id, entry] of Object.entries($queue.get())) if (!entry) $queue.setKey(id, undefined as unknown as QueueEntry)
+})
 
 /** True while the job still waits or runs. */
 export const isPending = (job: Pick<JobInfo, 'status'>): boolean => job.status === 'waiting' || job.status === 'processing'
@@ -66,18 +94,24 @@ export function withoutExpired(entries: Record<string, QueueEntry>, now: number)
 export function purgeExpiredJobs(now: number): void {
   const current = $queue.get()
   const kept = withoutExpired(current, now)
-  if (kept !== current) $queue.set(kept)
+  for (const id of Object.keys(current)) if (!(id in kept)) $queue.setKey(id, undefined as unknown as QueueEntry)
 }
 
 /** Adds or replaces an entry. */
 export function putQueueEntry(entry: QueueEntry): void {
-  $queue.set({ ...$queue.get(), [entry.job.id]: entry })
+  $queue.setKey(entry.job.id, entry)
 }
 
 /** Changes an entry in place; a job that is no longer in the store stays gone. */
 export function updateQueueEntry(id: string, change: (entry: QueueEntry) => QueueEntry): void {
   const current = $queue.get()[id]
   if (current) putQueueEntry(change(current))
+}
+
+/** Folds the server's job list into the store, writing only the jobs it names. */
+export function applyServerJobs(jobs: JobInfo[]): void {
+  const merged = mergeServerJobs($queue.get(), jobs)
+  for (const job of jobs) putQueueEntry(merged[job.id]!)
 }
 
 /**

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 
 export { compactUuid, isUuid, JOB_ID, SHORT_ID, TEXTURE_HASH, UUID32, UUID36 } from './patterns'
+import { VARIANTS, VISIBILITIES } from './enums'
 import { compactUuid, isUuid, JOB_ID, SHORT_ID } from './patterns'
 
 /** A skin id as accepted everywhere: 32-hex uuid, dashed uuid or 8-hex short id (reference §5.4). */
@@ -25,12 +26,12 @@ export const skinUuidSchema = z
 export const jobIdSchema = z.string().regex(JOB_ID, 'Invalid job id')
 
 /** Skin visibility (SPEC §3; legacy numeric 0/1/2 maps to these). */
-export const visibilitySchema = z.enum(['public', 'unlisted', 'private'])
+export const visibilitySchema = z.enum(VISIBILITIES)
 /** Skin visibility. */
 export type Visibility = z.infer<typeof visibilitySchema>
 
 /** Skin variant; `unknown` asks for auto-detection (reference §2.2). */
-export const variantSchema = z.enum(['classic', 'slim', 'unknown'])
+export const variantSchema = z.enum(VARIANTS)
 /** Skin variant. */
 export type Variant = z.infer<typeof variantSchema>
 

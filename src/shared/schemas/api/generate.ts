@@ -5,15 +5,15 @@
  */
 import { z } from 'zod'
 import { variantSchema, visibilitySchema } from './common'
+import { VISIBILITIES } from './enums'
 import { isUuid, PLAYER_NAME } from './patterns'
 import { skinNameSchema } from './skin'
 
-const LEGACY_VISIBILITY = ['public', 'unlisted', 'private'] as const
 
 /** Visibility option; also takes the legacy numbers 0/1/2 (SPEC §3). */
 export const visibilityOptionSchema = z.preprocess((v) => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^[012]$/.test(v) ? Number(v) : undefined
-  return n === undefined ? v : LEGACY_VISIBILITY[n]
+  return n === undefined ? v : VISIBILITIES[n]
 }, visibilitySchema)
 
 /** Cape option: a Mojang cape uuid. */

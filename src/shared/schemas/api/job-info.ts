@@ -5,10 +5,11 @@
  * @module
  */
 import * as z from 'zod/mini'
+import { JOB_STATUSES } from './enums'
 import { JOB_ID } from './patterns'
 
 /** Job statuses (SPEC §3) plus `unknown` for a missing job (reference §1.5). */
-export const jobStatusSchema = z.enum(['waiting', 'processing', 'completed', 'failed', 'unknown'])
+export const jobStatusSchema = z.enum(JOB_STATUSES)
 /** Job status. */
 export type JobStatus = z.infer<typeof jobStatusSchema>
 
