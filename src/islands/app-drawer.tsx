@@ -38,7 +38,8 @@ const SIGN_IN_DELAY_MS = 100
 /** The drawer island. */
 export default function AppDrawer({ appUrl, signInUrl, translateUrl, accountUrl, theme }: AppDrawerProps) {
   const { t } = useI18n()
-  const open = useStore($drawerOpen)
+  // It hydrates when first opened (hydrate-when.ts): from the server's closed state, then open.
+  const open = useStore($drawerOpen, { ssr: () => false })
   const auth = useStore($auth, { ssr: () => ({ status: 'unknown' as const }) })
   const panel = useRef<HTMLElement>(null)
   const close = useCallback(() => $drawerOpen.set(false), [])

@@ -7,15 +7,16 @@
 import { createElement, startTransition, useEffect, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { CLIENT_MESSAGES_ELEMENT_ID } from '../shared/i18n/client-messages'
-import { I18nProvider } from '../shared/i18n/context'
+import { I18nProvider, type I18nValue } from '../shared/i18n/context'
 import { createTranslator } from '../shared/i18n/translator'
 import { DEFAULT_LOCALE, isLocale } from '../shared/locales'
 import { reloadAfterChunkError } from './chunk-reload'
+import { hydrateWhen } from './hydrate-when'
 import { lazyIslands } from './lazy-islands'
 import { startLoadingBar } from './loading-bar'
 import type { IslandName } from './registry'
 
-function readI18n() {
+function readI18n(): I18nValue {
   const element = document.getElementById(CLIENT_MESSAGES_ELEMENT_ID)
   const locale = element?.dataset.locale
   const table = element?.textContent ? (JSON.parse(element.textContent) as Record<string, unknown>) : {}
@@ -34,24 +35,31 @@ function HydrationMark({ element, children }: { element: HTMLElement; children: 
   return children
 }
 
-function hydrateIslands(i18n: ReturnType<typeof readI18n>) {
+/** Loads island `name`'s chunk and hydrates `element` with it. */
+function hydrateIsland(element: HTMLElement, name: IslandName, i18n: I18nValue) {
+  lazyIslands[name]()
+    .then(({ default: Component }) => {
+      const props = JSON.parse(element.dataset.props ?? '{}')
+      startTransition(() => {
+        const island = createElement(I18nProvider, { value: i18n, children: createElement(Component as never, props) })
+        hydrateRoot(element, createElement(HydrationMark, { element, children: island }), {
+          identifierPrefix: element.dataset.prefix,
+          onRecoverableError: (error) => console.warn('[island]', name, error),
+        })
+      })
+    })
+    .catch(reloadAfterChunkError)
+}
+
+/** Hydrates every island now, or when its trigger fires (`hydrate-when.ts`). */
+function hydrateIslands(i18n: I18nValue) {
   for (const element of document.querySelectorAll<HTMLElement>('x-island:not([data-booted])')) {
     element.dataset.booted = ''
     const name = element.dataset.island as IslandName
-    const load = lazyIslands[name]
-    if (!load) continue
-    load()
-      .then(({ default: Component }) => {
-        const props = JSON.parse(element.dataset.props ?? '{}')
-        startTransition(() => {
-          const island = createElement(I18nProvider, { value: i18n, children: createElement(Component as never, props) })
-          hydrateRoot(element, createElement(HydrationMark, { element, children: island }), {
-            identifierPrefix: element.dataset.prefix,
-            onRecoverableError: (error) => console.warn('[island]', name, error),
-          })
-        })
-      })
-      .catch(reloadAfterChunkError)
+    if (!(name in lazyIslands)) continue
+    const when = hydrateWhen[name]
+    if (when) when(() => hydrateIsland(element, name, i18n))
+    else hydrateIsland(element, name, i18n)
   }
 }
 

@@ -7,7 +7,7 @@
  * that the web app queues itself (one file, link or player).
  * @module
  */
-import { mdiAccountMultiple, mdiImageMultiple, mdiWeb } from '@mdi/js'
+import { mdiAccountMultiple, mdiImageMultiple, mdiLink } from '@mdi/js'
 import { useStore } from '@nanostores/react'
 import { useEffect, useState, type DragEvent, type FormEvent, type ReactNode } from 'react'
 import type { Cape, GenerateOptions } from '../shared/api/generate-api'
@@ -18,7 +18,7 @@ import { playerInputKind } from '../shared/skin/player-input'
 import { $auth, hasGrant } from '../shared/stores/auth'
 import { $generateForm, $uploadFiles, EMPTY_FORM, patchGenerateForm, type GenerateForm as FormState } from '../shared/stores/generate-form'
 import { $generateLimits, remainingAllowance, secondsUntilRetry } from '../shared/stores/generate-limits'
-import { $queue, visibleEntries } from '../shared/stores/queue'
+import { $queue, hasPendingJobs, visibleEntries } from '../shared/stores/queue'
 import { Icon } from '../shared/ui/icon'
 import { ListFields, type FieldHint } from './generate/list-fields'
 import { OptionFields } from './generate/option-fields'
@@ -101,7 +101,11 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
   const retryIn = secondsUntilRetry(limits, now)
   const liveAllowance = remainingAllowance(limits, now)
 
-  useEffect(() => setInteractive(true), [])
+  useEffect(() => {
+    setInteractive(true)
+    // A page closed mid-generation leaves the flag set; with nothing pending it would block the form for good.
+    if ($generateForm.get().generating && !hasPendingJobs($queue.get())) patchGenerateForm({ generating: false })
+  }, [])
 
   // Paste an image anywhere on the page (issue 7 point 1); text pastes go to the focused field as usual.
   useEffect(() => {
@@ -251,7 +255,7 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
         </div>
       )}
       <div className={mode ? 'generate__modes generate__modes--one' : 'generate__modes'}>
-        <ModeSection icon={mdiWeb} title={t('generate.fromUrl')} text={t('generate.fromUrlText')} hidden={mode !== null && mode !== 'url'}>
+        <ModeSection icon={mdiLink} title={t('generate.fromUrl')} text={t('generate.fromUrlText')} hidden={mode !== null && mode !== 'url'}>
           <ListFields
             name="url"
             type="url"

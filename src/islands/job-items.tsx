@@ -4,7 +4,7 @@
  * Shared by the drawer's job list and the generate form.
  * @module
  */
-import { mdiAlertCircle, mdiCheckCircle, mdiProgressClock } from '@mdi/js'
+import { mdiAlertCircle, mdiCheckCircle, mdiClockOutline } from '@mdi/js'
 import { useI18n } from '../shared/i18n/context'
 import { skinPath } from '../shared/routes'
 import { entryDisplayName, STATUS_LABEL } from '../shared/skin/job-notice'
@@ -14,9 +14,9 @@ import { Icon } from '../shared/ui/icon'
 import { useNow } from './use-now'
 
 const STATUS_ICON: Record<QueueEntry['job']['status'], string> = {
-  waiting: mdiProgressClock,
-  processing: mdiProgressClock,
-  unknown: mdiProgressClock,
+  waiting: mdiClockOutline,
+  processing: mdiClockOutline,
+  unknown: mdiClockOutline,
   completed: mdiCheckCircle,
   failed: mdiAlertCircle,
 }

@@ -11,8 +11,7 @@ import type { I18nValue } from '../shared/i18n/context'
 import { jobFinished } from '../shared/skin/job-polling'
 import { $auth } from '../shared/stores/auth'
 import { $drawerOpen } from '../shared/stores/drawer'
-import { $generateForm, patchGenerateForm } from '../shared/stores/generate-form'
-import { $queue, $queueRefreshing, applyServerJobs, hasPendingJobs, purgeExpiredJobs, type QueueEntry } from '../shared/stores/queue'
+import { $queue, $queueRefreshing, applyServerJobs, purgeExpiredJobs, type QueueEntry } from '../shared/stores/queue'
 import { announceJob } from './job-announce'
 import type { JobPoller } from './job-poller'
 import { loadBrowserApi } from './load-api'
@@ -36,8 +35,6 @@ export function startJobWatch(i18n: I18nValue): void {
   const paused = new Set<string>()
 
   purgeExpiredJobs(Date.now())
-  // A page closed mid-generation leaves the flag set; with nothing pending it would block the form for good.
-  if ($generateForm.get().generating && !hasPendingJobs($queue.get())) patchGenerateForm({ generating: false })
 
   const pollUnfinished = () => {
     for (const entry of Object.values($queue.get())) {

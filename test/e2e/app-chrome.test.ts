@@ -80,6 +80,11 @@ describe('app chrome in Chromium', () => {
     await hydrated(page)
     await page.waitForLoadState('networkidle')
     expect(await page.locator('x-island').count()).toBe(7)
+    // The drawer hydrates when it is first needed, also without recoverable errors.
+    await expect(page.locator('x-island[data-island=app-drawer]:not([data-hydrated])').count()).resolves.toBe(1)
+    await page.getByRole('button', { name: 'Show Jobs' }).click()
+    await page.locator('x-island[data-island=app-drawer][data-hydrated]').waitFor({ state: 'attached' })
+    await page.locator('#app-drawer').waitFor({ state: 'visible' })
     expect(problems).toEqual([])
     await page.close()
   })
@@ -97,6 +102,17 @@ describe('app chrome in Chromium', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Generate' }).click()
     await page.waitForURL(`${server.origin}/`)
     await page.close()
+  })
+
+  test('at 390 px the icon-only tabs keep their names for screen readers (issue 7 point 9)', async () => {
+    const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 800 } })
+    const { page } = await open('/', ctx)
+    await hydrated(page)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    for (const name of ['Generate', 'Gallery', 'My Skins']) await nav.getByRole('link', { name }).waitFor({ state: 'visible' })
+    // The labels are read out, not shown: only the icons take space.
+    await expect(nav.locator('.tab__label').first().evaluate((label) => label.getBoundingClientRect().width)).resolves.toBeLessThanOrEqual(1)
+    await ctx.close()
   })
 
   test('search: Enter with a term goes to /skins?search=…, an empty field does nothing', async () => {
@@ -176,6 +192,7 @@ describe('app chrome in Chromium', () => {
     await hydrated(page)
     await page.locator('.badge-dot--warning').waitFor({ state: 'visible' })
     await page.getByRole('button', { name: 'Show Jobs' }).click()
+    await page.locator('#app-drawer .job-item__name').nth(1).waitFor()
     await expect(page.locator('#app-drawer .job-item__name').allTextContents()).resolves.toEqual(['alex (bbbbbbbb)', 'steve (aaaaaaaa)'])
     await expect(page.locator('#app-drawer').getByRole('link', { name: 'Open the skin of steve (aaaaaaaa)' }).getAttribute('href')).resolves.toBe('/skins/0123456789abcdef0123456789abcdef')
     // Once every job has finished the dot turns to the success colour. (The queue is rewritten on a

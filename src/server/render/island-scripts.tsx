@@ -5,6 +5,7 @@
  * @module
  */
 import { useRequestContext } from '@hono/react-renderer'
+import { hydrateWhen } from '../../islands/hydrate-when'
 import { CLIENT_MESSAGES_ELEMENT_ID, pickClientMessages } from '../../shared/i18n/client-messages'
 import type { AppEnv } from '../env'
 import { LOCALE_TABLES } from '../i18n/tables'
@@ -21,6 +22,8 @@ export function IslandScripts() {
   const locale = c.get('locale')
   const preload = new Set<string>(manifest.clientImports)
   for (const name of used) {
+    // A deferred island's code loads when it is needed, not with the page (hydrate-when.ts).
+    if (name in hydrateWhen) continue
     const chunk = manifest.islands[name]
     if (!chunk) continue
     preload.add(chunk.file)

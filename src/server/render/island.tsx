@@ -6,6 +6,7 @@
 import { useId, type ComponentProps, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { useRequestContext } from '@hono/react-renderer'
+import { hydrateWhen } from '../../islands/hydrate-when'
 import { islands, type IslandName } from '../../islands/registry'
 import { I18nProvider, useI18n } from '../../shared/i18n/context'
 import type { AppEnv } from '../env'
@@ -24,7 +25,9 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
     </I18nProvider>,
     { identifierPrefix: prefix },
   )
+  // A deferred island (hydrate-when.ts) is marked, so tests and tools know it hydrates later.
+  const deferred = name in hydrateWhen ? '' : undefined
   return (
-    <x-island data-island={name} data-prefix={prefix} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />
+    <x-island data-island={name} data-prefix={prefix} data-props={JSON.stringify(props)} data-defer={deferred} dangerouslySetInnerHTML={{ __html: html }} />
   )
 }
