@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { $auth } from '../shared/stores/auth'
+import { $auth, hasGrant } from '../shared/stores/auth'
 import { checkAuth, REFRESH_BACKOFF_MS } from './auth-check'
 
 /** A fake browser network: `/api/v2/me` answers by whether the API token is fresh; refresh may be allowed. */
@@ -9,7 +9,7 @@ function network(opts: { signedIn: boolean; refreshWorks: boolean }) {
   const fetcher = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input)
     calls.push(`${init?.method ?? 'GET'} ${url} ${init?.credentials}`)
-    if (url === '/api/v2/me') return tokenFresh ? Response.json({ success: true, user: 'ab'.repeat(16) }) : Response.json({ success: false }, { status: 404 })
+    if (url === '/api/v2/me') return tokenFresh ? Response.json({ success: true, user: 'ab'.repeat(16), grants: { private_skins: true, capes: false, per_minute: 60 } }) : Response.json({ success: false }, { status: 404 })
     if (url === 'https://account.test/auth/tokens/api/refresh') {
       if (!opts.refreshWorks) return new Response(null, { status: 401 })
       tokenFresh = true
@@ -28,10 +28,15 @@ function memoryStorage() {
 beforeEach(() => $auth.set({ status: 'unknown' }))
 
 describe('auth check (SPEC §4, §8)', () => {
-  test('a valid session: signed in with the user id, credentials included, no refresh', async () => {
+  test('a valid session: signed in with the user id and grants, credentials included, no refresh', async () => {
     const net = network({ signedIn: true, refreshWorks: true })
-    expect(await checkAuth({ accountApiOrigin: 'https://account.test', fetch: net.fetcher, storage: memoryStorage() })).toEqual({ status: 'signed-in', user: 'ab'.repeat(16) })
+    const grants = { private_skins: true, capes: false, per_minute: 60 }
+    expect(await checkAuth({ accountApiOrigin: 'https://account.test', fetch: net.fetcher, storage: memoryStorage() })).toEqual({ status: 'signed-in', user: 'ab'.repeat(16), grants })
     expect($auth.get().status).toBe('signed-in')
+    // SPEC §6: the grants decide what the visitor may do (the generate form offers private skins, not capes).
+    expect(hasGrant($auth.get(), 'private_skins')).toBe(true)
+    expect(hasGrant($auth.get(), 'capes')).toBe(false)
+    expect(hasGrant({ status: 'signed-out', grants }, 'private_skins')).toBe(false)
     expect(net.calls).toEqual(['GET /api/v2/me include'])
   })
 

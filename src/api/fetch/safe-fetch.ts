@@ -11,6 +11,7 @@
  * @module
  */
 import { lookup } from 'node:dns/promises'
+import { readBodyUpTo } from '../../shared/read-body'
 import { MAX_SKIN_BYTES } from '../image/limits'
 import { isApiError } from '../errors'
 import { blockedAddressReason, isIpLiteral } from './blocked-address'
@@ -85,32 +86,12 @@ function parseHttpUrl(raw: string, base?: string): URL {
 
 /** Reads the body, aborting as soon as it grows past `maxBytes`. */
 async function readLimited(res: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = await readBodyUpTo(res, maxBytes)
+  if (bytes) return bytes
   const declared = Number(res.headers.get('content-length') ?? NaN)
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await res.body?.cancel()
-    throw invalidImageUrl(`the image is ${declared} bytes; the limit is ${maxBytes} bytes`)
-  }
-  if (!res.body) return new Uint8Array(0)
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.length
-    if (total > maxBytes) {
-      await reader.cancel()
-      throw invalidImageUrl(`the image is larger than the limit of ${maxBytes} bytes`)
-    }
-    chunks.push(value)
-  }
-  const out = new Uint8Array(total)
-  let at = 0
-  for (const c of chunks) {
-    out.set(c, at)
-    at += c.length
-  }
-  return out
+  throw invalidImageUrl(
+    Number.isFinite(declared) && declared > maxBytes ? `the image is ${declared} bytes; the limit is ${maxBytes} bytes` : `the image is larger than the limit of ${maxBytes} bytes`,
+  )
 }
 
 /** Returns a fetcher; throws ApiError 400 `invalid_image_url` or `blocked_url_host` (see module doc). */

@@ -22,12 +22,28 @@ export interface OptionFieldsProps {
   nameInvalid: boolean
 }
 
+/** A labelled select of `[value, label]` options. */
+function SelectField(props: { id: string; name: string; label: string; value: string; onChange: (value: string) => void; options: readonly (readonly [string, string])[] }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} className="select" name={props.name} value={props.value} onChange={(event) => props.onChange(event.target.value)}>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 /** The option fields. */
 export function OptionFields({ form, onChange, allowPrivate, capes, nameInvalid }: OptionFieldsProps) {
   const { t } = useI18n()
   const id = useId()
   return (
-    <fieldset className="generate-options">
+    <fieldset className={capes.length > 0 ? 'generate-options generate-options--cape' : 'generate-options'}>
       <legend className="generate-options__legend">{t('generate.options')}</legend>
       <div className="field">
         <label htmlFor={`${id}-name`}>{t('generate.name')}</label>
@@ -46,34 +62,31 @@ export function OptionFields({ form, onChange, allowPrivate, capes, nameInvalid 
           {nameInvalid ? t('generate.nameInvalid') : t('generate.nameHint')}
         </p>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-visibility`}>{t('generate.visibility')}</label>
-        <select id={`${id}-visibility`} className="select" name="visibility" value={form.visibility} onChange={(event) => onChange({ visibility: event.target.value as GenerateForm['visibility'] })}>
-          <option value="public">{t('generate.public')}</option>
-          <option value="unlisted">{t('generate.unlisted')}</option>
-          {allowPrivate && <option value="private">{t('generate.private')}</option>}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-variant`}>{t('generate.variant')}</label>
-        <select id={`${id}-variant`} className="select" name="variant" value={form.variant} onChange={(event) => onChange({ variant: event.target.value as GenerateForm['variant'] })}>
-          <option value="unknown">{t('generate.auto')}</option>
-          <option value="classic">{t('generate.classic')}</option>
-          <option value="slim">{t('generate.slim')}</option>
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-visibility`}
+        name="visibility"
+        label={t('generate.visibility')}
+        value={form.visibility}
+        onChange={(visibility) => onChange({ visibility: visibility as GenerateForm['visibility'] })}
+        options={[['public', t('generate.public')], ['unlisted', t('generate.unlisted')], ...(allowPrivate ? [['private', t('generate.private')] as const] : [])]}
+      />
+      <SelectField
+        id={`${id}-variant`}
+        name="variant"
+        label={t('generate.variant')}
+        value={form.variant}
+        onChange={(variant) => onChange({ variant: variant as GenerateForm['variant'] })}
+        options={[['unknown', t('generate.auto')], ['classic', t('generate.classic')], ['slim', t('generate.slim')]]}
+      />
       {capes.length > 0 && (
-        <div className="field">
-          <label htmlFor={`${id}-cape`}>{t('generate.cape')}</label>
-          <select id={`${id}-cape`} className="select" name="cape" value={form.cape} onChange={(event) => onChange({ cape: event.target.value })}>
-            <option value="">{t('generate.noCape')}</option>
-            {capes.map((cape) => (
-              <option key={cape.uuid} value={cape.uuid}>
-                {cape.alias}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-cape`}
+          name="cape"
+          label={t('generate.cape')}
+          value={form.cape}
+          onChange={(cape) => onChange({ cape })}
+          options={[['', t('generate.noCape')], ...capes.map((cape) => [cape.uuid, cape.alias] as const)]}
+        />
       )}
     </fieldset>
   )
