@@ -97,9 +97,9 @@ describe('generating from the site (issue 7)', () => {
     const queued = page.waitForResponse((r) => r.url().endsWith('/api/v2/queue') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Generate 3' }).click()
     await queued
-    // The first 'completed' snackbar: the pointer on it holds it open (its timer pauses) until View is followed.
+    // The first 'completed' snackbar: focus on its View holds it open (its timer pauses) until it is followed.
     const view = page.locator('.snackbar--success .snackbar__action').first()
-    await view.hover({ timeout: 20_000 })
+    await view.focus({ timeout: 20_000 })
     await completedRows(page, '.generate__jobs').nth(2).waitFor({ timeout: 20_000 })
     const names = await page.locator('.generate__jobs .job-item__name').allTextContents()
     expect(names.map((n) => n.replace(/ \([0-9a-f]{8}\)$/, '')).sort()).toEqual(['alex-skin', 'knight', 'steve'])
@@ -114,11 +114,11 @@ describe('generating from the site (issue 7)', () => {
     await page.waitForFunction(() => (window as unknown as { snackbars: string[] }).snackbars.filter((s) => s.includes('snackbar--success')).length === 3)
     const shown = await snackbars(page)
     expect(shown.filter((s) => s.includes('snackbar--success') && / is completed/.test(s))).toHaveLength(3)
-    // Still there although the others have closed: its timer stood still under the pointer.
+    // Still there although the others have closed: its timer stood still while it had focus.
     await page.waitForFunction(() => document.querySelectorAll('.snackbar').length === 1)
     const href = await view.getAttribute('href')
     expect(href).toMatch(/^\/skins\/[0-9a-f]{32}$/)
-    await Promise.all([page.waitForURL(`**${href}`), view.click()])
+    await Promise.all([page.waitForURL(`**${href}`), page.keyboard.press('Enter')])
     await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1)
 
     // The skins joined this browser's own skins; the jobs are still there after a reload.
