@@ -243,6 +243,8 @@ describe('generating from the site (issue 7)', () => {
     const other = await signedIn()
     await other.page.getByRole('button', { name: 'Show Jobs' }).click()
     await completedRows(other.page, '#app-drawer').first().waitFor()
+    // Named by the job's originalName from the server (SPEC §3), as on the device that made it.
+    await other.page.locator('#app-drawer .job-item__name', { hasText: /^caped \([0-9a-f]{8}\)$/ }).waitFor()
     await other.context.close()
   })
 

@@ -103,6 +103,8 @@ describe('POST /v2/queue (upload) → GET /v2/queue/{id}', () => {
     const list = await t.json('/v2/queue', { headers: { ...UA, cookie } })
     expect(list.body.jobs.map((j: { id: string }) => j.id)).toEqual([sub.body.job.id])
     expect(list.body.jobs[0].status).toBe('completed')
+    // SPEC §3 Job `originalName`: what the caller gave, so another device can name the job.
+    expect(list.body.jobs[0].originalName).toBe('skin.png')
     expect(list.res.headers.get('cache-control')).toContain('no-store')
     const stranger = await t.json('/v2/queue', { headers: UA })
     expect(stranger.body.jobs).toEqual([])
@@ -227,6 +229,8 @@ describe('generate request errors', () => {
     await t.api.idle()
     const job = await t.json(`/v2/queue/${r.body.job.id}`)
     expect(job.body.skin.name).toBe('From Data')
+    // The image itself is no name: a data URL job has no originalName.
+    expect(job.body.job).not.toHaveProperty('originalName')
     const bad = await t.json('/v2/queue', jsonInit({ url: 'data:image/png;base64,!!!' }))
     expect(bad.status).toBe(400)
     expect(bad.body.errors[0].code).toBe('invalid_image_url')

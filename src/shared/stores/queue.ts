@@ -114,9 +114,12 @@ export function applyServerJobs(jobs: JobInfo[]): void {
   for (const job of jobs) putQueueEntry(merged[job.id]!)
 }
 
+/** The source of a job known only from the server's list: its `originalName`, a URL when it looks like one. */
+const serverSource = (name: string): JobSource => ({ type: /^https?:\/\//i.test(name) ? 'url' : 'upload', content: name, name })
+
 /**
  * Folds the server's job list (`GET /v2/queue`, signed in — SPEC §4) into the entries: known jobs take
- * the server's status, unknown ones join with what the list tells (no source name: the list has none).
+ * the server's status, unknown ones join with what the list tells (their `originalName`).
  */
 export function mergeServerJobs(entries: Record<string, QueueEntry>, jobs: JobInfo[]): Record<string, QueueEntry> {
   const merged = { ...entries }
@@ -124,7 +127,7 @@ export function mergeServerJobs(entries: Record<string, QueueEntry>, jobs: JobIn
     const known = merged[job.id]
     merged[job.id] = known
       ? { ...known, job: { ...known.job, ...job }, skin: known.skin ?? (job.status === 'completed' ? job.result : undefined) }
-      : { job, source: { type: 'upload', content: '', name: '' }, check: { last: 0, count: 0 }, skin: job.status === 'completed' ? job.result : undefined, errors: [] }
+      : { job, source: serverSource(job.originalName ?? ''), check: { last: 0, count: 0 }, skin: job.status === 'completed' ? job.result : undefined, errors: [] }
   }
   return merged
 }

@@ -46,10 +46,14 @@ describe('queue (SPEC §3 Queue entry, §9)', () => {
     const skin = 'ab'.repeat(16)
     const merged = mergeServerJobs(byId([known]), [
       { id: known.job.id, status: 'completed', timestamp: now, result: skin },
-      { id: hexId(9), status: 'completed', timestamp: now - 1000, result: 'cd'.repeat(16) },
+      { id: hexId(9), status: 'completed', timestamp: now - 1000, result: 'cd'.repeat(16), originalName: 'https://ex.org/skins/zombie.png' },
+      { id: hexId(10), status: 'waiting', timestamp: now - 500, originalName: 'Notch' },
     ])
     expect(merged[known.job.id]).toMatchObject({ job: { status: 'completed', result: skin }, skin, source: known.source })
-    expect(merged[hexId(9)]).toMatchObject({ skin: 'cd'.repeat(16), source: { name: '' }, errors: [] })
+    // Jobs from another device are named by their originalName (SPEC §3), a URL by its last segment.
+    expect(merged[hexId(9)]).toMatchObject({ skin: 'cd'.repeat(16), source: { type: 'url', name: 'https://ex.org/skins/zombie.png' }, errors: [] })
+    expect(merged[hexId(10)]).toMatchObject({ source: { type: 'upload', name: 'Notch' } })
+    expect(merged[hexId(10)]!.skin).toBeUndefined()
   })
 })
 

@@ -23,6 +23,8 @@ export const jobInfoSchema = z.object({
   eta: z.optional(z.number()),
   /** Skin uuid once completed. */
   result: z.optional(z.string()),
+  /** What the caller gave: file name, image URL or player name (SPEC §3 Job `originalName`). */
+  originalName: z.optional(z.string()),
 })
 /** Job object. */
 export type JobInfo = z.infer<typeof jobInfoSchema>
