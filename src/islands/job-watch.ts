@@ -6,7 +6,7 @@
  * load only when there is something to poll or refresh.
  * @module
  */
-import { listJobs } from '../shared/api/generate-api'
+import { getJob, listJobs } from '../shared/api/generate-api'
 import type { I18nValue } from '../shared/i18n/context'
 import { jobFinished } from '../shared/skin/job-polling'
 import { $auth } from '../shared/stores/auth'
@@ -18,9 +18,9 @@ import { loadBrowserApi } from './load-api'
 
 let poller: Promise<JobPoller> | undefined
 const loadPoller = () =>
-  (poller ??= Promise.all([import('./job-poller'), loadBrowserApi(), import('../shared/api/generate-api')]).then(([p, api, calls]) =>
+  (poller ??= Promise.all([import('./job-poller'), loadBrowserApi()]).then(([p, api]) =>
     p.createJobPoller({
-      fetchJob: (id, now) => calls.getJob(api, id, now),
+      fetchJob: (id, now) => getJob(api, id, now),
       now: Date.now,
       random: Math.random,
       wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
