@@ -6,7 +6,7 @@
  * @module
  */
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, watch, writeFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { gzipSync } from 'bun'
 import type { ClientManifest } from '../shared/client-manifest'
@@ -21,7 +21,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`
 
 /** Builds once; returns the manifest. */
 export async function buildClient(options: { quiet?: boolean } = {}): Promise<ClientManifest> {
-  rmSync(OUT, { recursive: true, force: true })
+  // Hashed assets of earlier builds stay for a while: a server started on the previous manifest (a
+  // test run, a dev server) keeps finding its chunks while a new build lands.
+  pruneOldAssets()
   mkdirSync(ASSETS, { recursive: true })
   cpSync(join(ROOT, 'static'), OUT, { recursive: true })
 
@@ -70,10 +72,26 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
   const missing = Object.keys(islands).filter((name) => !manifest.islands[name])
   if (!manifest.client || missing.length) throw new Error(`client build is missing: ${missing.join(', ') || 'client entry'}`)
   manifest.buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12)
-  writeFileSync(join(OUT, 'manifest.json'), JSON.stringify(manifest, null, 2))
+  // Written then renamed, so a reader never sees half a manifest.
+  const staged = join(OUT, `manifest.json.${process.pid}`)
+  writeFileSync(staged, JSON.stringify(manifest, null, 2))
+  renameSync(staged, join(OUT, 'manifest.json'))
 
   if (!options.quiet) printSizes(manifest)
   return manifest
+}
+
+/** Assets older than this are removed by the next build. */
+const KEEP_OLD_ASSETS_MS = 15 * 60_000
+
+/** Removes hashed assets that no build has written for `KEEP_OLD_ASSETS_MS`. */
+function pruneOldAssets() {
+  if (!existsSync(ASSETS)) return
+  const cutoff = Date.now() - KEEP_OLD_ASSETS_MS
+  for (const name of readdirSync(ASSETS)) {
+    const path = join(ASSETS, name)
+    if (statSync(path).mtimeMs < cutoff) rmSync(path, { force: true })
+  }
 }
 
 /** Prints each client file's size, and the total a page with every island loads. */
