@@ -115,3 +115,16 @@ describe('reports', () => {
     expect(r.res.headers.get('set-cookie')).toMatch(/^ssg_client=/)
   })
 })
+
+describe('client cookie from the challenge', () => {
+  test('a browser without the client cookie gets it with its challenge, so its first vote counts under it', async () => {
+    const cookie = (await t.call('/v2/challenge')).headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^ssg_client=[^;]+;/)
+    const client = cookie.split(';')[0]!
+    expect((await t.call('/v2/challenge', { headers: { cookie: client } })).headers.get('set-cookie')).toBeNull()
+    const vote = await t.call(`/v2/skins/${skin}/tags`, { ...jsonInit({ tag: 'first vote', vote: 'up' }), headers: { 'content-type': 'application/json', cookie: client, 'turnstile-token': await t.proof() } })
+    expect(vote.status).toBe(200)
+    const tags = await t.json(`/v2/skins/${skin}/tags`, { headers: { cookie: client } })
+    expect(tags.body.tags).toContainEqual(expect.objectContaining({ tag: 'first vote', vote: 'up' }))
+  })
+})

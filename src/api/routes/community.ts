@@ -49,6 +49,9 @@ export function communityRoutes(s: ApiServices) {
   const readJson = (c: Context<ApiEnv>) => readJsonBody(c.req.raw)
 
   r.get('/v2/challenge', async (c) => {
+    // A browser asks for a challenge before it votes, likes or reports: giving it the client cookie
+    // here means that action already counts under the cookie, as its later ones will (see `actor`).
+    if (c.get('identity').kind === 'anonymous') ensureClientCookie(c, secure)
     const challenge = await ctx.antibot.challenge()
     c.header('Cache-Control', 'no-store')
     if (!challenge) return v2(c, { antibot: ctx.antibot.kind })

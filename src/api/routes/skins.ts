@@ -15,8 +15,10 @@ import {
   type SkinListQuery,
 } from '../../shared/schemas/api'
 import { ApiError } from '../errors'
+import { identityKey } from '../identity'
 import type { ApiServices } from '../services'
 import { describeSkin } from '../services/catalogue/describe'
+import { hasLiked } from '../services/skins/likes'
 import { skinPermissions } from '../services/skins/ownership'
 import { requireVisibleSkin } from '../services/skins/skin-access'
 import { deleteSkin, updateSkin } from '../services/skins/skin-edit'
@@ -36,6 +38,7 @@ export function skinRoutes(s: ApiServices) {
   const listUrl = (category: string, q: Partial<SkinListQuery>) => {
     const p = new URLSearchParams()
     if (q.after) p.set('after', q.after)
+    if (q.before) p.set('before', q.before)
     if (q.size !== undefined) p.set('size', String(q.size))
     if (q.filter) p.set('filter', q.filter)
     return `/v2/skins${category === 'latest' ? '' : `/${category}`}?${p}`
@@ -43,18 +46,24 @@ export function skinRoutes(s: ApiServices) {
 
   const list = (c: Context<ApiEnv>, category: 'latest' | 'popular' | 'random') => {
     const q = parseOr400(skinListQuerySchema, c.req.query())
-    const page = s.lists.list({ category, after: q.after, size: q.size, filter: q.filter, now: ctx.now(), random: ctx.random })
-    if (page.anchorNotFound) c.get('warnings').push(msg('anchor_not_found', 'The `after` skin was not found; listing from the start'))
+    const page = s.lists.list({ category, after: q.after, before: q.before, size: q.size, filter: q.filter, now: ctx.now(), random: ctx.random })
+    if (page.anchorNotFound) c.get('warnings').push(msg('anchor_not_found', 'The cursor skin was not found; listing from the start'))
     const last = page.skins[page.skins.length - 1]?.uuid
+    // `before` and `links.prev` are our extension (a real 'Previous' link); MineSkin has only `after`.
+    const first = page.hasBefore ? page.skins[0]?.uuid : undefined
     c.header('Cache-Control', category === 'random' ? 'no-store' : LIST_CACHE)
     return v2(
       c,
-      { skins: page.skins, pagination: { current: { after: q.after }, next: { after: last } } },
+      {
+        skins: page.skins,
+        pagination: { current: { after: q.after, before: q.before }, next: { after: last }, ...(first ? { previous: { before: first } } : {}) },
+      },
       200,
       {
         links: {
-          self: listUrl(category, { after: q.after, size: q.size, filter: q.filter }),
+          self: listUrl(category, { after: q.after, before: q.before, size: q.size, filter: q.filter }),
           next: last ? listUrl(category, { after: last, size: q.size, filter: q.filter }) : undefined,
+          prev: first ? listUrl(category, { before: first, size: q.size, filter: q.filter }) : undefined,
         },
       },
     )
@@ -113,6 +122,8 @@ export function skinRoutes(s: ApiServices) {
         canDelete: p.canDelete,
         ...(p.isOwner && p.editReason ? { editReason: p.editReason } : {}),
         ...(p.isOwner && p.deleteReason ? { deleteReason: p.deleteReason } : {}),
+        // Our extension (issue 8), present only when true so MineSkin's answer shape stays as it was.
+        ...(hasLiked(db, rec.skin.id, identityKey(who)) ? { liked: true } : {}),
       },
     })
   })

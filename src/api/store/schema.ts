@@ -81,7 +81,8 @@ export const skins = sqliteTable(
     // Keyset pagination indexes restricted to listed skins keep list queries flat (DESIGN §4).
     index('skins_latest_idx').on(t.id).where(LISTED),
     index('skins_popular_idx').on(sql`views DESC`, sql`id DESC`, t.createdAt).where(LISTED),
-    index('skins_created_idx').on(t.createdAt).where(LISTED),
+    // 'Latest' is by creation time (issue 8): keyset on (created_at, id), newest first.
+    index('skins_listed_created_idx').on(t.createdAt, t.id).where(LISTED),
     index('skins_similar_idx').on(t.colourKey, sql`id DESC`, t.textureHash, t.features).where(LISTED),
   ],
 )

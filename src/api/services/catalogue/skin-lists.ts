@@ -1,7 +1,8 @@
 /**
- * Skin lists (reference/mineskin-api.md §1.6): latest, popular (created in the last 30 days, by
- * views, ties newest first), random, and `filter` search. Keyset pagination: `after` is the uuid
- * of the last skin of the previous page; queries never use OFFSET, and each walks a partial index
+ * Skin lists (reference/mineskin-api.md §1.6): latest (by creation time), popular (created in the
+ * last 30 days, by views, ties newest first), random, and `filter` search. Keyset pagination: `after`
+ * is the uuid of the last skin of the previous page, `before` (our extension, for a real 'Previous'
+ * link) the uuid of the first skin of the next one; queries never use OFFSET, and each walks a partial index
  * that holds only listed skins (public, not deleted), so a page costs the same at 1 k and 1 M skins.
  * Unlisted and private skins are never in these indexes, nor in the FTS table.
  * @module
@@ -13,10 +14,16 @@ import { ftsMatchExpression } from './fts-query'
 /** Popular = created within this window (reference §1.6). */
 export const POPULAR_WINDOW_MS = 30 * 24 * 3_600_000
 /**
- * Popular and random lists with a `filter` rank the newest this-many matches (popular: within the
+ * Lists with a `filter` rank the newest this-many matches (by row id; popular: those created in the
  * 30-day window), so a common word costs the same at any catalogue size.
  */
 export const FILTER_WINDOW = 2000
+/**
+ * 'Latest' with a `filter` sorts the newest this-many matches (by row id) by creation time. Smaller
+ * than {@link FILTER_WINDOW}: it is the common search, and each match in the window costs a row
+ * lookup and a sort (at 300 k skins about 0.4 ms for 500, several ms for 2000).
+ */
+export const SEARCH_LATEST_WINDOW = 500
 
 /** One list row as queried. */
 interface ListRow {
@@ -32,14 +39,17 @@ interface ListRow {
 /** Result of a list query. */
 export interface ListPage {
   skins: SkinListItem[]
-  /** True when `after` named no skin (warning `anchor_not_found`). */
+  /** True when the `after`/`before` cursor named no skin (warning `anchor_not_found`). */
   anchorNotFound: boolean
+  /** True when listed skins come before the first one of this page (the 'Previous' link). */
+  hasBefore: boolean
 }
 
-/** A list request. */
+/** A list request; `before` (our extension) asks for the page just before that skin, in list order. */
 export interface ListRequest {
   category: 'latest' | 'popular' | 'random'
   after?: string
+  before?: string
   size: number
   filter?: string
   now: number
@@ -48,6 +58,7 @@ export interface ListRequest {
 
 const COLS = 's.id, s.uuid, s.short_id, s.name, s.texture_hash, s.updated_at, s.views'
 const LISTED = "s.visibility = 'public' AND s.deleted_at IS NULL"
+const TOP = Number.MAX_SAFE_INTEGER
 
 const toItem = (r: ListRow): SkinListItem => ({
   uuid: r.uuid,
@@ -57,28 +68,61 @@ const toItem = (r: ListRow): SkinListItem => ({
   timestamp: r.updated_at,
 })
 
+/** The keyset position of a skin: its sort keys in every list. */
+interface Anchor {
+  id: number
+  views: number
+  created_at: number
+}
+
 /** Prepared list queries over one database. */
 export function createSkinLists(sqlite: Database) {
   const q = <P extends SQLQueryBindings[]>(sql: string) => sqlite.query<ListRow, P>(sql) as Statement<ListRow, P>
-  const anchor = sqlite.query<{ id: number; views: number }, [string]>('SELECT id, views FROM skins WHERE uuid = ?')
-  const latest = q<[number, number]>(`SELECT ${COLS} FROM skins s WHERE ${LISTED} AND s.id < ? ORDER BY s.id DESC LIMIT ?`)
-  const popular = q<[number, number, number, number]>(
-    `SELECT ${COLS} FROM skins s INDEXED BY skins_popular_idx WHERE ${LISTED} AND s.created_at >= ? AND (s.views, s.id) < (?, ?) ORDER BY s.views DESC, s.id DESC LIMIT ?`,
-  )
-  const searchLatest = q<[string, number, number]>(
-    `SELECT ${COLS} FROM skins_fts f JOIN skins s ON s.id = f.rowid WHERE skins_fts MATCH ? AND f.rowid < ? ORDER BY f.rowid DESC LIMIT ?`,
-  )
+  const anchor = sqlite.query<Anchor, [string]>('SELECT id, views, created_at FROM skins WHERE uuid = ?')
+  // Each keyset query exists twice: 'down' walks the list order from a cursor (after), 'up' walks
+  // back towards the top (before), and the caller reverses the rows it got.
+  const way = (up: boolean) => (up ? { cmp: '>', dir: 'ASC' } : { cmp: '<', dir: 'DESC' })
+  // Latest is by creation time (issue 8: a seed of old skins must not push new ones down), with the
+  // id as tie-breaker, over the partial (created_at, id) index of listed skins.
+  const latest = (up: boolean) => {
+    const { cmp, dir } = way(up)
+    return q<[number, number, number]>(
+      `SELECT ${COLS} FROM skins s INDEXED BY skins_listed_created_idx WHERE ${LISTED} AND (s.created_at, s.id) ${cmp} (?, ?) ORDER BY s.created_at ${dir}, s.id ${dir} LIMIT ?`,
+    )
+  }
+  const popular = (up: boolean) => {
+    const { cmp, dir } = way(up)
+    return q<[number, number, number, number]>(
+      `SELECT ${COLS} FROM skins s INDEXED BY skins_popular_idx WHERE ${LISTED} AND s.created_at >= ? AND (s.views, s.id) ${cmp} (?, ?) ORDER BY s.views ${dir}, s.id ${dir} LIMIT ?`,
+    )
+  }
+  // A search takes the newest SEARCH_LATEST_WINDOW matches (by row id, which the FTS index walks
+  // without sorting), so a common word costs the same at any catalogue size; within that window
+  // 'latest' is by creation time like the unfiltered list.
+  const searchLatest = (up: boolean) => {
+    const { cmp, dir } = way(up)
+    return q<[string, number, number, number]>(
+      `WITH m AS (SELECT rowid AS id FROM skins_fts WHERE skins_fts MATCH ? ORDER BY rowid DESC LIMIT ${SEARCH_LATEST_WINDOW})
+     SELECT ${COLS} FROM m CROSS JOIN skins s ON s.id = m.id
+     WHERE ${LISTED} AND (s.created_at, s.id) ${cmp} (?, ?) ORDER BY s.created_at ${dir}, s.id ${dir} LIMIT ?`,
+    )
+  }
   // CROSS JOIN keeps the newest matches as the outer loop: walking the popular index instead
   // would test every listed skin against the match set.
-  const searchPopular = q<[string, number, number, number, number, number]>(
-    `WITH m AS (SELECT rowid AS id FROM skins_fts WHERE skins_fts MATCH ? AND rowid >= ? ORDER BY rowid DESC LIMIT ${FILTER_WINDOW})
+  const searchPopular = (up: boolean) => {
+    const { cmp, dir } = way(up)
+    return q<[string, number, number, number, number]>(
+      `WITH m AS (SELECT rowid AS id FROM skins_fts WHERE skins_fts MATCH ? ORDER BY rowid DESC LIMIT ${FILTER_WINDOW})
      SELECT ${COLS} FROM m CROSS JOIN skins s ON s.id = m.id
-     WHERE ${LISTED} AND s.created_at >= ? AND (s.views, s.id) < (?, ?) ORDER BY s.views DESC, s.id DESC LIMIT ?`,
-  )
-  // First listed skin of the popular window: search only rows from there on (ids grow with time).
-  const windowStart = sqlite.query<{ id: number }, [number]>(
-    `SELECT s.id FROM skins s INDEXED BY skins_created_idx WHERE ${LISTED} AND s.created_at >= ? ORDER BY s.created_at ASC LIMIT 1`,
-  )
+     WHERE ${LISTED} AND s.created_at >= ? AND (s.views, s.id) ${cmp} (?, ?) ORDER BY s.views ${dir}, s.id ${dir} LIMIT ?`,
+    )
+  }
+  const queries = {
+    latest: [latest(false), latest(true)],
+    popular: [popular(false), popular(true)],
+    searchLatest: [searchLatest(false), searchLatest(true)],
+    searchPopular: [searchPopular(false), searchPopular(true)],
+  } as const
   const bounds = sqlite.query<{ lo: number | null; hi: number | null }, []>(
     `SELECT (SELECT s.id FROM skins s WHERE ${LISTED} ORDER BY s.id ASC LIMIT 1) AS lo, (SELECT s.id FROM skins s WHERE ${LISTED} ORDER BY s.id DESC LIMIT 1) AS hi`,
   )
@@ -110,32 +154,42 @@ export function createSkinLists(sqlite: Database) {
     return ids.slice(0, n).flatMap((id) => byId.all(id))
   }
 
+  /** One keyset page of latest or popular from cursor `a` (null: the top), walking up or down. */
+  const keyset = (req: ListRequest, a: Anchor | null, up: boolean, limit: number): ListRow[] => {
+    const match = req.filter ? ftsMatchExpression(req.filter) : null
+    const dir = up ? 1 : 0
+    if (req.category === 'popular') {
+      const cutoff = req.now - POPULAR_WINDOW_MS
+      const views = a ? a.views : TOP
+      const id = a ? a.id : TOP
+      // Row ids do not follow creation time (seeded skins), so the 30-day window is a filter on
+      // the newest matches rather than a row id bound.
+      return match ? queries.searchPopular[dir].all(match, cutoff, views, id, limit) : queries.popular[dir].all(cutoff, views, id, limit)
+    }
+    const created = a ? a.created_at : TOP
+    const id = a ? a.id : TOP
+    return match ? queries.searchLatest[dir].all(match, created, id, limit) : queries.latest[dir].all(created, id, limit)
+  }
+
   return {
     /** Runs one list query. */
     list(req: ListRequest): ListPage {
-      let anchorNotFound = false
-      let a: { id: number; views: number } | null = null
-      if (req.after) {
-        a = anchor.get(req.after.replace(/-/g, '').toLowerCase())
-        if (!a) anchorNotFound = true
-      }
-      const match = req.filter ? ftsMatchExpression(req.filter) : null
-      const cutoff = req.now - POPULAR_WINDOW_MS
-      let rows: ListRow[]
+      const cursor = req.before ?? req.after
+      const a = cursor ? anchor.get(cursor.replace(/-/g, '').toLowerCase()) : null
+      const anchorNotFound = Boolean(cursor) && !a
+      const page = (rows: ListRow[], hasBefore: boolean): ListPage => ({ skins: rows.map(toItem), anchorNotFound, hasBefore })
       if (req.category === 'random') {
-        rows = match ? randomSearch(match, req.size, req.random) : randomPage(req.size, req.random)
-      } else if (req.category === 'popular') {
-        const views = a ? a.views : Number.MAX_SAFE_INTEGER
-        const id = a ? a.id : Number.MAX_SAFE_INTEGER
-        if (match) {
-          const from = windowStart.get(cutoff)?.id
-          rows = from === undefined ? [] : searchPopular.all(match, from, cutoff, views, id, req.size)
-        } else rows = popular.all(cutoff, views, id, req.size)
-      } else {
-        const id = a ? a.id : Number.MAX_SAFE_INTEGER
-        rows = match ? searchLatest.all(match, id, req.size) : latest.all(id, req.size)
+        const match = req.filter ? ftsMatchExpression(req.filter) : null
+        return page(match ? randomSearch(match, req.size, req.random) : randomPage(req.size, req.random), false)
       }
-      return { skins: rows.map(toItem), anchorNotFound }
+      if (a && req.before) {
+        // One row more than a page tells whether anything lies before it. With less than a page
+        // before the cursor, 'Previous' shows the full first page instead of a short one.
+        const up = keyset(req, a, true, req.size + 1)
+        if (up.length > req.size) return page(up.slice(0, req.size).reverse(), true)
+        return page(keyset(req, null, false, req.size), false)
+      }
+      return page(keyset(req, a ?? null, false, req.size), Boolean(a))
     },
   }
 }

@@ -68,6 +68,7 @@ export function toSkinInfo(db: Db, rec: SkinRecord, opts: { duplicate?: boolean 
     },
     tags: tags.map((tag) => ({ tag })),
     views: skin.views,
+    likes: skin.likes,
     duplicate: opts.duplicate ?? false,
   }
 }

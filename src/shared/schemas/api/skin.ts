@@ -31,6 +31,8 @@ export const skinInfoSchema = z.object({
   }),
   tags: z.array(z.object({ tag: z.string() })).optional(),
   views: z.number(),
+  /** Our extension: how many callers liked the skin (`POST …/interactions/likes`). */
+  likes: z.number().optional(),
   duplicate: z.boolean(),
 })
 /** The full skin object. */
@@ -58,8 +60,10 @@ export type SkinListItem = z.infer<typeof skinListItemSchema>
 export const skinListResponseSchema = envelopeSchema.extend({
   skins: z.array(skinListItemSchema),
   pagination: z.object({
-    current: z.object({ after: z.string().optional() }),
+    current: z.object({ after: z.string().optional(), before: z.string().optional() }),
     next: z.object({ after: z.string().optional() }),
+    /** Our extension: the cursor of the page before this one, when there is one. */
+    previous: z.object({ before: z.string().optional() }).optional(),
   }),
 })
 /** Skin list answer. */
@@ -68,12 +72,18 @@ export type SkinListResponse = z.infer<typeof skinListResponseSchema>
 /** Filter text for lists (reference §1.6). */
 export const listFilterSchema = z.string().min(1).max(32).regex(/^[a-zA-Z0-9-_ ]+$/)
 
+/** A list cursor: a skin uuid, plain or dashed. */
+const listCursorSchema = z.string().regex(/^([0-9a-f]{32}|[0-9a-fA-F-]{36})$/)
 /** Query of `GET /v2/skins[/latest|/popular|/random]`. */
-export const skinListQuerySchema = z.object({
-  after: z.string().regex(/^([0-9a-f]{32}|[0-9a-fA-F-]{36})$/).optional(),
-  size: z.coerce.number().int().min(1).max(128).default(16),
-  filter: listFilterSchema.optional(),
-})
+export const skinListQuerySchema = z
+  .object({
+    after: listCursorSchema.optional(),
+    /** Our extension (MineSkin has only `after`): the page just before this skin, in list order. */
+    before: listCursorSchema.optional(),
+    size: z.coerce.number().int().min(1).max(128).default(16),
+    filter: listFilterSchema.optional(),
+  })
+  .refine((q) => !(q.after && q.before), { path: ['before'], message: 'Send either `after` or `before`, not both' })
 /** List query. */
 export type SkinListQuery = z.infer<typeof skinListQuerySchema>
 
@@ -89,6 +99,8 @@ export const skinUserResponseSchema = envelopeSchema.extend({
     canDelete: z.boolean(),
     editReason: z.enum(['max_edits_reached', 'edit_duration_expired']).optional(),
     deleteReason: z.enum(['delete_duration_expired']).optional(),
+    /** Our extension: true when this caller already liked the skin (absent otherwise). */
+    liked: z.boolean().optional(),
   }),
 })
 /** Skin user answer. */

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openStore, type Store } from '../../store/db'
+import { createSkinLists, type ListRequest, type SkinLists } from './skin-lists'
+
+const NOW = Date.parse('2026-03-10T12:00:00Z')
+const DAY = 86_400_000
+
+/** Inserts one skin row as the catalogue would; returns its uuid. Rows get ids in insertion order. */
+function insertSkin(store: Store, n: number, createdAt: number, opts: { name?: string; views?: number; visibility?: string } = {}): string {
+  const hash = n.toString(16).padStart(64, '0')
+  const data = store.sqlite
+    .query<{ id: number }, Record<string, string | number>>(
+      `INSERT INTO skin_data (texture_hash, image_hash, variant, cape_hash, value, signature, texture_url, account, server, worker, queue_start, queue_end, features, colour_key, created_at)
+       VALUES ($hash, $hash, 'classic', '', 'v', 's', 'u', 'local', 'test', 'test', 0, 0, x'00', 0, $at) RETURNING id`,
+    )
+    .get({ hash, at: createdAt })!
+  const uuid = n.toString(16).padStart(32, 'a')
+  store.sqlite
+    .query(
+      `INSERT INTO skins (uuid, short_id, data_id, name, visibility, variant, status, texture_hash, colour_key, views, created_at, updated_at)
+       VALUES ($uuid, $short, $data, $name, $vis, 'classic', 'success', $hash, 0, $views, $at, $at)`,
+    )
+    .run({ uuid, short: uuid.slice(-8), data: data.id, name: opts.name ?? `Skin ${n}`, vis: opts.visibility ?? 'public', hash, views: opts.views ?? 0, at: createdAt })
+  return uuid
+}
+
+describe('skin lists: latest by creation time with after/before cursors', () => {
+  let dir: string
+  let store: Store
+  let lists: SkinLists
+  /** uuid by creation rank: byAge[0] is the newest skin. */
+  const byAge: string[] = []
+  /** Skins named 'Knight odd'. */
+  const oddNamed = new Set<string>()
+  const req = (r: Partial<ListRequest>): ListRequest => ({ category: 'latest', size: 3, now: NOW, random: () => 0.5, ...r })
+  const uuids = (r: Partial<ListRequest>) => lists.list(req(r)).skins.map((s) => s.uuid)
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'skin-lists-'))
+    store = openStore(dir)
+    // Inserted out of creation order (a seed of older skins after newer ones), with two skins
+    // sharing a creation time so the id tie-break is exercised across a page boundary.
+    const createdMinutes = [50, 10, 90, 30, 70, 70, 20, 80, 60, 40]
+    const rows = createdMinutes.map((m, i) => ({ uuid: insertSkin(store, i + 1, NOW - DAY + m * 60_000, { name: i % 2 ? 'Knight odd' : 'Knight even', views: (i * 7) % 4 }), m, id: i + 1 }))
+    for (const r of rows) if (r.id % 2 === 0) oddNamed.add(r.uuid)
+    insertSkin(store, 99, NOW, { visibility: 'unlisted', name: 'Knight hidden' })
+    rows.sort((a, b) => b.m - a.m || b.id - a.id)
+    byAge.push(...rows.map((r) => r.uuid))
+    lists = createSkinLists(store.sqlite)
+  })
+  afterAll(() => {
+    store.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('newest created first, whatever the insertion order; unlisted skins never appear', () => {
+    expect(uuids({ size: 20 })).toEqual(byAge)
+  })
+
+  test('paging with `after` neither skips nor repeats, across equal creation times', () => {
+    const seen: string[] = []
+    let after: string | undefined
+    for (let guard = 0; guard < 10; guard++) {
+      const page = lists.list(req({ after }))
+      seen.push(...page.skins.map((s) => s.uuid))
+      expect(page.hasBefore).toBe(after !== undefined)
+      if (page.skins.length < 3) break
+      after = page.skins[page.skins.length - 1]!.uuid
+    }
+    expect(seen).toEqual(byAge)
+  })
+
+  test('`before` gives the page just before a skin in list order, or the full first page near the top', () => {
+    const back = lists.list(req({ before: byAge[6] }))
+    expect(back.skins.map((s) => s.uuid)).toEqual(byAge.slice(3, 6))
+    expect(back.hasBefore).toBe(true)
+    const top = lists.list(req({ before: byAge[2] }))
+    expect(top.skins.map((s) => s.uuid)).toEqual(byAge.slice(0, 3))
+    expect(top.hasBefore).toBe(false)
+    // Walking back from the last page with `before` meets every skin once.
+    const seen: string[] = []
+    let before = byAge[byAge.length - 1]!
+    for (let guard = 0; guard < 10; guard++) {
+      const page = lists.list(req({ before, size: 4 }))
+      seen.unshift(...page.skins.map((s) => s.uuid))
+      if (!page.hasBefore) break
+      before = page.skins[0]!.uuid
+    }
+    expect(new Set(seen)).toEqual(new Set(byAge.slice(0, -1)))
+  })
+
+  test('an unknown cursor lists from the top and says so', () => {
+    const page = lists.list(req({ after: 'f'.repeat(32) }))
+    expect(page.anchorNotFound).toBe(true)
+    expect(page.skins.map((s) => s.uuid)).toEqual(byAge.slice(0, 3))
+  })
+
+  test('search results come back newest created first and page without gaps', () => {
+    const odd = byAge.filter((u) => oddNamed.has(u))
+    expect(uuids({ filter: 'odd', size: 20 })).toEqual(odd)
+    const first = lists.list(req({ filter: 'knight', size: 4 }))
+    const second = lists.list(req({ filter: 'knight', size: 4, after: first.skins[3]!.uuid }))
+    expect([...first.skins, ...second.skins].map((s) => s.uuid)).toEqual(byAge.slice(0, 8))
+    const back = lists.list(req({ filter: 'knight', size: 4, before: second.skins[0]!.uuid }))
+    expect(back.skins.map((s) => s.uuid)).toEqual(byAge.slice(0, 4))
+  })
+
+  test('popular: `before` walks back through the views order', () => {
+    const all = lists.list(req({ category: 'popular', size: 20 })).skins.map((s) => s.uuid)
+    expect(all).toHaveLength(10)
+    const back = lists.list(req({ category: 'popular', size: 3, before: all[7] }))
+    expect(back.skins.map((s) => s.uuid)).toEqual(all.slice(4, 7))
+    const next = lists.list(req({ category: 'popular', size: 3, after: all[6] }))
+    expect(next.skins.map((s) => s.uuid)).toEqual(all.slice(7, 10))
+  })
+})
