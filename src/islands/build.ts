@@ -8,8 +8,10 @@
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, watch, writeFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
-import { gzipSync } from 'bun'
+import { gzipSync, type BunPlugin } from 'bun'
 import type { ClientManifest } from '../shared/client-manifest'
+import * as mdi from '@mdi/js'
+import { iconId, spriteSvg } from '../shared/ui/icon-sprite'
 import { islands } from './registry'
 
 const ROOT = join(import.meta.dir, '../..')
@@ -27,8 +29,10 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
   mkdirSync(ASSETS, { recursive: true })
   cpSync(join(ROOT, 'static'), OUT, { recursive: true })
 
+  const icons = usedIcons()
   const result = await Bun.build({
     entrypoints: [join(ROOT, 'src/islands/client.ts')],
+    plugins: [iconIdsPlugin(icons)],
     outdir: ASSETS,
     target: 'browser',
     format: 'esm',
@@ -49,7 +53,7 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
   if (!metafile) throw new Error('client build produced no metafile')
   const toUrl = (outPath: string) => PUBLIC_PATH + basename(outPath)
   const islandFiles = new Map(Object.keys(islands).map((name) => [`src/islands/${name}.tsx`, name]))
-  const manifest: ClientManifest = { buildId: '', client: '', clientImports: [], css: '', islands: {} }
+  const manifest: ClientManifest = { buildId: '', client: '', clientImports: [], css: '', icons: '', islands: {} }
   for (const [outPath, output] of Object.entries(metafile.outputs)) {
     if (!outPath.endsWith('.js')) continue
     const imports = output.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path))
@@ -69,6 +73,8 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
   rmSync(join(OUT, 'styles.css'))
   manifest.css = PUBLIC_PATH + cssName
 
+  manifest.icons = writeIconSprite(icons)
+
   const missing = Object.keys(islands).filter((name) => !manifest.islands[name])
   if (!manifest.client || missing.length) throw new Error(`client build is missing: ${missing.join(', ') || 'client entry'}`)
   manifest.buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12)
@@ -79,6 +85,49 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
 
   if (!options.quiet) printSizes(manifest)
   return manifest
+}
+
+/** Every @mdi/js icon the source imports: name → path data. */
+function usedIcons(): Map<string, string> {
+  const icons = new Map<string, string>()
+  const importOf = /import\s*\{([^}]*)\}\s*from\s*'@mdi\/js'/g
+  for (const file of new Bun.Glob('src/**/*.{ts,tsx}').scanSync(ROOT)) {
+    for (const match of readFileSync(join(ROOT, file), 'utf8').matchAll(importOf)) {
+      for (const entry of match[1]!.split(',')) {
+        const name = entry.trim().split(/\s+as\s+/)[0]
+        if (!name) continue
+        const path = (mdi as Record<string, string>)[name]
+        if (!path) throw new Error(`unknown @mdi/js icon ${name}`)
+        icons.set(name, path)
+      }
+    }
+  }
+  return icons
+}
+
+/** Writes the icons as one hashed sprite (src/shared/ui/icon-sprite.ts); returns its URL. */
+function writeIconSprite(icons: Map<string, string>): string {
+  const svg = spriteSvg([...icons.values()].sort())
+  const name = `icons-${createHash('sha256').update(svg).digest('hex').slice(0, 10)}.svg`
+  writeFileSync(join(ASSETS, name), svg)
+  return PUBLIC_PATH + name
+}
+
+/**
+ * In the browser build `@mdi/js` exports each icon's sprite id instead of its path data: the browser
+ * draws every icon from the sprite, so the paths would be dead weight in the islands' chunks.
+ */
+function iconIdsPlugin(icons: Map<string, string>): BunPlugin {
+  return {
+    name: 'mdi-sprite-ids',
+    setup(build) {
+      build.onResolve({ filter: /^@mdi\/js$/ }, () => ({ path: '@mdi/js', namespace: 'mdi-sprite-ids' }))
+      build.onLoad({ filter: /.*/, namespace: 'mdi-sprite-ids' }, () => ({
+        contents: [...icons].map(([name, path]) => `export const ${name} = ${JSON.stringify(iconId(path))}`).join('\n'),
+        loader: 'js',
+      }))
+    },
+  }
 }
 
 /** Assets older than this are removed by the next build. */

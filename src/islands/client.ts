@@ -9,6 +9,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { CLIENT_MESSAGES_ELEMENT_ID } from '../shared/i18n/client-messages'
 import { I18nProvider, type I18nValue } from '../shared/i18n/context'
 import { createTranslator } from '../shared/i18n/translator'
+import { setIconSprite } from '../shared/ui/icon-sprite'
 import { DEFAULT_LOCALE, isLocale } from '../shared/locales'
 import { reloadAfterChunkError } from './chunk-reload'
 import { hydrateWhen } from './hydrate-when'
@@ -68,6 +69,8 @@ document.documentElement.dataset.clientStarted = ''
 const bar = document.getElementById('loading-bar')
 if (bar) startLoadingBar(bar)
 const i18n = readI18n()
+// Icons name the same sprite as the server did, or hydration would not match (src/shared/ui/icon-sprite.ts).
+setIconSprite(document.documentElement.dataset.icons)
 hydrateIslands(i18n)
 // SPEC §4, §9: the job queue is kept on every page — polling, status snackbars, the signed-in refresh.
 void import('./job-watch-boot').then(({ bootJobWatch }) => bootJobWatch(i18n))

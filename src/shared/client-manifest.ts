@@ -18,6 +18,8 @@ export const clientManifestSchema = z.object({
   clientImports: z.array(z.string()),
   /** The hashed stylesheet (`/assets/styles-<hash>.css`). */
   css: z.string(),
+  /** The hashed icon sprite (`/assets/icons-<hash>.svg`, src/shared/ui/icon-sprite.ts). */
+  icons: z.string(),
   /** Island name → its lazy chunk. */
   islands: z.record(z.string(), islandChunkSchema),
 })

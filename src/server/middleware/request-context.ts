@@ -12,6 +12,7 @@ import { serverApiClient } from '../api-client'
 import type { AppOptions } from '../app-options'
 import type { AppEnv } from '../env'
 import { LOCALE_TABLES } from '../i18n/tables'
+import { setIconSprite } from '../../shared/ui/icon-sprite'
 
 /** Sets the request variables every page and error handler reads. */
 export const requestContext = (options: AppOptions) =>
@@ -23,7 +24,10 @@ export const requestContext = (options: AppOptions) =>
     c.set('i18n', { locale: active, t: createTranslator(active, LOCALE_TABLES[active]) })
     c.set('islands', new Set())
     c.set('options', options)
-    c.set('manifest', await options.manifest())
+    const manifest = await options.manifest()
+    c.set('manifest', manifest)
+    // One sprite per build: every request of a build sets the same URL (src/shared/ui/icon-sprite.ts).
+    setIconSprite(manifest.icons)
     // Flags only tune optional features: an unreadable flags source must not take pages down (SPEC §7).
     c.set('flags', await options.flags().catch((error: unknown) => (console.warn('[flags]', error), DEFAULT_FLAGS)))
     c.set('api', serverApiClient(options.api, c.req.header('cookie')))

@@ -30,7 +30,7 @@ export function Layout({ children, c, ...props }: Props & { children: ReactEleme
   const signInUrl = `${options.accountUrl}?redirect=${encodeURIComponent(origin + new URL(c.req.url).pathname)}`
   return (
     <I18nProvider value={i18n}>
-      <html lang={i18n.locale} data-theme={theme} data-account-api={options.accountApiOrigin}>
+      <html lang={i18n.locale} data-theme={theme} data-account-api={options.accountApiOrigin} data-icons={c.get('manifest').icons}>
         <DocumentHead {...props} />
         <body>
           <a className="skip-link" href="#main">

@@ -1,15 +1,18 @@
 /**
- * Material Design icon from an @mdi/js path (DESIGN.md §3: icons from @mdi/js, tree-shaken per import).
- * Decorative by default; pass `label` when the icon alone carries meaning.
+ * Material Design icon from an @mdi/js path (DESIGN.md §3: icons from @mdi/js). Drawn from the
+ * build's sprite (`icon-sprite.ts`) so the path data is not repeated in every page; inline when no
+ * sprite is set. Decorative by default; pass `label` when the icon alone carries meaning.
  * @module
  */
+import { iconId, iconSprite } from './icon-sprite'
 
-/** An inline 24×24 SVG icon. */
+/** A 24×24 SVG icon. */
 export function Icon({ path, label, size = 24, className }: { path: string; label?: string; size?: number; className?: string }) {
+  const sprite = iconSprite()
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
-      viewBox="0 0 24 24"
+      viewBox={sprite ? undefined : '0 0 24 24'}
       width={size}
       height={size}
       aria-hidden={label ? undefined : true}
@@ -17,7 +20,7 @@ export function Icon({ path, label, size = 24, className }: { path: string; labe
       aria-label={label}
       focusable="false"
     >
-      <path d={path} fill="currentColor" />
+      {sprite ? <use href={`${sprite}#${iconId(path)}`} /> : <path d={path} fill="currentColor" />}
     </svg>
   )
 }
