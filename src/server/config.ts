@@ -32,7 +32,11 @@ export const serverEnvSchema = z.object({
   ACCOUNT_API_ORIGIN: optionalUrl,
   /** Where 'Sign In' and 'Manage Account' lead (SPEC §2 account site). */
   ACCOUNT_URL: z.string().default('/account'),
-  /** JSON object overriding footer and route-rule targets (see src/shared/site-links.ts). */
+  /**
+   * JSON object of footer and route-rule targets (src/shared/site-links.ts): optional links such as
+   * `status`, `imprint`, `privacy`, `terms`, `chat`, `blog` and credits `{name, url}` for `cdn`,
+   * `monitoring`, `hosting` show only when set.
+   */
   SITE_LINKS_JSON: z.string().optional(),
   /**
    * `true` behind a reverse proxy that sets X-Forwarded-For. Otherwise the socket address replaces
@@ -55,8 +59,23 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
   return parsed.data
 }
 
-/** Footer links with the operator's overrides applied. */
+/**
+ * Footer links with the operator's overrides applied (issue 8 point 6: optional links and credits
+ * appear only when set here). Throws one readable error naming every bad key.
+ */
 export function parseSiteLinks(json: string | undefined): SiteLinks {
-  if (!json) return siteLinksSchema.parse({})
-  return siteLinksSchema.parse(JSON.parse(json))
+  let value: unknown = {}
+  if (json?.trim()) {
+    try {
+      value = JSON.parse(json)
+    } catch (error) {
+      throw new Error(`Invalid configuration:\n  SITE_LINKS_JSON: not JSON (${error instanceof Error ? error.message : String(error)})`)
+    }
+  }
+  const parsed = siteLinksSchema.safeParse(value)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  SITE_LINKS_JSON.${i.path.join('.') || '(root)'}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return parsed.data
 }

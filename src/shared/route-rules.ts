@@ -17,15 +17,18 @@ export interface RouteRule {
 }
 
 /** Builds the rule table from the configured site links. */
-export const routeRules = (links: SiteLinks): readonly RouteRule[] => [
-  // The route name 'gallery' is the gallery list (SPEC §2); one canonical URL for search engines.
-  { from: '/gallery', to: '/skins', status: 301 },
-  // Short links people paste in chats; they follow the operator's configured targets.
-  { from: '/discord', to: links.chat, status: 302 },
-  { from: '/github', to: links.source, status: 302 },
-  { from: '/docs', to: links.docs, status: 302 },
-  { from: '/translate', to: links.translate, status: 302 },
-]
+export const routeRules = (links: SiteLinks): readonly RouteRule[] => {
+  const rules: { from: string; to: string | undefined; status: RouteRule['status'] }[] = [
+    // The route name 'gallery' is the gallery list (SPEC §2); one canonical URL for search engines.
+    { from: '/gallery', to: '/skins', status: 301 },
+    // Short links people paste in chats; they follow the operator's configured targets (none without one).
+    { from: '/discord', to: links.chat, status: 302 },
+    { from: '/github', to: links.source, status: 302 },
+    { from: '/docs', to: links.docs, status: 302 },
+    { from: '/translate', to: links.translate, status: 302 },
+  ]
+  return rules.filter((rule): rule is RouteRule => rule.to !== undefined)
+}
 
 /** True when a rule target leaves this site (the browser then does a full load). */
 export const isExternalTarget = (to: string): boolean => /^https?:\/\//i.test(to)

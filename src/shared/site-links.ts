@@ -1,35 +1,58 @@
 /**
- * Where the footer links and the external route rules point (SPEC §2 footer). A self-hosted
- * instance overrides them with `SITE_LINKS_JSON` (see README); internal pages use app paths.
+ * Where the footer links and the external route rules point (SPEC §2 footer, issue 8 point 6). The
+ * footer states only what is true of this instance: the source code, documentation, API reference,
+ * account and API-key links exist for every instance and have defaults; the chat community, blog,
+ * status page, legacy API reference, classic site, imprint, privacy, terms, cookie preferences and
+ * the CDN / monitoring / hosting credits exist only when the operator configures them
+ * (`SITE_LINKS_JSON`, see README) and are left out otherwise. Privacy and cookie links fall back to
+ * the built-in privacy page.
  * @module
  */
 import { z } from 'zod'
 
 const PROJECT = 'https://github.com/skin-signature-generator/skin-signature-generator'
 
+/** A link target: an absolute http(s) URL or an app path. */
+const target = z
+  .string()
+  .trim()
+  .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'an http(s) URL or a path starting with /')
+
+/** A credit: who provides a service, and their site. */
+const credit = z.object({ name: z.string().trim().min(1).max(60), url: target })
+/** One credit. */
+export type SiteCredit = z.infer<typeof credit>
+
 /** Every footer target, validated so an operator's override cannot break the page. */
-export const siteLinksSchema = z.object({
-  chat: z.string().default(`${PROJECT}/discussions`),
-  source: z.string().default(PROJECT),
-  blog: z.string().default(`${PROJECT}/releases`),
-  translate: z.string().default(`${PROJECT}/tree/main/locales`),
-  accountManager: z.string().default('/account'),
-  apiKeys: z.string().default('/apikey'),
-  status: z.string().default('/api/v2/stats'),
-  docs: z.string().default(`${PROJECT}#readme`),
-  apiReference: z.string().default(`${PROJECT}/blob/main/README.md#api`),
-  apiReferenceV1: z.string().default('https://docs.mineskin.org/docs/v1/'),
-  classic: z.string().default('https://classic.mineskin.org'),
-  imprint: z.string().default(`${PROJECT}#imprint`),
-  privacy: z.string().default(`${PROJECT}#privacy`),
-  terms: z.string().default(`${PROJECT}#terms`),
-  cookies: z.string().default(`${PROJECT}#cookies`),
-  cdn: z.string().default('https://www.cloudflare.com'),
-  monitoring: z.string().default('https://opentelemetry.io'),
-  hosting: z.string().default('https://bun.sh'),
-})
+export const siteLinksSchema = z
+  .object({
+    source: target.default(PROJECT),
+    docs: target.default(`${PROJECT}#readme`),
+    apiReference: target.default(`${PROJECT}/blob/main/src/api/README.md`),
+    /** The translations live in the source's `locales/` unless a translation project is configured. */
+    translate: target.default(`${PROJECT}/tree/main/locales`),
+    accountManager: target.default('/account'),
+    apiKeys: target.default('/apikey'),
+    chat: target.optional(),
+    blog: target.optional(),
+    status: target.optional(),
+    apiReferenceV1: target.optional(),
+    classic: target.optional(),
+    imprint: target.optional(),
+    /** Unset: the built-in `/privacy` page. */
+    privacy: target.optional(),
+    terms: target.optional(),
+    /** Unset: the cookie section of the built-in privacy page (this instance asks no consent: it sets no tracking cookies). */
+    cookies: target.optional(),
+    cdn: credit.optional(),
+    monitoring: credit.optional(),
+    hosting: credit.optional(),
+  })
+  .strict()
 /** The resolved footer targets. */
 export type SiteLinks = z.infer<typeof siteLinksSchema>
+/** Keys of the plain link targets (not the credits). */
+export type SiteLinkKey = Exclude<keyof SiteLinks, 'cdn' | 'monitoring' | 'hosting'>
 
 /** Defaults used when no override is configured. */
 export const DEFAULT_SITE_LINKS: SiteLinks = siteLinksSchema.parse({})

@@ -1,20 +1,26 @@
 /**
- * The footer (SPEC §2): every link of the SPEC grouped in columns, credits, language links (so
- * switching works without JavaScript), copyright with the current year and the disclaimer.
+ * The footer (SPEC §2, issue 8 point 6): the SPEC's links grouped in columns, credits, language links
+ * (so switching works without JavaScript), copyright with the current year and the disclaimer. It
+ * states only what is true of this instance: links and credits the operator did not configure
+ * (src/shared/site-links.ts) are left out; privacy and cookies fall back to the built-in privacy page.
  * @module
  */
 import { useRequestContext } from '@hono/react-renderer'
 import { useI18n } from '../../shared/i18n/context'
 import type { MessageKey } from '../../shared/i18n/translator'
 import { languageSwitchHref } from '../../shared/language-switch'
-import { LOCALES } from '../../shared/locales'
+import { LOCALES, type Locale } from '../../shared/locales'
 import { PRODUCT_NAME } from '../../shared/constants'
-import type { SiteLinks } from '../../shared/site-links'
+import { ROUTES, localizePath } from '../../shared/routes'
+import type { SiteLinkKey, SiteLinks } from '../../shared/site-links'
 import type { AppEnv } from '../env'
 
-type LinkKey = keyof SiteLinks
+interface FooterLink {
+  key: SiteLinkKey
+  label: MessageKey
+}
 
-const COLUMNS: { title: MessageKey; links: { key: LinkKey; label: MessageKey }[] }[] = [
+const COLUMNS: { title: MessageKey; links: FooterLink[] }[] = [
   {
     title: 'footer.community',
     links: [
@@ -43,18 +49,27 @@ const COLUMNS: { title: MessageKey; links: { key: LinkKey; label: MessageKey }[]
   },
 ]
 
-const LEGAL: { key: LinkKey; label: MessageKey }[] = [
+const LEGAL: FooterLink[] = [
   { key: 'imprint', label: 'footer.imprint' },
   { key: 'privacy', label: 'footer.privacy' },
   { key: 'terms', label: 'footer.terms' },
   { key: 'cookies', label: 'footer.cookies' },
 ]
 
-const CREDITS: { key: LinkKey; label: MessageKey; name: string }[] = [
-  { key: 'cdn', label: 'footer.protectedBy', name: 'Cloudflare' },
-  { key: 'monitoring', label: 'footer.monitoredBy', name: 'OpenTelemetry' },
-  { key: 'hosting', label: 'footer.hostedBy', name: 'Bun' },
+const CREDITS: { key: 'cdn' | 'monitoring' | 'hosting'; label: MessageKey }[] = [
+  { key: 'cdn', label: 'footer.protectedBy' },
+  { key: 'monitoring', label: 'footer.monitoredBy' },
+  { key: 'hosting', label: 'footer.hostedBy' },
 ]
+
+/** Where a footer link points: the configured target (app paths localised), the built-in page, or nowhere. */
+export function footerHref(links: SiteLinks, key: SiteLinkKey, locale: Locale): string | undefined {
+  const configured = links[key]
+  if (configured) return configured.startsWith('/') ? localizePath(configured, locale) : configured
+  if (key === 'privacy') return localizePath(ROUTES.privacy, locale)
+  if (key === 'cookies') return `${localizePath(ROUTES.privacy, locale)}#cookies`
+  return undefined
+}
 
 /** The footer of every page; `appUrl` is the current path and query without language prefix. */
 export function SiteFooter({ appUrl }: { appUrl: string }) {
@@ -62,29 +77,38 @@ export function SiteFooter({ appUrl }: { appUrl: string }) {
   const { t, locale } = useI18n()
   const options = c.get('options')
   const links = options.siteLinks
+  const present = (list: FooterLink[]) => list.flatMap((link) => (footerHref(links, link.key, locale) ? [{ ...link, href: footerHref(links, link.key, locale)! }] : []))
+  const credits = CREDITS.flatMap((credit) => (links[credit.key] ? [{ ...credit, ...links[credit.key]! }] : []))
   return (
     <footer className="site-footer">
       <nav className="site-footer__columns" aria-label={t('footer.label')}>
-        {COLUMNS.map((column) => (
-          <div key={column.title} className="site-footer__column">
-            <h2 className="site-footer__heading">{t(column.title)}</h2>
-            <ul role="list">
-              {column.links.map((link) => (
-                <li key={link.key}>
-                  <a href={links[link.key]}>{t(link.label)}</a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+        {COLUMNS.map((column) => {
+          const shown = present(column.links)
+          return (
+            shown.length > 0 && (
+              <div key={column.title} className="site-footer__column">
+                <h2 className="site-footer__heading">{t(column.title)}</h2>
+                <ul role="list">
+                  {shown.map((link) => (
+                    <li key={link.key}>
+                      <a href={link.href}>{t(link.label)}</a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )
+          )
+        })}
       </nav>
-      <ul className="site-footer__credits" role="list">
-        {CREDITS.map((credit) => (
-          <li key={credit.key}>
-            {t(credit.label)} <a href={links[credit.key]}>{credit.name}</a>
-          </li>
-        ))}
-      </ul>
+      {credits.length > 0 && (
+        <ul className="site-footer__credits" role="list">
+          {credits.map((credit) => (
+            <li key={credit.key}>
+              {t(credit.label)} <a href={credit.url}>{credit.name}</a>
+            </li>
+          ))}
+        </ul>
+      )}
       <nav className="site-footer__languages" aria-label={t('footer.languages')}>
         <ul role="list">
           {LOCALES.map((l) => (
@@ -98,9 +122,9 @@ export function SiteFooter({ appUrl }: { appUrl: string }) {
       </nav>
       <div className="site-footer__bottom">
         <ul className="site-footer__legal" role="list">
-          {LEGAL.map((link) => (
+          {present(LEGAL).map((link) => (
             <li key={link.key}>
-              <a href={links[link.key]}>{t(link.label)}</a>
+              <a href={link.href}>{t(link.label)}</a>
             </li>
           ))}
         </ul>

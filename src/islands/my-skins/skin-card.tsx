@@ -1,0 +1,31 @@
+/**
+ * One card of My Skins, with the gallery's markup and classes (src/server/components/skin-grid.tsx)
+ * so both look the same; a visibility badge for unlisted and private skins.
+ * @module
+ */
+import { useI18n } from '../../shared/i18n/context'
+import { renderUrl } from '../../shared/render-url'
+import { skinPath } from '../../shared/routes'
+import type { OwnEntry } from './use-own-skins'
+
+/** A card: head render and name linking to the skin page; a skeleton while the details load. */
+export function OwnSkinCard({ entry }: { entry: OwnEntry }) {
+  const { t, locale } = useI18n()
+  const { skin } = entry
+  const visibility = skin?.visibility
+  return (
+    <li className="skin-card">
+      <a href={skinPath(entry.uuid, locale)} className="skin-card__link" aria-busy={!skin && !entry.failed ? true : undefined}>
+        {skin ? (
+          <img className="skin-card__image" src={renderUrl({ textureHash: skin.texture, view: 'head' })} alt="" width={120} height={120} loading="lazy" decoding="async" />
+        ) : (
+          <span className={entry.failed ? 'skin-card__image my-skins__missing' : 'skin-card__image skeleton'} aria-hidden="true" />
+        )}
+        <span className="skin-card__name">{skin ? skin.name || skin.shortId : entry.failed ? t('pages.mySkins.notLoaded') : entry.uuid.slice(0, 8)}</span>
+        {visibility && visibility !== 'public' && (
+          <span className={`chip my-skins__badge my-skins__badge--${visibility}`}>{t(visibility === 'private' ? 'pages.mySkins.badgePrivate' : 'pages.mySkins.badgeUnlisted')}</span>
+        )}
+      </a>
+    </li>
+  )
+}
