@@ -5,10 +5,17 @@
  */
 import AccountButton from './account-button'
 import AppDrawer from './app-drawer'
+import CopyButtons from './copy-buttons'
+import ExportForm from './export-form'
+import GalleryScroll from './gallery-scroll'
 import GenerateForm from './generate-form'
 import JobsButton from './jobs-button'
+import MySkins from './my-skins'
 import NotificationBell from './notification-bell'
 import SearchField from './search-field'
+import SkinCommunity from './skin-community'
+import SkinOwner from './skin-owner'
+import SkinViewer from './skin-viewer'
 import SnackbarHost from './snackbar-host'
 
 /** Every island the server can render. */
@@ -20,6 +27,13 @@ export const islands = {
   'account-button': AccountButton,
   'snackbar-host': SnackbarHost,
   'generate-form': GenerateForm,
+  'gallery-scroll': GalleryScroll,
+  'copy-buttons': CopyButtons,
+  'skin-community': SkinCommunity,
+  'skin-owner': SkinOwner,
+  'skin-viewer': SkinViewer,
+  'my-skins': MySkins,
+  'export-form': ExportForm,
 }
 
 /** Name of an island. */

@@ -13,9 +13,10 @@ export type { ApiClient }
 const INTERNAL_BASE = 'http://api.internal'
 
 // Server renders show no snackbars; the log keeps what went wrong. Warnings such as `no_api_key`
-// describe every anonymous render and would only drown the log.
+// describe every anonymous render and would only drown the log, and so would `unauthorized`: a
+// per-visitor call (the skin page's `/user`) made for a visitor the API does not know yet.
 const log: ApiClientOptions['log'] = (level, text) => {
-  if (level === 'error') console.error(`[ssr api] ${text}`)
+  if (level === 'error' && !text.startsWith('unauthorized:')) console.error(`[ssr api] ${text}`)
 }
 
 /** Calls an in-process backend directly. */

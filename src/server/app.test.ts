@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startTestApi, type TestApi } from '../../test/support/embedded-api'
 import { createTestApp } from '../../test/support/web-app'
+import { parseSiteLinks } from './config'
 import { LOCALE_CODES } from '../shared/locales'
 import { localizePath } from '../shared/routes'
 
@@ -19,7 +20,7 @@ afterAll(() => backend?.dispose())
 const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers })
 
 /** SPEC §2 localised routes and what they answer. */
-const PAGES = ['/', '/skins', '/skins/popular', '/skins/random', '/skins/{skin}', '/my-skins', '/account', '/apikey', '/cape-ad', '/export']
+const PAGES = ['/', '/skins', '/skins/popular', '/skins/random', '/skins/{skin}', '/my-skins', '/account', '/apikey', '/cape-ad', '/export', '/privacy']
 
 describe('SPEC §2 routes in all nine languages', () => {
   for (const locale of LOCALE_CODES) {
@@ -119,8 +120,10 @@ describe('app chrome (SPEC §2, §9)', () => {
     expect(await at('2026-08-01T00:00:00Z')).not.toContain('tabs--rainbow')
   })
 
-  test('footer: SPEC links, credits, current year, disclaimer, language links', async () => {
-    const html = await (await createTestApp({ now: () => new Date('2031-02-01T00:00:00Z') }).request('/')).text()
+  test('footer: SPEC links (optional ones when configured, see site-footer.test.ts), credits, current year, disclaimer, language links', async () => {
+    const links = Object.fromEntries(['chat', 'blog', 'status', 'apiReferenceV1', 'classic', 'imprint', 'terms'].map((key) => [key, `https://example.org/${key}`]))
+    const siteLinks = parseSiteLinks(JSON.stringify({ ...links, cdn: { name: 'Example CDN', url: 'https://cdn.example.org' } }))
+    const html = await (await createTestApp({ now: () => new Date('2031-02-01T00:00:00Z'), siteLinks }).request('/')).text()
     for (const label of ['Chat community', 'Source code', 'Blog', 'Translation project', 'Account Manager', 'API Keys', 'Status page', 'Documentation', 'API Reference', 'V1 API Reference (legacy)', 'Classic Website', 'Imprint', 'Privacy', 'Terms', 'Cookie preferences']) {
       expect(html).toContain(`>${label}</a>`)
     }

@@ -17,6 +17,10 @@ export const ROUTES = {
   apikey: '/apikey',
   capeAd: '/cape-ad',
   export: '/export',
+  /** Where the Export page's plain GET form downloads the file (issue 8 point 5). */
+  exportDownload: '/export/download',
+  /** The built-in privacy page: what this instance stores (issue 8 point 6). */
+  privacy: '/privacy',
   gallery: '/gallery',
   /** Where the generate form posts without JavaScript (issue 7 point 3). */
   generate: '/generate',

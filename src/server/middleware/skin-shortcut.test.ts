@@ -40,8 +40,8 @@ describe('/{skin} shortcut (SPEC §5)', () => {
     expect((await web.app.request('/my-skins')).status).toBe(200)
   })
 
-  test('route rules run before the shortcut (/discord is an external redirect)', async () => {
-    const response = await web.app.request('/discord')
+  test('route rules run before the shortcut (/github is an external redirect)', async () => {
+    const response = await web.app.request('/github')
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toStartWith('https://')
   })

@@ -1,91 +1,101 @@
 /**
- * Skin detail (SPEC §2 `/skins/{skin}`): the body render and everything a server owner needs —
- * the signed value and signature, the texture URL, a direct link and the download.
+ * Skin detail (SPEC §2 `/skins/{skin}`, issue 8 point 1, reference/mineskin-api.md §3.5): the body
+ * render beside the facts, everything a server owner copies, the commands box and similar skins.
+ * Slots other parts mount into: the 3D viewer inside the render figure, the owner's controls in the
+ * header next to the name, the community bar (views, likes, tags, report) under the facts.
  * @module
  */
 import { mdiDownload } from '@mdi/js'
 import { useI18n } from '../../shared/i18n/context'
-import type { MessageKey } from '../../shared/i18n/translator'
 import { renderUrl } from '../../shared/render-url'
-import type { SkinInfo } from '../../shared/schemas/api'
+import { localizePath, ROUTES } from '../../shared/routes'
+import type { SkinInfo, SkinListItem, SkinTagsResponse, SkinUserResponse } from '../../shared/schemas/api'
+import type { CommandSkin } from '../../shared/skin/give-commands'
+import type { CommandTab } from '../../shared/skin/skin-commands'
 import { Icon } from '../../shared/ui/icon'
+import { SimilarSkins } from '../components/skin/similar-skins'
+import { SkinCommands } from '../components/skin/skin-commands'
+import { SkinData } from '../components/skin/skin-data'
+import { SkinFacts } from '../components/skin/skin-facts'
+import { SkinHeader } from '../components/skin/skin-header'
+import { SkinSeo, type SkinSeoProps } from '../components/skin/skin-seo'
+import { Island } from '../render/island'
 
-const VARIANT: Record<SkinInfo['variant'], MessageKey> = { classic: 'pages.skin.classic', slim: 'pages.skin.slim', unknown: 'pages.skin.unknown' }
-const VISIBILITY: Record<SkinInfo['visibility'], MessageKey> = { public: 'pages.skin.public', unlisted: 'pages.skin.unlisted', private: 'pages.skin.private' }
-
-/** One read-only field whose text is easy to select and copy, even without JavaScript. */
-function CopyField({ id, label, value, rows = 1 }: { id: string; label: string; value: string; rows?: number }) {
-  return (
-    <div className="copy-field">
-      <label htmlFor={id}>{label}</label>
-      {rows > 1 ? <textarea id={id} readOnly rows={rows} value={value} spellCheck={false} /> : <input id={id} readOnly value={value} spellCheck={false} />}
-    </div>
-  )
-}
-
-/** Props: the skin, the name to show, whether it is a generated name, and absolute links. */
+/** What the route hands the page. */
 export interface SkinPageProps {
   skin: SkinInfo
   displayName: string
   generatedName: boolean
+  /** This site's direct link, `${publicUrl}/{uuid}`. */
   directLink: string
+  /** Same-origin texture path, `/textures/{hash}`. */
   textureUrl: string
+  /** Inputs of the commands box and its selected tab. */
+  command: { skin: CommandSkin; tab: CommandTab }
+  /** Similar skins (empty when the flag is off or the API had none). */
+  similar: SkinListItem[]
+  /** Structured data inputs. */
+  seo: Omit<SkinSeoProps, 'skin' | 'name'>
+  /**
+   * The community bar's and the owner's inputs: tags as the API lists them for this visitor (null:
+   * flag `web.tags.visible` off), what the visitor may do (`/user`; null when the API does not know
+   * them) and the flags they obey.
+   */
+  community?: { tags: SkinTagsResponse['tags'] | null; user: SkinUserResponse['user'] | null; report: boolean; privateFlag: boolean }
 }
 
 /** The skin page body. */
-export function SkinPage({ skin, displayName, generatedName, directLink, textureUrl }: SkinPageProps) {
+export function SkinPage({ skin, displayName, generatedName, directLink, textureUrl, command, similar, seo, community = { tags: null, user: null, report: false, privateFlag: false } }: SkinPageProps) {
   const { t, locale } = useI18n()
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(skin.generator.timestamp)
   return (
     <article className="skin-page">
-      <header className="skin-page__header">
-        <h1>
-          {displayName}
-          {generatedName && (
-            <span className="skin-page__generated" title={t('pages.skin.generatedName')}>
-              *
-            </span>
-          )}
-        </h1>
-        <p className="skin-page__id">
-          <code>{skin.uuid}</code>
-        </p>
-      </header>
+      <SkinHeader skin={skin} displayName={displayName} generatedName={generatedName}>
+        {community.user?.isOwner && (
+          <Island name="skin-owner" props={{ uuid: skin.uuid, name: skin.name ?? '', visibility: skin.visibility, privateFlag: community.privateFlag, user: community.user }} />
+        )}
+      </SkinHeader>
       <div className="skin-page__layout">
-        <figure className="card skin-page__render">
-          <img src={renderUrl({ textureHash: skin.texture.hash.skin, view: 'body', variant: skin.variant })} alt={t('pages.skin.renderAlt', { name: displayName })} width={160} height={320} />
-          <figcaption>
-            <a className="button button--primary" href={`${textureUrl}?attachment`} download>
-              <Icon path={mdiDownload} />
-              {t('pages.skin.download')}
-            </a>
-          </figcaption>
-        </figure>
-        <div className="card skin-page__data">
-          <dl className="facts">
-            <div>
-              <dt>{t('pages.skin.variant')}</dt>
-              <dd>{t(VARIANT[skin.variant])}</dd>
+        <div className="skin-page__aside">
+          <figure className="card skin-page__render">
+            {/* The 3D viewer island shows this 2D render until (and unless) WebGL takes over (issue 8 point 1). */}
+            <Island
+              name="skin-viewer"
+              props={{
+                textureUrl: `/textures/${skin.texture.hash.skin}`,
+                capeUrl: skin.texture.hash.cape ? `/textures/${skin.texture.hash.cape}` : undefined,
+                slim: skin.variant === 'slim',
+                name: displayName,
+                alt: t('pages.skin.renderAlt', { name: displayName }),
+                renderUrl: renderUrl({ textureHash: skin.texture.hash.skin, view: 'body', variant: skin.variant }),
+                width: 160,
+                height: 320,
+              }}
+            />
+            <figcaption>
+              <a className="button button--primary" href={`${textureUrl}?attachment`} download>
+                <Icon path={mdiDownload} />
+                {t('pages.skin.download')}
+              </a>
+            </figcaption>
+          </figure>
+        </div>
+        <div className="skin-page__main">
+          <section className="card skin-page__facts" aria-label={t('pages.skin.factsTitle')}>
+            <SkinFacts skin={skin} />
+            <div className="skin-page__community">
+              <Island
+                name="skin-community"
+                props={{ uuid: skin.uuid, views: skin.views, likes: skin.likes ?? 0, liked: community.user?.liked ?? false, tags: community.tags, report: community.report, skinsPath: localizePath(ROUTES.skins, locale) }}
+              />
             </div>
-            <div>
-              <dt>{t('pages.skin.visibility')}</dt>
-              <dd>{t(VISIBILITY[skin.visibility])}</dd>
-            </div>
-            <div>
-              <dt>{t('pages.skin.views')}</dt>
-              <dd>{skin.views}</dd>
-            </div>
-            <div>
-              <dt>{t('pages.skin.generated')}</dt>
-              <dd>{date}</dd>
-            </div>
-          </dl>
-          <CopyField id="skin-link" label={t('pages.skin.directLink')} value={directLink} />
-          <CopyField id="skin-value" label={t('pages.skin.value')} value={skin.texture.data.value} rows={4} />
-          <CopyField id="skin-signature" label={t('pages.skin.signature')} value={skin.texture.data.signature} rows={4} />
-          <CopyField id="skin-texture" label={t('pages.skin.textureUrl')} value={skin.texture.url.skin} />
+          </section>
+          <SkinData skin={skin} directLink={directLink} />
+          <SkinCommands skin={command.skin} tab={command.tab} />
         </div>
       </div>
+      <SimilarSkins skins={similar} />
+      <SkinSeo skin={skin} name={displayName} {...seo} />
+      <Island name="copy-buttons" props={{ copied: t('pages.skin.copied'), manual: t('pages.skin.copyManually') }} />
     </article>
   )
 }

@@ -39,6 +39,8 @@ export function DocumentHead({ title, description, image, noindex, localized = t
       <meta property="og:url" content={canonical} />
       <meta property="og:type" content="website" />
       {image && <meta property="og:image" content={image.startsWith('/') ? origin + image : image} />}
+      {/* A small card: page images are skin renders, taller than wide, which a large card would crop. */}
+      <meta name="twitter:card" content="summary" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="stylesheet" href={c.get('manifest').css} />
     </head>

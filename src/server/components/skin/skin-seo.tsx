@@ -1,0 +1,56 @@
+/**
+ * Structured data of a skin page (reference/mineskin-api.md §3.5 SEO): a schema.org WebPage with the
+ * body render, and — when the skin has tags — its tags as keywords and a breadcrumb trail through the
+ * first tag: gallery → tag search (`/skins?search=<tag>`) → skin.
+ * @module
+ */
+import { PRODUCT_NAME } from '../../../shared/constants'
+import { useI18n } from '../../../shared/i18n/context'
+import { ROUTES, localizePath, searchPath } from '../../../shared/routes'
+import type { SkinInfo } from '../../../shared/schemas/api'
+
+/** Props: the skin and the absolute URLs the page already computed. */
+export interface SkinSeoProps {
+  skin: SkinInfo
+  name: string
+  description: string
+  origin: string
+  canonical: string
+  image: string
+}
+
+/** JSON-LD that cannot close its script element. */
+const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+
+/** The `<script type="application/ld+json">` of the page. */
+export function SkinSeo({ skin, name, description, origin, canonical, image }: SkinSeoProps) {
+  const { t, locale } = useI18n()
+  const tags = (skin.tags ?? []).map(({ tag }) => tag)
+  const first = tags[0]
+  const page = {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name,
+    description,
+    url: canonical,
+    inLanguage: locale,
+    image,
+    datePublished: new Date(skin.generator.timestamp).toISOString(),
+    isPartOf: { '@type': 'WebSite', name: PRODUCT_NAME, url: origin + localizePath('/', locale) },
+    ...(tags.length ? { keywords: tags.join(', ') } : {}),
+    // One trail (search engines show one): gallery → the first tag's search → this skin.
+    ...(first
+      ? {
+          breadcrumb: {
+            '@type': 'BreadcrumbList',
+            itemListElement: [
+              { '@type': 'ListItem', position: 1, name: t('pages.skins.title'), item: origin + localizePath(ROUTES.skins, locale) },
+              { '@type': 'ListItem', position: 2, name: first, item: origin + searchPath(first, locale) },
+              { '@type': 'ListItem', position: 3, name, item: canonical },
+            ],
+          },
+        }
+      : {}),
+  }
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(page) }} />
+}
