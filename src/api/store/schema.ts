@@ -248,15 +248,48 @@ export const accounts = sqliteTable('accounts', {
   createdAt: integer('created_at').notNull(),
 })
 
-/** Signed-in users (minimum the API needs; the accounts service extends it). */
-export const users = sqliteTable('users', {
-  /** 32 hex. */
-  id: text('id').primaryKey(),
-  name: text('name'),
-  email: text('email'),
-  /** JSON grants overriding the `user` defaults. */
-  grants: text('grants'),
-  createdAt: integer('created_at').notNull(),
+/** Signed-in users: the account site's accounts (issue 9). A user without a password cannot sign in. */
+export const users = sqliteTable(
+  'users',
+  {
+    /** 32 hex. */
+    id: text('id').primaryKey(),
+    name: text('name'),
+    /** Lower-cased; unique among users that have one. */
+    email: text('email'),
+    /** JSON grants overriding the `user` defaults. */
+    grants: text('grants'),
+    createdAt: integer('created_at').notNull(),
+    /** `Bun.password` hash (argon2id). */
+    passwordHash: text('password_hash'),
+    updatedAt: integer('updated_at'),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email)],
+)
+
+/** Account-site sign-in sessions: the long-lived refresh token behind the web and API cookies, stored hashed. */
+export const accountSessions = sqliteTable(
+  'account_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    /** SHA-256 hex of the refresh token. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastUsed: integer('last_used'),
+    expiresAt: integer('expires_at').notNull(),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [uniqueIndex('account_sessions_token_idx').on(t.tokenHash), index('account_sessions_user_idx').on(t.userId)],
+)
+
+/** Failed sign-ins per account or address, for login throttling (issue 9 point 7). */
+export const loginFailures = sqliteTable('login_failures', {
+  /** `email:<address>` or `ip:<address>`. */
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: integer('window_start').notNull(),
+  lockedUntil: integer('locked_until').notNull().default(0),
 })
 
 /** API keys, stored as SHA-512 of the key (reference §1.2). */
@@ -272,8 +305,63 @@ export const apiKeys = sqliteTable(
     createdAt: integer('created_at').notNull(),
     lastUsed: integer('last_used'),
     revokedAt: integer('revoked_at'),
+    /** Generation through this key spends the owner's credits (reference §1.8 `useCredits`). */
+    useCredits: integer('use_credits').notNull().default(0),
+    /** JSON array of origins allowed to use the key from a browser; null = any. */
+    allowedOrigins: text('allowed_origins'),
+    updatedAt: integer('updated_at'),
   },
   (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+)
+
+/** Credit ledger (SPEC §3 credit types and periods): each row is one grant of credits, spent down by generation. */
+export const credits = sqliteTable(
+  'credits',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    type: text('type', { enum: ['free', 'paid', 'reward', 'internal', 'auto'] }).notNull(),
+    period: text('period', { enum: ['year', 'month', 'day', 'once'] }).notNull(),
+    total: integer('total').notNull(),
+    balance: integer('balance').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** When the row stops counting (epoch ms); null = never. */
+    expiresAt: integer('expires_at'),
+  },
+  (t) => [index('credits_user_idx').on(t.userId)],
+)
+
+/** Subscriptions (SPEC §3 statuses and product groups); only `inactive` and `expired` are not valid. */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    productGroup: text('product_group', { enum: ['request_speed', 'feat_pack', 'credits', 'one_time'] }).notNull(),
+    status: text('status', { enum: ['active', 'inactive', 'paused', 'pending', 'cancelled', 'expired', 'unpaid'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at'),
+    expiresAt: integer('expires_at'),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+)
+
+/** Account notifications (SPEC §3): shown in the bell until dismissed. */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    /** Border colour of the notification; null = primary. */
+    level: text('level'),
+    /** JSON array of `{title, url}`. */
+    links: text('links'),
+    createdAt: integer('created_at').notNull(),
+    dismissedAt: integer('dismissed_at'),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 )
 
 /** Blob store (uploaded originals `images/<hash>`, re-encoded textures `textures/<hash>`). */
