@@ -11,6 +11,7 @@ import { errorBody } from './routes/envelope'
 import { fileRoutes } from './routes/files'
 import { generateRoutes } from './routes/generate'
 import { meRoutes } from './routes/me'
+import { meAccountRoutes } from './routes/me-account'
 import { baseHeaders, identity } from './routes/middleware'
 import { miscRoutes } from './routes/misc'
 import { skinRoutes } from './routes/skins'
@@ -25,6 +26,7 @@ export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unk
   app.route('/', skinRoutes(s))
   app.route('/', communityRoutes(s))
   app.route('/', meRoutes(s))
+  app.route('/', meAccountRoutes(s))
   app.route('/', miscRoutes(s))
   app.route('/', fileRoutes(s))
 

@@ -29,6 +29,10 @@ export const grantsSchema = z.object({
   skin_delete_duration: z.number().min(0),
   /** `/v2/me/skins` lists all own skins, not only those of the last 3 months (reference §1.6). */
   skin_history_unlimited: z.boolean(),
+  /** No advertising in the app; the avatar gets the 'member' style (SPEC §2, issue 9). */
+  ad_free: z.boolean(),
+  /** May submit several skins in one batch (reference §1.8 grant keys). */
+  batch_generation: z.boolean(),
 })
 /** Grants of one caller. */
 export type Grants = z.infer<typeof grantsSchema>
@@ -140,6 +144,8 @@ export const apiConfigSchema = envSchema.transform((env) => {
         private_skins: false,
         capes: false,
         skin_history_unlimited: false,
+        ad_free: false,
+        batch_generation: false,
         ...windows,
       }),
       user: grantsSchema.parse({
@@ -150,6 +156,8 @@ export const apiConfigSchema = envSchema.transform((env) => {
         private_skins: true,
         capes: true,
         skin_history_unlimited: true,
+        ad_free: false,
+        batch_generation: false,
         ...windows,
       }),
       apikey: grantsSchema.parse({
@@ -160,6 +168,8 @@ export const apiConfigSchema = envSchema.transform((env) => {
         private_skins: true,
         capes: true,
         skin_history_unlimited: true,
+        ad_free: false,
+        batch_generation: false,
         ...windows,
       }),
     },

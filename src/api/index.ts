@@ -11,11 +11,13 @@ import { textureHashFromUrl } from './fetch'
 import { canonicalTextureHash, isTextureHash } from './image'
 import { seedIfEmpty } from './seed/seed-if-empty'
 import { applyTagThreshold } from './services/community/tags'
+import type { Db } from './store/db'
 import { createApiServices, type EmbeddedApiDeps } from './wiring'
 
 export { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from './config'
 export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './identity'
 export type { EmbeddedApiDeps } from './wiring'
+export { openStore, type Db, type Store } from './store/db'
 
 /** The embedded API as the web app uses it. */
 export interface EmbeddedApi {
@@ -31,6 +33,8 @@ export interface EmbeddedApi {
   stop(): Promise<void>
   /** Resolves once the queue has no waiting or running job (tests drain the queue with it). */
   idle(): Promise<void>
+  /** The open database: the embedded account site (src/accounts) keeps its users and sessions there. */
+  db: Db
 }
 
 /** Builds the embedded API over `config` (opens the database and applies migrations; `start()` runs the worker). */
@@ -65,5 +69,6 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
       store.close()
     },
     idle: () => queue.idle(),
+    db: store.db,
   }
 }

@@ -41,3 +41,15 @@ export function findApiKey(db: Db, key: string) {
   const row = db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(key))).get()
   return row && row.revokedAt === null ? row : null
 }
+
+/** Whether a key with the stored `allowedOrigins` JSON (null or empty = any) may be used from `origin`. */
+export function keyAllowsOrigin(allowedOrigins: string | null, origin: string): boolean {
+  if (!allowedOrigins) return true
+  try {
+    const list: unknown = JSON.parse(allowedOrigins)
+    if (!Array.isArray(list) || list.length === 0) return true
+    return list.includes(origin)
+  } catch {
+    return false
+  }
+}

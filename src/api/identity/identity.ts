@@ -11,7 +11,8 @@ import { ApiError } from '../errors'
 import type { Db } from '../store/db'
 import { apiKeys, users } from '../store/schema'
 import type { CodeAndMessage } from '../../shared/schemas/api'
-import { findApiKey, MIN_API_KEY_LENGTH } from './api-keys'
+import { mergeSubscriptionGrants } from '../services/accounts/subscription-grants'
+import { findApiKey, keyAllowsOrigin, MIN_API_KEY_LENGTH } from './api-keys'
 import { SESSION_COOKIE, verifyApiSession } from './session'
 import { isGenericUserAgent, pickUserAgent } from './user-agent'
 
@@ -90,6 +91,10 @@ export function createIdentityResolver(deps: IdentityDeps) {
       }
       const row = findApiKey(db, key)
       if (!row) throw new ApiError('invalid_api_key', 'Invalid API key', 403)
+      // A key restricted to origins may only be used from those pages (reference §1.2); calls
+      // without an Origin header (servers, plugins) are not browser calls and stay allowed.
+      const origin = headers.get('origin')
+      if (origin && !keyAllowsOrigin(row.allowedOrigins, origin)) throw new ApiError('invalid_api_key', 'Origin not allowed', 403)
       // `lastUsed` is informational: a write per minute per key is enough, not one per request.
       const now = deps.now()
       if (row.lastUsed === null || now - row.lastUsed > 60_000) db.update(apiKeys).set({ lastUsed: now }).where(eq(apiKeys.id, row.id)).run()
@@ -111,12 +116,14 @@ export function createIdentityResolver(deps: IdentityDeps) {
     const userId = apiKey?.userId ?? sessionUser?.id ?? null
     const userRow = userId ? db.select({ grants: users.grants }).from(users).where(eq(users.id, userId)).get() : undefined
     const kind: IdentityKind = apiKey ? 'apikey' : sessionUser ? 'user' : 'anonymous'
-    const grants: Grants = {
+    const merged: Grants = {
       ...config.grants[kind],
       ...(kind !== 'anonymous' ? parseGrants(userRow?.grants ?? null) : {}),
       ...(sessionUser && kind === 'user' ? sessionUser.grants : {}),
       ...(apiKey ? parseGrants(apiKey.grants) : {}),
     }
+    // Valid subscriptions only ever raise limits (src/api/services/accounts/subscription-grants.ts).
+    const grants = kind === 'anonymous' ? merged : mergeSubscriptionGrants(db, merged, userId, deps.now())
     return { kind, userId, apiKeyId: apiKey?.id ?? null, clientId, ip, userAgent, grants, warnings }
   }
 }

@@ -13,6 +13,7 @@ import type { Identity } from '../identity'
 import { rateLimitHeaders } from '../limits/rate-limiter'
 import type { JobRow } from '../queue/job-queue'
 import type { ApiServices } from '../services'
+import { createCreditCharger } from '../services/accounts/credit-charge'
 import { loadSkinRecord, toSkinInfo } from '../services/skins/skin-record'
 import type { ApiEnv } from './env'
 import { msg, parseOr400, v2 } from './envelope'
@@ -27,7 +28,7 @@ const DEFAULT_TIMEOUT_S = 10
 const MAX_TIMEOUT_S = 30
 
 /** Rate-limit bucket of a caller: key, user, forwarded address, existing cookie, else shared. */
-function rateKey(who: Identity, cookieIssued: boolean): string {
+export function rateKey(who: Identity, cookieIssued: boolean): string {
   if (who.apiKeyId) return `key:${who.apiKeyId}`
   if (who.userId) return `user:${who.userId}`
   if (who.ip) return `ip:${who.ip}`
@@ -41,6 +42,7 @@ export function generateRoutes(s: ApiServices) {
   const db = ctx.store.db
   const secure = ctx.config.publicUrl.startsWith('https:')
   const r = new Hono<ApiEnv>()
+  const credits = createCreditCharger(db, ctx.now)
   const jobById = ctx.store.sqlite.query<JobRow, [string]>('SELECT * FROM jobs WHERE id = ?')
 
   /** Counts the request against the caller's limits; sets headers; throws 429 when over. */
@@ -69,10 +71,19 @@ export function generateRoutes(s: ApiServices) {
     const issued = clientCookie(c)
     const rateLimit = limit(c, issued, useDelay)
     const req = await readGenerateRequest(c)
-    const result = await generator.submit(req.input, req.options, c.get('identity'), {
-      breadcrumb: c.get('breadcrumb'),
-      checkOnly: checkOnly ?? req.checkOnly,
-    })
+    // Keys with `useCredits` pay one credit per accepted job (src/api/services/accounts/credit-charge.ts).
+    const hold = credits.charge(c.get('identity'))
+    let result: Awaited<ReturnType<typeof generator.submit>>
+    try {
+      result = await generator.submit(req.input, req.options, c.get('identity'), {
+        breadcrumb: c.get('breadcrumb'),
+        checkOnly: checkOnly ?? req.checkOnly,
+      })
+    } catch (e) {
+      credits.refund(hold)
+      throw e
+    }
+    if (result.jobId === null) credits.refund(hold)
     return { result, rateLimit }
   }
 

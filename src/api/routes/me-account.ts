@@ -1,0 +1,119 @@
+/**
+ * `GET /v2/me/client`, `/v2/me/credits`, `/v2/me/apikey` and the deprecated `GET /v2/delay`
+ * (reference/mineskin-api.md §1.8, issue 9 point 4). Shapes in src/shared/schemas/api/me.ts.
+ * Error choices follow MineSkin's `models/v2/me.ts`: no key → `invalid_api_key`, no user →
+ * `invalid_user`; both 401 here, since the caller simply did not authenticate that way.
+ * @module
+ */
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { ApiError } from '../errors'
+import { rateLimitHeaders } from '../limits/rate-limiter'
+import type { ApiServices } from '../services'
+import { createCreditLedger } from '../services/accounts/credits'
+import { validSubscriptions } from '../services/accounts/subscription-grants'
+import { apiKeys } from '../store/schema'
+import type { ApiEnv } from './env'
+import { msg, v2 } from './envelope'
+import { rateKey } from './generate'
+
+const PRIVATE = 'private, no-store, max-age=0'
+
+/** JSON array of strings, else empty. */
+export function stringList(json: string | null): string[] {
+  if (!json) return []
+  try {
+    const v: unknown = JSON.parse(json)
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** Builds the account routes of `/v2/me/*` and `/v2/delay`. */
+export function meAccountRoutes(s: ApiServices) {
+  const db = s.ctx.store.db
+  const ledger = createCreditLedger(db)
+  const r = new Hono<ApiEnv>()
+  const keyRow = (id: string | null) => (id ? db.select().from(apiKeys).where(eq(apiKeys.id, id)).get() : undefined)
+
+  r.get('/v2/me/client', (c) => {
+    const who = c.get('identity')
+    const key = keyRow(who.apiKeyId)
+    const useCredits = Boolean(key?.useCredits && who.userId)
+    c.header('Cache-Control', PRIVATE)
+    return v2(
+      c,
+      {
+        client: {
+          agent: who.userAgent,
+          origin: c.req.header('origin') ?? null,
+          key: who.apiKeyId,
+          user: who.userId,
+          ip: who.ip,
+          // No payment provider (issue 9): only credit-spending keys are billed, never metered.
+          billable: useCredits,
+          metered: false,
+          credits: useCredits,
+        },
+      },
+      200,
+      { links: { self: '/v2/me/client' } },
+    )
+  })
+
+  r.get('/v2/me/credits', (c) => {
+    const who = c.get('identity')
+    c.header('Cache-Control', PRIVATE)
+    if (!who.userId) throw new ApiError('invalid_user', 'Sign in or use an API key of an account to see credits', 401)
+    const sum = ledger.summary(who.userId, s.ctx.now())
+    if (sum.all.total === 0) c.get('warnings').push(msg('no_credits', 'No credits'))
+    else if (sum.all.balance <= 0) c.get('warnings').push(msg('insufficient_credits', 'Insufficient credits'))
+    if (sum.current) {
+      c.header('X-MineSkin-Credits-Type', sum.current.type)
+      c.header('X-MineSkin-Credits-Balance', String(sum.current.balance))
+    }
+    return v2(c, { credit: { current: sum.current ?? {}, all: sum.all } }, 200, { links: { self: '/v2/me/credits' } })
+  })
+
+  r.get('/v2/me/apikey', (c) => {
+    const who = c.get('identity')
+    c.header('Cache-Control', PRIVATE)
+    const key = keyRow(who.apiKeyId)
+    if (!key) throw new ApiError('invalid_api_key', 'Call this endpoint with `Authorization: Bearer <key>`', 401)
+    const subs = key.userId ? [...new Set(validSubscriptions(db, key.userId, s.ctx.now()).map((x) => x.productGroup))] : []
+    return v2(
+      c,
+      {
+        key: {
+          id: key.id,
+          name: key.name,
+          user: key.userId,
+          createdAt: key.createdAt,
+          updatedAt: key.updatedAt,
+          lastUsed: key.lastUsed,
+          minDelay: who.grants.delay,
+          allowedOrigins: stringList(key.allowedOrigins),
+          // Not restricted by address or agent in the embedded service (kept for client compatibility).
+          allowedIps: [],
+          allowedAgents: [],
+          useCredits: Boolean(key.useCredits),
+          subscription: subs.length ? subs.join(',') : null,
+          grants: who.grants,
+        },
+      },
+      200,
+      { links: { self: '/v2/me/apikey' } },
+    )
+  })
+
+  r.get('/v2/delay', (c) => {
+    const who = c.get('identity')
+    const info = s.ctx.limiter.peek(rateKey(who, false), who.grants, s.ctx.now())
+    for (const [k, v] of Object.entries(rateLimitHeaders(info))) c.header(k, v)
+    c.header('Cache-Control', PRIVATE)
+    return c.json({ success: true, rateLimit: info })
+  })
+
+  return r
+}

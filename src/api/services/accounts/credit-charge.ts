@@ -1,0 +1,58 @@
+/**
+ * Credits spent by generation (issue 9 point 5, reference §1.8 `useCredits`): a request through a
+ * key that opts in takes one credit from its owner's ledger before the job is accepted; with none
+ * left it is refused with 429 `insufficient_credits` and nothing is queued. A request that creates
+ * no job (`checkOnly`) or fails gets its credit back. Crossing the low-balance mark creates one
+ * notification.
+ * @module
+ */
+import { eq } from 'drizzle-orm'
+import { ApiError } from '../../errors'
+import type { Identity } from '../../identity'
+import type { Db } from '../../store/db'
+import { apiKeys } from '../../store/schema'
+import { createCreditLedger } from './credits'
+import { createNotification } from './notifications'
+
+/** The balance at or below which the owner is told credits run low: 10, or 10 % when more. */
+export const lowCreditMark = (total: number): number => Math.max(10, Math.floor(total / 10))
+
+/** A credit taken for one request. */
+export interface CreditHold {
+  rowId: string
+}
+
+/** Creates the charger used by the generate/queue routes. */
+export function createCreditCharger(db: Db, now: () => number) {
+  const ledger = createCreditLedger(db)
+  return {
+    /** Takes one credit when the caller's key spends credits; null when it does not. Throws when empty. */
+    charge(who: Identity): CreditHold | null {
+      if (!who.apiKeyId || !who.userId) return null
+      const key = db.select({ useCredits: apiKeys.useCredits }).from(apiKeys).where(eq(apiKeys.id, who.apiKeyId)).get()
+      if (!key?.useCredits) return null
+      const t = now()
+      const spent = ledger.spend(who.userId, t)
+      if (!spent) throw new ApiError('insufficient_credits', 'No credits left for this API key; add credits or turn off "use credits"', 429)
+      const mark = lowCreditMark(spent.total)
+      if (spent.after === 0 || (spent.before > mark && spent.after <= mark)) {
+        createNotification(db, {
+          userId: who.userId,
+          title: spent.after === 0 ? 'Credits used up' : 'Credits running low',
+          message:
+            spent.after === 0
+              ? 'Your API key spent your last credit; generation with credits is refused until you get more.'
+              : `${spent.after} of ${spent.total} credits left.`,
+          level: spent.after === 0 ? 'error' : 'warning',
+          links: [{ title: 'Credits', url: '/accounts/credits' }],
+          now: t,
+        })
+      }
+      return { rowId: spent.rowId }
+    },
+    /** Gives the credit back (the request created no job). */
+    refund(hold: CreditHold | null) {
+      if (hold) ledger.refund(hold.rowId)
+    },
+  }
+}

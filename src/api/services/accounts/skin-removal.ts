@@ -1,0 +1,46 @@
+/**
+ * Moderation: removing a reported skin (issue 9 point 4, "notifications created by the service,
+ * for example when a reported skin of yours is removed"). The API has no automatic removal
+ * (reports are only recorded, reference §1.7), so an admin removes a skin with
+ * `bun run accounts -- remove-skin <skin-id>`; it is soft-deleted like an owner's delete and each
+ * owning account (creator user, or the user behind the creating API key) gets one notification.
+ * @module
+ */
+import { count, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../store/db'
+import { apiKeys, skinReports, skins } from '../../store/schema'
+import { skinCreators } from '../skins/ownership'
+import { loadSkinRecord } from '../skins/skin-record'
+import { createNotification } from './notifications'
+
+/** What a removal did; null when there is no such (undeleted) skin. */
+export interface SkinRemoval {
+  uuid: string
+  reports: number
+  notifiedUsers: string[]
+}
+
+/** Soft-deletes the skin `id` (uuid or short id) and notifies its owners. */
+export function removeReportedSkin(db: Db, id: string, now: number, reason?: string): SkinRemoval | null {
+  const rec = loadSkinRecord(db, id)
+  if (!rec || rec.skin.deletedAt !== null) return null
+  const reports = db.select({ n: count() }).from(skinReports).where(eq(skinReports.skinId, rec.skin.id)).get()?.n ?? 0
+  const creators = skinCreators(db, rec.skin.id)
+  const keyIds = creators.map((c) => c.apiKeyId).filter((k): k is string => k !== null)
+  const keyOwners = keyIds.length
+    ? db.select({ userId: apiKeys.userId }).from(apiKeys).where(inArray(apiKeys.id, keyIds)).all().map((k) => k.userId)
+    : []
+  const owners = [...new Set([...creators.map((c) => c.userId), ...keyOwners].filter((u): u is string => u !== null))]
+  db.update(skins).set({ deletedAt: now, status: 'deleted', updatedAt: now }).where(eq(skins.id, rec.skin.id)).run()
+  const label = rec.skin.name ? `“${rec.skin.name}” (${rec.skin.shortId})` : rec.skin.shortId
+  for (const userId of owners) {
+    createNotification(db, {
+      userId,
+      title: 'Skin removed',
+      message: `Your skin ${label} was removed after ${reports === 1 ? 'a report' : `${reports} reports`}${reason ? `: ${reason}` : '.'}`,
+      level: 'warning',
+      now,
+    })
+  }
+  return { uuid: rec.skin.uuid, reports, notifiedUsers: owners }
+}
