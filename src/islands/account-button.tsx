@@ -1,6 +1,7 @@
 /**
  * The account control at the end of the app bar (SPEC §2): signed out, an account icon linking to the
- * account site; signed in, an avatar that opens the right drawer. The server renders the signed-out
+ * account site; signed in, the avatar (picture or initial, 'member' style with `ad_free`) that opens the
+ * right drawer. The server renders the signed-out
  * link, which also works without JavaScript.
  * @module
  */
@@ -10,6 +11,7 @@ import { useI18n } from '../shared/i18n/context'
 import { $auth } from '../shared/stores/auth'
 import { $drawerOpen, toggleDrawer } from '../shared/stores/drawer'
 import { Icon } from '../shared/ui/icon'
+import { Avatar } from './auth/avatar'
 
 /** Props: the account site. */
 export interface AccountButtonProps {
@@ -29,10 +31,8 @@ export default function AccountButton({ accountUrl }: AccountButtonProps) {
     )
   }
   return (
-    <button type="button" className="icon-button avatar" aria-label={t('appBar.account')} aria-controls="app-drawer" aria-expanded={open} data-drawer-opener="" onClick={toggleDrawer}>
-      <span className="avatar__initial" aria-hidden="true">
-        {(auth.user ?? '?').slice(0, 1).toUpperCase()}
-      </span>
+    <button type="button" className="icon-button avatar" aria-label={t('appBar.account')} aria-controls="app-drawer" aria-expanded={open} data-drawer-opener="" data-tooltip={auth.email} onClick={toggleDrawer}>
+      <Avatar auth={auth} />
     </button>
   )
 }

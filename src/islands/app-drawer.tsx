@@ -4,7 +4,7 @@
  * through the shared `$drawerOpen` store; without JavaScript `#app-drawer` opens it via CSS `:target`.
  * @module
  */
-import { mdiAccountCircle, mdiClose, mdiLogin } from '@mdi/js'
+import { mdiAccountCircle, mdiClose, mdiLogin, mdiLogout } from '@mdi/js'
 import { useStore } from '@nanostores/react'
 import { useCallback, useEffect, useRef, type MouseEvent } from 'react'
 import { useI18n } from '../shared/i18n/context'
@@ -13,6 +13,8 @@ import { $drawerOpen } from '../shared/stores/drawer'
 import type { Theme } from '../shared/theme'
 import { Icon } from '../shared/ui/icon'
 import { checkAuth } from './auth-check'
+import { Avatar } from './auth/avatar'
+import { signIn as leaveToSignIn } from './auth/sign-in'
 import { JobList } from './job-list'
 import { LanguageSelect } from './language-select'
 import { ThemeToggle } from './theme-toggle'
@@ -28,15 +30,16 @@ export interface AppDrawerProps {
   translateUrl: string
   /** The account site, for 'Manage Account' when signed in. */
   accountUrl: string
+  /** The account site's sign-out form action (POST; clears both cookies), when there is one. */
+  signOutUrl?: string
+  /** This page's absolute URL: where sign-in and sign-out return to. */
+  returnUrl?: string
   /** Theme the server rendered. */
   theme: Theme
 }
 
-/** Delay before leaving for the account site, after signing out locally (SPEC §2 "Sign-in"). */
-const SIGN_IN_DELAY_MS = 100
-
 /** The drawer island. */
-export default function AppDrawer({ appUrl, signInUrl, translateUrl, accountUrl, theme }: AppDrawerProps) {
+export default function AppDrawer({ appUrl, signInUrl, translateUrl, accountUrl, signOutUrl, returnUrl = '', theme }: AppDrawerProps) {
   const { t } = useI18n()
   // It hydrates when first opened (hydrate-when.ts): from the server's closed state, then open.
   const open = useStore($drawerOpen, { ssr: () => false })
@@ -65,10 +68,8 @@ export default function AppDrawer({ appUrl, signInUrl, translateUrl, accountUrl,
 
   const signIn = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault()
-    const target = event.currentTarget.href
     // SPEC §2 "Sign-in": signed out locally first, then off to the account site after 100 ms.
-    $auth.set({ status: 'signed-out' })
-    window.setTimeout(() => window.location.assign(target), SIGN_IN_DELAY_MS)
+    leaveToSignIn(event.currentTarget.href)
   }
 
   return (
@@ -81,10 +82,28 @@ export default function AppDrawer({ appUrl, signInUrl, translateUrl, accountUrl,
         </div>
         <section className="drawer__account">
           {auth.status === 'signed-in' ? (
-            <a className="button button--outlined button--block" href={accountUrl}>
-              <Icon path={mdiAccountCircle} />
-              {t('drawer.manageAccount')}
-            </a>
+            <>
+              <div className="drawer__user">
+                <Avatar auth={auth} size="large" />
+                <div className="drawer__identity">
+                  {auth.name && <strong>{auth.name}</strong>}
+                  {auth.email && <span className="drawer__email">{auth.email}</span>}
+                </div>
+              </div>
+              <a className="button button--outlined button--block" href={accountUrl}>
+                <Icon path={mdiAccountCircle} />
+                {t('drawer.manageAccount')}
+              </a>
+              {signOutUrl && (
+                <form method="post" action={signOutUrl} className="drawer__sign-out">
+                  <input type="hidden" name="redirect" value={returnUrl} />
+                  <button type="submit" className="button button--text button--block">
+                    <Icon path={mdiLogout} />
+                    {t('drawer.signOut')}
+                  </button>
+                </form>
+              )}
+            </>
           ) : (
             <>
               <p className="drawer__hint">{t('drawer.signedOut')}</p>

@@ -32,6 +32,10 @@ export interface AppOptions {
   api: Backend
   /** Serves `/render` and `/render/*` (path kept). */
   render: Backend
+  /** The embedded account site (src/accounts), served under `accountsMount`; absent when none runs here. */
+  accounts?: Backend
+  /** Path prefix of the embedded account site, e.g. `/accounts`. */
+  accountsMount?: string
   /** Where "Sign In" and "Manage Account" go (SPEC §2 right drawer: the account site). */
   accountUrl: string
   /** The account API origin (SPEC §7), for token refreshes and notifications in the browser. */

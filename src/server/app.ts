@@ -37,6 +37,11 @@ export function createApp(options: AppOptions) {
 
   // Backends first: they need neither the page context nor the renderer.
   app.all('/api/*', forwardStripped(options.api, '/api'))
+  if (options.accounts) {
+    const mount = options.accountsMount ?? '/accounts'
+    app.all(mount, forwardStripped(options.accounts, mount))
+    app.all(`${mount}/*`, forwardStripped(options.accounts, mount))
+  }
   app.get('/textures/*', forward(options.api))
   app.get('/render', forward(options.render))
   app.get('/render/*', forward(options.render))

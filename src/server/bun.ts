@@ -6,7 +6,8 @@
  */
 import { serveStatic } from 'hono/bun'
 import { join } from 'node:path'
-import { apiConfigFromEnv, createEmbeddedApi, type EmbeddedApi } from '../api'
+import { createAccountsApp } from '../accounts/app'
+import { apiConfigFromEnv, createEmbeddedApi, loadSessionSecret, openStore, type EmbeddedApi, type Store } from '../api'
 import { createRenderRoutes } from '../render'
 import { clientManifestSchema, MANIFEST_PATH, type ClientManifest } from '../shared/client-manifest'
 import { parseFlags } from '../shared/flags'
@@ -38,11 +39,15 @@ export async function createBunServer(env: Record<string, string | undefined> = 
   const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`
 
   let embedded: EmbeddedApi | undefined
+  let accountsStore: Store | undefined
   let api: Backend
+  const apiConfig = apiConfigFromEnv({ ...env, PUBLIC_URL: publicUrl })
   if (config.API_ORIGIN) {
     api = remoteBackend(config.API_ORIGIN)
+    // The account site keeps its users in the same SQLite file as the embedded API would.
+    accountsStore = openStore(apiConfig.dataDir)
   } else {
-    embedded = await createEmbeddedApi(apiConfigFromEnv({ ...env, PUBLIC_URL: publicUrl }))
+    embedded = await createEmbeddedApi(apiConfig)
     api = { fetch: embedded.fetch, inProcess: true }
   }
 
@@ -65,15 +70,30 @@ export async function createBunServer(env: Record<string, string | undefined> = 
 
   // In development the client build may change under a running server, so read the manifest each time.
   let manifest: Promise<ClientManifest> | undefined
+  const loadManifest = () => (dev ? readManifest() : (manifest ??= readManifest()))
+
+  // The embedded account site (issue 9) under ACCOUNT_ORIGIN's path, sharing the API's database and session secret.
+  const accountsMount = config.ACCOUNT_ORIGIN.startsWith('/') ? config.ACCOUNT_ORIGIN : new URL(config.ACCOUNT_ORIGIN).pathname.replace(/\/+$/, '') || '/accounts'
+  const accountsApp = createAccountsApp({
+    db: embedded?.db ?? accountsStore!.db,
+    sessionSecret: loadSessionSecret(apiConfig.dataDir),
+    appOrigin: publicUrl,
+    basePath: config.ACCOUNT_ORIGIN,
+    extraRedirectOrigins: (config.ACCOUNT_REDIRECT_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    secureCookies: publicUrl.startsWith('https:'),
+    manifest: loadManifest,
+  })
   const flags = readFlags(config.FLAGS_FILE)
   const web = createApp({
     dev,
     publicUrl: config.PUBLIC_URL,
     siteLinks: parseSiteLinks(config.SITE_LINKS_JSON),
-    manifest: () => (dev ? readManifest() : (manifest ??= readManifest())),
+    manifest: loadManifest,
     flags: () => (dev ? readFlags(config.FLAGS_FILE) : flags),
     api,
     render,
+    accounts: { fetch: async (request) => accountsApp.fetch(request) },
+    accountsMount,
     accountUrl: config.ACCOUNT_URL,
     accountApiOrigin: config.ACCOUNT_API_ORIGIN,
     now: () => new Date(),
@@ -110,6 +130,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     /** Stops the API's worker loop (waits for running jobs) and closes the database. */
     async stop() {
       await embedded?.stop()
+      accountsStore?.close()
     },
   }
 }

@@ -28,10 +28,30 @@ export const serverEnvSchema = z.object({
   API_ORIGIN: optionalUrl,
   /** Renderer origin; the embedded renderer when unset. */
   RENDER_ORIGIN: optionalUrl,
-  /** The account site's API (SPEC §7: token refresh, notifications); no bell and no refresh without it. */
-  ACCOUNT_API_ORIGIN: optionalUrl,
-  /** Where 'Sign In' and 'Manage Account' lead (SPEC §2 account site). */
-  ACCOUNT_URL: z.string().default('/account'),
+  /**
+   * The account site's API (SPEC §7: token refresh, notifications, sign-out), an origin or a path of
+   * this origin. Default: the embedded account site (src/accounts) at `ACCOUNT_ORIGIN` (issue 9).
+   */
+  ACCOUNT_API_ORIGIN: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .pipe(z.union([z.url(), z.string().regex(/^\/[A-Za-z0-9/_-]+$/, 'must be a URL or a path such as /accounts')]))
+    .optional(),
+  /**
+   * Where the embedded account site (src/accounts, issue 9) is served: a path of this origin (default
+   * `/accounts`; the app itself owns `/account`) or an absolute URL whose path this process serves.
+   */
+  ACCOUNT_ORIGIN: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .pipe(z.union([z.url(), z.string().regex(/^\/[A-Za-z0-9/_-]+$/, 'must be a URL or a path such as /accounts')]))
+    .default('/accounts'),
+  /** Comma-separated extra origins the account site may redirect to after sign-in (no open redirect). */
+  ACCOUNT_REDIRECT_ORIGINS: z.string().optional(),
+  /** Where 'Sign In' and 'Manage Account' lead (SPEC §2 account site); the embedded one (`ACCOUNT_ORIGIN`) by default. */
+  ACCOUNT_URL: z.string().optional(),
   /**
    * JSON object of footer and route-rule targets (src/shared/site-links.ts): optional links such as
    * `status`, `imprint`, `privacy`, `terms`, `chat`, `blog` and credits `{name, url}` for `cdn`,
@@ -46,8 +66,8 @@ export const serverEnvSchema = z.object({
   /** Feature flags file served as /flags.json (SPEC §7). */
   FLAGS_FILE: z.string().default('static/flags.json'),
 })
-/** Parsed web env. */
-export type ServerEnv = z.infer<typeof serverEnvSchema>
+/** Parsed web env; the account URLs default to the embedded account site. */
+export type ServerEnv = Omit<z.infer<typeof serverEnvSchema>, 'ACCOUNT_API_ORIGIN' | 'ACCOUNT_URL'> & { ACCOUNT_API_ORIGIN: string; ACCOUNT_URL: string }
 
 /** Parses the env or throws one readable error listing every bad variable. */
 export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
@@ -56,7 +76,9 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
-  return parsed.data
+  // Unset account URLs follow ACCOUNT_ORIGIN, so moving the embedded site moves the app's links too.
+  const data = parsed.data
+  return { ...data, ACCOUNT_API_ORIGIN: data.ACCOUNT_API_ORIGIN ?? data.ACCOUNT_ORIGIN, ACCOUNT_URL: data.ACCOUNT_URL ?? data.ACCOUNT_ORIGIN }
 }
 
 /**

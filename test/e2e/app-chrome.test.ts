@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { gzipSync } from 'bun'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { loadSessionSecret, SESSION_COOKIE, signApiSession } from '../../src/api'
+import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 
@@ -226,6 +227,8 @@ describe('app chrome in Chromium', () => {
     const jwt = await signApiSession(loadSessionSecret(server.dataDir), { sub: 'cd'.repeat(16) })
     await ctx.addCookies([
       { name: SESSION_COOKIE, value: jwt, url: server.origin },
+      // The account site's web cookie tells the app a session exists (src/shared/auth/web-cookie.ts).
+      { name: WEB_COOKIE, value: jwt, url: server.origin },
       { name: 'account', value: '1', url: `http://127.0.0.1:${accountSite.port}` },
     ])
     const { page, problems } = await open('/', ctx)
@@ -298,7 +301,7 @@ describe('without JavaScript', () => {
   test('every page shows its content, navigation, search form and language links', async () => {
     const ctx = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' })
     const page = await ctx.newPage()
-    for (const path of ['/', '/skins', '/de/skins/popular', '/my-skins', '/account', '/export', '/bulk']) {
+    for (const path of ['/', '/skins', '/de/skins/popular', '/my-skins', '/privacy', '/export', '/bulk']) {
       await page.goto(server.origin + path)
       expect(await page.locator('main h1').count(), path).toBe(1)
       expect(await page.getByRole('navigation', { name: /Main|Haupt/ }).count(), path).toBe(1)

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { loadSessionSecret, SESSION_COOKIE, signApiSession } from '../../src/api'
+import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
@@ -202,7 +203,7 @@ describe('generating from the site (issue 7)', () => {
     const jwt = await signApiSession(loadSessionSecret(server.dataDir), { sub: 'ef'.repeat(16) })
     const signedIn = async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-      await context.addCookies([{ name: SESSION_COOKIE, value: jwt, url: server.origin }])
+      await context.addCookies([{ name: SESSION_COOKIE, value: jwt, url: server.origin }, { name: WEB_COOKIE, value: jwt, url: server.origin }])
       // This instance has no cape textures; stand in for one that has, to see the choice and what is sent.
       await context.route('**/api/v2/capes', (route) =>
         route.fulfill({ json: { success: true, capes: [{ uuid: '5af20372-79e0-4e1f-80f8-6bd8e3135995', alias: 'Migrator', hash: 'a'.repeat(64), url: 'http://x/a', supported: true }, { uuid: '7412868d-7be3-429f-b629-ed5074d2455c', alias: 'Vanilla', hash: 'b'.repeat(64), url: 'http://x/b', supported: false }] } }),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { loadSessionSecret, SESSION_COOKIE, signApiSession } from '../../src/api'
+import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { paintedSkinPng } from '../support/skin-files'
@@ -36,7 +37,7 @@ afterAll(async () => {
 /** A browser whose localStorage remembers `ids` as its own skins (the store's persisted JSON). */
 async function withOwnSkins(ids: string[], width: number, signedIn = false): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true })
-  if (signedIn) await context.addCookies([{ name: SESSION_COOKIE, value: jwt, url: server.origin }])
+  if (signedIn) await context.addCookies([{ name: SESSION_COOKIE, value: jwt, url: server.origin }, { name: WEB_COOKIE, value: jwt, url: server.origin }])
   await context.addInitScript((list) => {
     if (!localStorage.getItem('ssg:my-skins')) localStorage.setItem('ssg:my-skins', JSON.stringify(list))
   }, ids)

@@ -30,7 +30,8 @@ const TABS: Tab[] = [
 ]
 
 /** The top bar of every page. */
-export function AppBar() {
+/** `signInUrl`: the account site's sign-in with a redirect back to this page (SPEC §2 sign-in). */
+export function AppBar({ signInUrl }: { signInUrl: string }) {
   const c = useRequestContext<AppEnv>()
   const { t, locale } = useI18n()
   const options = c.get('options')
@@ -71,7 +72,7 @@ export function AppBar() {
           </span>
         )}
         <Island name="jobs-button" props={{}} />
-        <Island name="account-button" props={{ accountUrl: options.accountUrl }} />
+        <Island name="account-button" props={{ accountUrl: signInUrl }} />
       </div>
     </header>
   )

@@ -6,6 +6,7 @@
 import type { Context, Handler } from 'hono'
 import type { MessageKey } from '../../shared/i18n/translator'
 import { ROUTES } from '../../shared/routes'
+import { accountSiteUrl } from '../../shared/auth/account-site'
 import type { AppEnv } from '../env'
 import { renderHome } from './home'
 import { generatePost } from './generate-post'
@@ -26,6 +27,20 @@ const simple = (title: MessageKey, lead?: MessageKey): Handler<AppEnv> => (c) =>
   return c.render(<SimplePage heading={t(title)} lead={lead && t(lead)} />, { title: t(title) })
 }
 
+/**
+ * `/account` and `/apikey` lead into the account site's pages (issue 9 point 1), keeping the language;
+ * without an account API the old explanatory page stays.
+ */
+const intoAccountSite = (page: 'manage' | 'apiKeys'): Handler<AppEnv> => (c) => {
+  const base = c.get('options').accountApiOrigin
+  if (!base) {
+    const { t } = c.get('i18n')
+    const [title, lead] = page === 'manage' ? (['pages.account.title', 'pages.account.lead'] as const) : (['pages.apikey.title', 'pages.apikey.lead'] as const)
+    return c.render(<SimplePage heading={t(title)} lead={t(lead)} />, { title: t(title) })
+  }
+  return c.redirect(accountSiteUrl(base, page, c.get('i18n').locale), 302)
+}
+
 /** Path → handler for every localised page. */
 export const pageRoutes: [string, Handler<AppEnv>][] = [
   [ROUTES.home, home],
@@ -34,8 +49,8 @@ export const pageRoutes: [string, Handler<AppEnv>][] = [
   [ROUTES.skinsRandom, gallery('random')],
   [ROUTES.skin, skinPage],
   [ROUTES.mySkins, mySkinsPage],
-  [ROUTES.account, simple('pages.account.title', 'pages.account.lead')],
-  [ROUTES.apikey, simple('pages.apikey.title', 'pages.apikey.lead')],
+  [ROUTES.account, intoAccountSite('manage')],
+  [ROUTES.apikey, intoAccountSite('apiKeys')],
   [ROUTES.capeAd, capeAdPage],
   [ROUTES.export, exportPage],
   [ROUTES.exportDownload, exportDownload],

@@ -7,6 +7,7 @@ import type { Props } from '@hono/react-renderer'
 import { getCookie } from 'hono/cookie'
 import type { Context } from 'hono'
 import type { ReactElement } from 'react'
+import { accountSiteUrl } from '../../shared/auth/account-site'
 import { I18nProvider } from '../../shared/i18n/context'
 import { parseTheme, THEME_COOKIE } from '../../shared/theme'
 import { AppBar } from '../components/app-bar'
@@ -27,7 +28,10 @@ export function Layout({ children, c, ...props }: Props & { children: ReactEleme
   const theme = parseTheme(getCookie(c, THEME_COOKIE))
   const appUrl = appUrlOf(c)
   const origin = options.publicUrl ?? new URL(c.req.url).origin
-  const signInUrl = `${options.accountUrl}?redirect=${encodeURIComponent(origin + new URL(c.req.url).pathname)}`
+  const returnUrl = origin + new URL(c.req.url).pathname
+  const signInUrl = `${options.accountUrl}?redirect=${encodeURIComponent(returnUrl)}`
+  // The account site's sign-out (issue 9 point 2: a POST form that clears both cookies).
+  const signOutUrl = options.accountApiOrigin ? accountSiteUrl(options.accountApiOrigin, 'signOut') : undefined
   return (
     <I18nProvider value={i18n}>
       <html lang={i18n.locale} data-theme={theme} data-account-api={options.accountApiOrigin} data-icons={c.get('manifest').icons}>
@@ -37,12 +41,12 @@ export function Layout({ children, c, ...props }: Props & { children: ReactEleme
             {i18n.t('common.skipToContent')}
           </a>
           <div id="loading-bar" className="loading-bar" aria-hidden="true" />
-          <AppBar />
+          <AppBar signInUrl={signInUrl} />
           <main id="main" className="main" tabIndex={-1}>
             {children}
           </main>
           <SiteFooter appUrl={appUrl} />
-          <Island name="app-drawer" props={{ appUrl, signInUrl, translateUrl: options.siteLinks.translate, accountUrl: options.accountUrl, theme }} />
+          <Island name="app-drawer" props={{ appUrl, signInUrl, translateUrl: options.siteLinks.translate, accountUrl: options.accountUrl, signOutUrl, returnUrl, theme }} />
           <Island name="snackbar-host" props={{}} />
           <IslandScripts />
         </body>

@@ -18,3 +18,10 @@ export async function refreshApiToken(origin: string, fetcher: FetchLike = (inpu
   await drain(response)
   return response?.status === 200
 }
+
+/** `POST /auth/tokens/web/refresh`: true when the account site re-issued the web cookie (status 200). */
+export async function refreshWebToken(origin: string, fetcher: FetchLike = (input, init) => fetch(input, init)): Promise<boolean> {
+  const response = await fetcher(`${accountBase(origin)}/auth/tokens/web/refresh`, { method: 'POST', credentials: 'include' }).catch(() => null)
+  await drain(response)
+  return response?.status === 200
+}

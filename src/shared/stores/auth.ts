@@ -14,6 +14,10 @@ export interface AuthState {
   user?: string
   /** What the caller may do (SPEC §6 grants map, from `/v2/me`), e.g. `private_skins`, `capes`. */
   grants?: Record<string, unknown>
+  /** From the account site's web cookie (src/shared/auth/web-cookie.ts), for the avatar and drawer. */
+  email?: string
+  name?: string
+  picture?: string
 }
 
 /** True when the signed-in caller holds grant `name` (SPEC §6). */

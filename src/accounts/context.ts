@@ -1,0 +1,61 @@
+/**
+ * Per-request helpers every account route uses (helper routes import these too; see README.md).
+ * @module
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { detectLocale } from '../server/middleware/locale-redirect'
+import { createTranslator } from '../shared/i18n/translator'
+import { isLocale } from '../shared/locales'
+import { LOCALE_TABLES } from '../server/i18n/tables'
+import type { AccountsDeps } from './deps'
+import type { AccountsEnv } from './env'
+import { allowedOrigins, safeRedirect, sameOriginPost } from './security/origins'
+
+/** The account site's own origin: of `basePath` when it is absolute, else of the request. */
+export const siteOrigin = (deps: AccountsDeps, requestUrl: string) => new URL(/^https?:\/\//.test(deps.basePath) ? deps.basePath : requestUrl).origin
+
+/**
+ * Sets deps, origin, allowed origins, language (`?lang=` the app passes, then the `locale` cookie,
+ * then Accept-Language, as in the app) and the translator.
+ */
+export const accountsContext = (deps: AccountsDeps): MiddlewareHandler<AccountsEnv> =>
+  createMiddleware<AccountsEnv>(async (c, next) => {
+    c.set('deps', deps)
+    const origin = siteOrigin(deps, c.req.url)
+    c.set('origin', origin)
+    c.set('allowed', allowedOrigins(deps, origin))
+    const lang = c.req.query('lang')
+    const locale = isLocale(lang) ? lang : detectLocale(c as unknown as Context)
+    c.set('locale', locale)
+    c.set('t', createTranslator(locale, LOCALE_TABLES[locale]))
+    await next()
+  })
+
+/** URL of account-site path `path` (e.g. `/manage`), in the page's language. */
+export function href(c: Context<AccountsEnv>, path: string, params: Record<string, string | undefined> = {}): string {
+  const base = c.get('deps').basePath.replace(/\/+$/, '')
+  const query = new URLSearchParams({ lang: c.get('locale') })
+  for (const [k, v] of Object.entries(params)) if (v) query.set(k, v)
+  return `${base}${path}?${query}`
+}
+
+/** The request's `redirect` (query or form field) when it is allowed, else undefined. */
+export const redirectTarget = (c: Context<AccountsEnv>, value: string | undefined) => safeRedirect(value, c.get('allowed'))
+
+/** True when this state-changing request comes from an allowed origin (CSRF check, issue 9 point 7). */
+export const fromAllowedOrigin = (c: Context<AccountsEnv>) => sameOriginPost(c.req.raw.headers, c.get('allowed'))
+
+/**
+ * The caller's address for throttling: the first X-Forwarded-For entry. The Bun entry replaces that
+ * header with the socket address unless TRUST_PROXY (src/server/bun.ts), as the API relies on too.
+ */
+export const clientAddress = (c: Context<AccountsEnv>) => c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || undefined
+
+/** Reads a urlencoded/multipart form as strings (files ignored). */
+export async function formFields(c: Context<AccountsEnv>): Promise<Record<string, string>> {
+  const body = await c.req.parseBody().catch(() => ({}))
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v
+  return out
+}

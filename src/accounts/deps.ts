@@ -1,0 +1,27 @@
+/**
+ * What the account site needs (issue 9): the API database (users, sessions, keys live there), the
+ * session secret shared with the API, the allowed origins and an injectable clock for tests.
+ * @module
+ */
+import type { Db } from '../api/store/db'
+import type { ClientManifest } from '../shared/client-manifest'
+
+/** Dependencies of {@link createAccountsApp}. */
+export interface AccountsDeps {
+  /** The API's Drizzle database (src/api/store/schema.ts: users, account_sessions, login_failures, …). */
+  db: Db
+  /** HS256 secret of `<DATA_DIR>/session-secret`, shared with the API's `ssg_api` check. */
+  sessionSecret: string
+  /** The app's public origin, e.g. https://skins.example.org: "back to the app" and redirect target. */
+  appOrigin: string
+  /** Path (or absolute URL) under which the account site is served, e.g. `/accounts`. */
+  basePath: string
+  /** Extra origins a `redirect` may lead to (config allowlist). */
+  extraRedirectOrigins?: string[]
+  /** Marks cookies `Secure` (PUBLIC_URL is https). */
+  secureCookies: boolean
+  /** Loads the client build manifest (stylesheet, icon sprite). */
+  manifest: () => Promise<ClientManifest>
+  /** The clock in ms; injected so session expiry and throttling are testable. */
+  now?: () => number
+}

@@ -1,0 +1,28 @@
+/**
+ * The account site's route registry: each entry registers its routes on the app. Pages of other
+ * areas (API keys, notifications, credits) add one line each here (see ../README.md).
+ * @module
+ */
+import type { Hono } from 'hono'
+import type { AccountsEnv } from '../env'
+import { registerAuthRoutes } from './auth'
+import { registerAvatarRoute } from './avatar'
+import { registerCreditsRoutes } from './credits'
+import { registerKeysRoutes } from './keys'
+import { registerManageRoutes } from './manage'
+import { registerNotificationRoutes } from './notifications'
+import { registerTokenRoutes } from './tokens'
+
+/** Registers routes on the account app. */
+export type RegisterRoutes = (app: Hono<AccountsEnv>) => void
+
+/** Every route group, registered in this order. */
+export const ACCOUNT_ROUTES: RegisterRoutes[] = [
+  registerAuthRoutes,
+  registerTokenRoutes,
+  registerAvatarRoute,
+  registerManageRoutes,
+  registerKeysRoutes,
+  registerNotificationRoutes,
+  registerCreditsRoutes,
+]

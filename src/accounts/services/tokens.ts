@@ -1,0 +1,115 @@
+/**
+ * Refresh sessions and the two cookies minted from them (SPEC §9, issue 9 point 3): `ssg_session`
+ * (HttpOnly, 30 days, a random token stored only as its SHA-256), `ssg_api` (HttpOnly, 1 h JWT the API
+ * verifies) and `ssg_web` (readable by scripts: what the app displays). The web cookie lives as long
+ * as the refresh session: its presence tells the app a refresh can help (accounts-app-expects).
+ * @module
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, isNull, gt } from 'drizzle-orm'
+import { SignJWT } from 'jose'
+import { SESSION_COOKIE, signApiSession } from '../../api/identity/session'
+import { accountSessions, users } from '../../api/store/schema'
+import { WEB_COOKIE } from '../../shared/auth/web-cookie'
+import type { AccountsDeps } from '../deps'
+import { avatarPath } from './avatar-url'
+import { parseGrants } from './users'
+
+/** The refresh session cookie. */
+export const REFRESH_COOKIE = 'ssg_session'
+/** Refresh session lifetime. */
+export const REFRESH_TTL_SECONDS = 30 * 24 * 3600
+/** API and web JWT lifetime. */
+export const TOKEN_TTL_SECONDS = 3600
+/** Issuer of web tokens. */
+const WEB_ISSUER = 'ssg-accounts'
+
+/** SHA-256 hex of a refresh token: the only form stored (account_sessions.token_hash). */
+export const hashToken = (value: string) => createHash('sha256').update(value).digest('hex')
+const nowOf = (deps: AccountsDeps) => (deps.now ?? Date.now)()
+
+/** Opens a refresh session for `userId`; returns the raw token (only ever in the cookie). */
+export function createRefreshSession(deps: AccountsDeps, userId: string): string {
+  const token = randomBytes(32).toString('base64url')
+  const now = nowOf(deps)
+  deps.db
+    .insert(accountSessions)
+    .values({ id: randomBytes(16).toString('hex'), userId, tokenHash: hashToken(token), createdAt: now, lastUsed: now, expiresAt: now + REFRESH_TTL_SECONDS * 1000 })
+    .run()
+  return token
+}
+
+/**
+ * The user of a live refresh session, or undefined (unknown, expired or revoked). The lookup is by
+ * the token's hash, so no secret is compared byte by byte (constant-time by construction).
+ */
+export function userOfRefreshToken(deps: AccountsDeps, token: string | undefined) {
+  if (!token || token.length > 200) return undefined
+  const now = nowOf(deps)
+  const row = deps.db
+    .select({ sessionId: accountSessions.id, user: users })
+    .from(accountSessions)
+    .innerJoin(users, eq(users.id, accountSessions.userId))
+    .where(and(eq(accountSessions.tokenHash, hashToken(token)), isNull(accountSessions.revokedAt), gt(accountSessions.expiresAt, now)))
+    .get()
+  if (!row) return undefined
+  deps.db.update(accountSessions).set({ lastUsed: now }).where(eq(accountSessions.id, row.sessionId)).run()
+  return row.user
+}
+
+/** Revokes the refresh session behind `token` (sign-out). */
+export function revokeRefreshToken(deps: AccountsDeps, token: string | undefined) {
+  if (!token) return
+  deps.db.update(accountSessions).set({ revokedAt: nowOf(deps) }).where(eq(accountSessions.tokenHash, hashToken(token))).run()
+}
+
+/** A user as the cookies need it. */
+export interface TokenUser {
+  id: string
+  email: string | null
+  name: string | null
+  grants: string | null
+}
+
+/** The `ssg_api` JWT for `user`. */
+export const apiToken = (deps: AccountsDeps, user: TokenUser) =>
+  signApiSession(deps.sessionSecret, { sub: user.id, grants: parseGrants(user.grants) }, { ttlSeconds: TOKEN_TTL_SECONDS, now: nowOf(deps) })
+
+/**
+ * The `ssg_web` JWT: claims `sub` (user id), `email`, `name`, `picture` (avatar URL) and `grants`
+ * (src/shared/auth/web-cookie.ts decodes them for display).
+ */
+export async function webToken(deps: AccountsDeps, user: TokenUser, origin: string): Promise<string> {
+  const iat = Math.floor(nowOf(deps) / 1000)
+  return new SignJWT({ email: user.email ?? undefined, name: user.name ?? undefined, picture: new URL(avatarPath(deps, user.id), origin).href, grants: parseGrants(user.grants) ?? {} })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuer(WEB_ISSUER)
+    .setAudience('ssg-web')
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + REFRESH_TTL_SECONDS)
+    .sign(new TextEncoder().encode(deps.sessionSecret))
+}
+
+/** A `Set-Cookie` value: SameSite=Lax, Path=/, Secure on https. */
+export function cookie(deps: AccountsDeps, name: string, value: string, maxAge: number, httpOnly: boolean): string {
+  const parts = [`${name}=${value}`, 'Path=/', `Max-Age=${maxAge}`, 'SameSite=Lax']
+  if (httpOnly) parts.push('HttpOnly')
+  if (deps.secureCookies) parts.push('Secure')
+  return parts.join('; ')
+}
+
+/** Cookie names the account site sets. */
+export const ALL_COOKIES = [REFRESH_COOKIE, SESSION_COOKIE, WEB_COOKIE] as const
+
+/** `Set-Cookie` values that sign `user` in with refresh token `refresh`. */
+export async function signInCookies(deps: AccountsDeps, user: TokenUser, refresh: string, origin: string): Promise<string[]> {
+  return [
+    cookie(deps, REFRESH_COOKIE, refresh, REFRESH_TTL_SECONDS, true),
+    cookie(deps, SESSION_COOKIE, await apiToken(deps, user), TOKEN_TTL_SECONDS, true),
+    cookie(deps, WEB_COOKIE, await webToken(deps, user, origin), REFRESH_TTL_SECONDS, false),
+  ]
+}
+
+/** `Set-Cookie` values that clear every account cookie. */
+export const clearCookies = (deps: AccountsDeps) => ALL_COOKIES.map((name) => cookie(deps, name, '', 0, name !== WEB_COOKIE))

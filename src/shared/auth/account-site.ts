@@ -1,0 +1,14 @@
+/**
+ * Paths of the account site's pages under its base (issue 9: the embedded site at `/accounts`,
+ * src/accounts). The app's `/account` and `/apikey` lead into them; the drawer posts sign-out there.
+ * @module
+ */
+
+/** Page paths relative to the account site's base. */
+export const ACCOUNT_SITE_PAGES = { manage: '/manage', apiKeys: '/keys', signOut: '/sign-out' } as const
+
+/** The URL of account-site page `page` under `base`, in language `locale` when given. */
+export function accountSiteUrl(base: string, page: keyof typeof ACCOUNT_SITE_PAGES, locale?: string): string {
+  const url = `${base.replace(/\/+$/, '')}${ACCOUNT_SITE_PAGES[page]}`
+  return locale ? `${url}?lang=${encodeURIComponent(locale)}` : url
+}
