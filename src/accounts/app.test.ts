@@ -108,6 +108,15 @@ describe('sign up and sign in', () => {
     expect(session.tokenHash).toMatch(/^[0-9a-f]{64}$/)
   })
 
+  test('a valid feat_pack subscription shows in the web cookie as ad_free (the member avatar)', async () => {
+    const { email } = await signUp()
+    const row = store.db.select().from(users).where(eq(users.email, email)).get()!
+    store.db.insert(subscriptions).values({ id: `sub-${row.id}`, userId: row.id, productGroup: 'feat_pack', status: 'active', createdAt: clock }).run()
+    const jar: Jar = new Map()
+    await post('/sign-in', { email, password: PASSWORD }, { jar })
+    expect(decodeWebToken(jar.get(WEB_COOKIE)!)!.grants).toMatchObject({ ad_free: true })
+  })
+
   test('taken email → 409 with the translated message, values kept, password never echoed', async () => {
     const { email } = await signUp()
     const res = await post('/sign-up', { email: email.toUpperCase(), name: 'Alex', password: 'another good password' }, { lang: 'de' })

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, isNull, gt } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { SESSION_COOKIE, signApiSession } from '../../api/identity/session'
+import { subscriptionGrants } from '../../api/services/accounts/subscription-grants'
 import { accountSessions, users } from '../../api/store/schema'
 import { WEB_COOKIE } from '../../shared/auth/web-cookie'
 import type { AccountsDeps } from '../deps'
@@ -75,13 +76,16 @@ export interface TokenUser {
 export const apiToken = (deps: AccountsDeps, user: TokenUser) =>
   signApiSession(deps.sessionSecret, { sub: user.id, grants: parseGrants(user.grants) }, { ttlSeconds: TOKEN_TTL_SECONDS, now: nowOf(deps) })
 
+/** What the app shows of the user's grants: their subscriptions' grants under their own (a feat_pack subscriber gets the 'member' avatar, SPEC §2). */
+const displayGrants = (deps: AccountsDeps, user: TokenUser) => ({ ...subscriptionGrants(deps.db, user.id, nowOf(deps)), ...(parseGrants(user.grants) ?? {}) })
+
 /**
  * The `ssg_web` JWT: claims `sub` (user id), `email`, `name`, `picture` (avatar URL) and `grants`
  * (src/shared/auth/web-cookie.ts decodes them for display).
  */
 export async function webToken(deps: AccountsDeps, user: TokenUser, origin: string): Promise<string> {
   const iat = Math.floor(nowOf(deps) / 1000)
-  return new SignJWT({ email: user.email ?? undefined, name: user.name ?? undefined, picture: new URL(avatarPath(deps, user.id), origin).href, grants: parseGrants(user.grants) ?? {} })
+  return new SignJWT({ email: user.email ?? undefined, name: user.name ?? undefined, picture: new URL(avatarPath(deps, user.id), origin).href, grants: displayGrants(deps, user) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(WEB_ISSUER)
