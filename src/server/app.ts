@@ -31,9 +31,17 @@ import { Layout } from './render/layout'
 const PREFIX = `/:locale{(?:${LOCALE_CODES.filter((l) => l !== DEFAULT_LOCALE).join('|')})}`
 
 /** Builds the web app. */
+/** Longest URL path looked up as a static file (file names are far shorter; the OS refuses long ones). */
+const MAX_STATIC_PATH = 1024
+
+/** Whether a raw URL path may name a static file: not too long, no encoded or raw NUL byte. */
+export const mayNameFile = (rawPath: string): boolean => rawPath.length <= MAX_STATIC_PATH && !/%00|\0/i.test(rawPath)
+
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>()
-  for (const handler of options.staticFiles ?? []) app.use('*', handler)
+  // Only paths that can name a file reach the static handler: Bun's file lookup throws on a NUL byte
+  // or an over-long name, which answered 500; such requests now go on to the routes (a 4xx).
+  for (const handler of options.staticFiles ?? []) app.use('*', (c, next) => (mayNameFile(new URL(c.req.url).pathname) ? handler(c, next) : next()))
 
   // Backends first: they need neither the page context nor the renderer.
   app.all('/api/*', forwardStripped(options.api, '/api'))
