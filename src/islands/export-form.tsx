@@ -10,6 +10,7 @@ import { EXPORT_MAX } from '../shared/export/query'
 import { renderUrl } from '../shared/render-url'
 import { ROUTES, localizePath, skinPath } from '../shared/routes'
 import { useOwnSkins } from './my-skins/use-own-skins'
+import { ExportTableHead } from '../shared/ui/export-table-head'
 
 /** The export form island: rows of the visitor's own skins. */
 export default function ExportForm() {
@@ -46,15 +47,7 @@ export default function ExportForm() {
       </p>
       <div className="export__table-wrap">
         <table className="export-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">{t('pages.export.include')}</span>
-              </th>
-              <th scope="col">{t('pages.export.name')}</th>
-              <th scope="col">{t('pages.export.created')}</th>
-            </tr>
-          </thead>
+          <ExportTableHead />
           <tbody>
             {rows.map(({ uuid, skin }) => (
               <tr key={uuid}>

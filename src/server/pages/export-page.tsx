@@ -14,6 +14,7 @@ import { skinListResponseSchema, type SkinListItem } from '../../shared/schemas/
 import type { AppEnv } from '../env'
 import { Island } from '../render/island'
 import { unavailable } from './unavailable'
+import { ExportTableHead } from '../../shared/ui/export-table-head'
 
 const SOURCES: { source: ExportSource; label: MessageKey }[] = [
   { source: 'mine', label: 'pages.export.sourceMine' },
@@ -44,15 +45,7 @@ function SkinTable({ skins }: { skins: SkinListItem[] }) {
   return (
     <div className="export__table-wrap">
       <table className="export-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">{t('pages.export.include')}</span>
-            </th>
-            <th scope="col">{t('pages.export.name')}</th>
-            <th scope="col">{t('pages.export.created')}</th>
-          </tr>
-        </thead>
+        <ExportTableHead />
         <tbody>
           {skins.map((skin) => (
             <tr key={skin.uuid}>
