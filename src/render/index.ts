@@ -7,8 +7,8 @@
 export { createRenderRoutes, type RenderOptions } from './routes'
 /** Skin PNG → 64x64 RGBA with the game's legacy conversion and alpha rules. */
 export { decodeSkin } from './decode-skin'
-/** RGBA → PNG bytes. */
-export { encodePng } from './png-encode'
+/** RGBA → PNG bytes: the shared PNG module's compact encoder, which every render goes out through. */
+export { encodeCompactPng as encodePng } from '../shared/png'
 /** The three views, each `(skin, { scale, overlay, slim }) → RgbaImage`. */
 export { renderFace } from './render-face'
 export { renderHead } from './render-head'

@@ -4,7 +4,7 @@
  */
 import { decodeSkin } from './decode-skin'
 import type { RgbaImage } from './image'
-import { encodePng } from './png-encode'
+import { encodeCompactPng } from '../shared/png'
 import { renderBody } from './render-body'
 import { renderFace } from './render-face'
 import { renderHead } from './render-head'
@@ -21,5 +21,5 @@ const VIEWS: Record<SkinView, (skin: RgbaImage, options: Partial<ViewOptions>) =
 
 /** Renders `view` of the skin PNG `texture` and encodes it; throws `invalid_image` (400) for a bad skin. */
 export function renderSkinPng(texture: Uint8Array, view: SkinView, options: Partial<ViewOptions>): Uint8Array {
-  return encodePng(VIEWS[view](decodeSkin(texture), options))
+  return encodeCompactPng(VIEWS[view](decodeSkin(texture), options))
 }

@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { encodeMinecraftPng } from '../../src/api/image/png-encode'
+import { encodeMinecraftPng } from '../../src/shared/png'
 import { mulberry32 } from '../../src/api/seed/prng'
 import { paintSkin } from '../../src/api/seed/procedural-skin'
 

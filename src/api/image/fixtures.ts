@@ -5,10 +5,9 @@
  * @module
  */
 import { deflate } from 'pako'
-import { encodeMinecraftPng } from './png-encode'
-import { PNG_SIGNATURE } from './png-chunks'
+import { concatBytes, encodeMinecraftPng, ihdrData, PNG_SIGNATURE, pngChunk, readChunk } from '../../shared/png'
+import { encodeTestPng, type TestPngSpec } from '../../shared/png/testing/encode-test-png'
 import { mulberry32 as seededRandom } from '../seed/prng'
-import { concatBytes, encodeTestPng, ihdrData, pngChunk, type TestPngSpec } from './test-png-encoder'
 
 /** A deterministic 64x`height` RGBA8 skin; `slim` leaves the x 54..55, y 20..31 strip transparent (reference §2.2). */
 export function makeSkinRgba(seed: number, opts: { slim?: boolean; height?: 64 | 32 } = {}): Uint8Array<ArrayBuffer> {
@@ -125,11 +124,11 @@ function validBase(): Uint8Array<ArrayBuffer> {
 
 /** Offset of the first chunk of `type` (its length field). */
 function chunkOffset(png: Uint8Array, type: string): number {
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength)
-  for (let at = 8; at + 8 <= png.length; at += 12 + view.getUint32(at)) {
-    if (String.fromCharCode(...png.subarray(at + 4, at + 8)) === type) return at
+  for (let at = 8; ; ) {
+    const chunk = readChunk(png, at)
+    if (chunk.type === type) return at
+    at = chunk.end
   }
-  throw new Error(`no ${type} chunk`)
 }
 
 /** PNG with the given IHDR and an IDAT holding `raw` deflated; no other checks. */

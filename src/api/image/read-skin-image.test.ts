@@ -4,7 +4,7 @@ import { deflate, inflate } from 'pako'
 import { ApiError } from '../errors'
 import { badPngCorpus, makeSkinPng, unusualValidPngs } from './fixtures'
 import { readSkinImage, skinFromRgba } from './index'
-import { encodeTestPng } from './test-png-encoder'
+import { chunkTypes, encodeTestPng } from '../../shared/png/testing/encode-test-png'
 import vectors from './fixtures/hash-vectors/vectors.json'
 
 const fixture = async (file: string) => new Uint8Array(await Bun.file(new URL(`./fixtures/hash-vectors/${file}`, import.meta.url)).arrayBuffer())
@@ -17,14 +17,6 @@ async function rejection(bytes: Uint8Array): Promise<ApiError> {
     throw e
   }
   throw new Error('the image was accepted')
-}
-
-/** Chunk types of a PNG in order. */
-function chunkTypes(png: Uint8Array): string[] {
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength)
-  const types: string[] = []
-  for (let at = 8; at < png.length; at += 12 + view.getUint32(at)) types.push(String.fromCharCode(...png.subarray(at + 4, at + 8)))
-  return types
 }
 
 describe('Mojang texture hash vectors (reference/hash-vectors)', () => {

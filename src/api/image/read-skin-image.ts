@@ -1,14 +1,13 @@
 /**
  * The skin upload check (reference mineskin-api.md §2.1 "Validation rules", skins-and-peers.md §2.1
- * "Upload hygiene"): size limit, PNG signature, IHDR size before decompressing, chunk CRCs, full decode
- * to RGBA8, then the Mojang re-encode, its texture hash and the detected variant.
+ * "Upload hygiene") through the shared PNG module: size limit, PNG signature, IHDR before anything is
+ * inflated, chunk CRCs, full bounded decode to RGBA8, then the Mojang re-encode, its texture hash and
+ * the detected variant. The re-encode is also the clean original (issue 10 point 4): ancillary
+ * chunks and bytes after IEND never leave this function.
  * @module
  */
-import { invalidImage } from './invalid-image'
-import { MAX_SKIN_BYTES } from './limits'
-import { parsePng } from './png-chunks'
-import { decodeToRgba } from './png-decode'
-import { encodeMinecraftPng } from './png-encode'
+import { decodePng, encodeMinecraftPng, SKIN_UPLOAD_LIMITS } from '../../shared/png'
+import { asInvalidImage, invalidImage } from './invalid-image'
 import { sha256Hex } from './texture-hash'
 import { detectVariant, type SkinVariant } from './variant'
 
@@ -18,7 +17,7 @@ export interface SkinImage {
   height: 64 | 32
   /** Normalised RGBA8 pixels, width*height*4 (palette/16-bit/grey/interlaced converted). */
   rgba: Uint8Array<ArrayBuffer>
-  /** Re-encoded PNG exactly as Minecraft/Mojang would store it (RGBA8, filter 0, zlib level 4 via pako 2, IHDR+IDAT+IEND only). Safe to store and serve. */
+  /** Re-encoded PNG exactly as Minecraft/Mojang would store it (RGBA8, filter 0, zlib level 4 via pako 2, IHDR+IDAT+IEND only). The only form stored and served, as texture and as original. */
   png: Uint8Array<ArrayBuffer>
   /** Mojang texture hash: sha256 hex of `png`, full 64 chars (with leading zeros). */
   textureHash: string
@@ -30,13 +29,7 @@ export interface SkinImage {
 
 /** Validates and normalises an uploaded skin; throws ApiError 400 `invalid_image` saying what is wrong. */
 export async function readSkinImage(bytes: Uint8Array): Promise<SkinImage> {
-  if (bytes.length === 0) throw invalidImage('the file is empty')
-  if (bytes.length > MAX_SKIN_BYTES) {
-    throw invalidImage(`the file is ${bytes.length} bytes; the limit is ${MAX_SKIN_BYTES} bytes`)
-  }
-  const parts = parsePng(bytes)
-  const { width, height } = parts.header
-  const rgba = decodeToRgba(parts)
+  const { width, height, rgba } = asInvalidImage(() => decodePng(bytes, SKIN_UPLOAD_LIMITS))
   return skinFromRgba(rgba, width as 64, height as 64 | 32)
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { readSkinImage, skinFromRgba } from './index'
-import { encodeTestPng } from './test-png-encoder'
+import { encodeTestPng } from '../../shared/png/testing/encode-test-png'
 
 const rgba64 = fc.uint8Array({ minLength: 64 * 64 * 4, maxLength: 64 * 64 * 4 })
 

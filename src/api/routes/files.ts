@@ -8,7 +8,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { imageKey, textureKey } from '../blob/blob-store'
 import { ApiError } from '../errors'
-import { canonicalTextureHash, isTextureHash } from '../image'
+import { canonicalTextureHash, cleanOriginal, isTextureHash } from '../image'
 import type { ApiServices } from '../services'
 import type { ApiEnv } from './env'
 
@@ -29,7 +29,8 @@ export function fileRoutes(s: ApiServices) {
     const headers: Record<string, string> = { 'Content-Type': 'image/png', 'Cache-Control': IMMUTABLE, ETag: etag }
     if (kind === 'texture' && c.req.query('attachment') !== undefined) headers['Content-Disposition'] = `attachment; filename="${hash}.png"`
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers)
-    return c.body(blob.bytes, 200, headers)
+    // Originals stored before issue 10 may carry the uploader's extra bytes: serve only the clean re-encode.
+    return c.body(kind === 'image' ? await cleanOriginal(blob.bytes, hash) : blob.bytes, 200, headers)
   }
 
   r.get('/v2/images/:hash', serve('image'))

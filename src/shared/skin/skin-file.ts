@@ -5,6 +5,8 @@
  * learns what is wrong before anything is uploaded.
  * @module
  */
+// The signature file only, not the PNG module's index: this runs in the browser and needs no codec.
+import { PNG_HEAD_BYTES, peekPngSize } from '../png/signature'
 
 /** Largest accepted skin file, bytes (MineSkin: 20 000 B). */
 export const MAX_SKIN_BYTES = 20_000
@@ -15,14 +17,15 @@ export const SKIN_WIDTH = 64
 /** Accepted heights: 64 (1.8+ layout) and 32 (legacy pre-1.8 layout). */
 export const SKIN_HEIGHTS = [64, 32] as const
 
+/** True for the sizes the game accepts: 64x64 and legacy 64x32 (reference/skins-and-peers.md §2.1). */
+export const isSkinSize = (width: number, height: number): boolean =>
+  width === SKIN_WIDTH && (SKIN_HEIGHTS as readonly number[]).includes(height)
+
 /** Bytes {@link checkSkinFile} needs: the PNG signature and the IHDR chunk's width and height. */
-export const SKIN_FILE_HEAD_BYTES = 24
+export const SKIN_FILE_HEAD_BYTES = PNG_HEAD_BYTES
 
 /** Why a file is not a skin the API would take. */
 export type SkinFileProblem = { code: 'not_png' } | { code: 'too_large'; size: number } | { code: 'bad_size'; width: number; height: number }
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-const IHDR = [0x49, 0x48, 0x44, 0x52]
 
 /**
  * Checks a file from its first bytes (`head`, at least {@link SKIN_FILE_HEAD_BYTES}) and its full
@@ -30,12 +33,10 @@ const IHDR = [0x49, 0x48, 0x44, 0x52]
  * and height sit at bytes 16–23.
  */
 export function checkSkinFile(head: Uint8Array, size: number): SkinFileProblem | null {
-  const startsWith = (expected: number[], at: number) => expected.every((byte, i) => head[at + i] === byte)
-  if (head.length < SKIN_FILE_HEAD_BYTES || !startsWith(PNG_SIGNATURE, 0) || !startsWith(IHDR, 12)) return { code: 'not_png' }
+  const dimensions = peekPngSize(head)
+  if (!dimensions) return { code: 'not_png' }
   if (size > MAX_SKIN_BYTES) return { code: 'too_large', size }
-  const view = new DataView(head.buffer, head.byteOffset, head.byteLength)
-  const width = view.getUint32(16)
-  const height = view.getUint32(20)
-  if (width !== SKIN_WIDTH || !(SKIN_HEIGHTS as readonly number[]).includes(height)) return { code: 'bad_size', width, height }
+  const { width, height } = dimensions
+  if (!isSkinSize(width, height)) return { code: 'bad_size', width, height }
   return null
 }

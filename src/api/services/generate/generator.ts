@@ -148,8 +148,10 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
         if (decision.type !== 'reuse') throw new ApiError('no_duplicate', 'No existing skin matches this image and these options', 400)
         return { jobId: null, skinUuid: decision.skinUuid, duplicate: decision.source, imageHash: image.textureHash }
       }
-      // Inputs are blobs before the job row exists, so an accepted job always has its image.
-      await ctx.blobs.put(imageKey(image.textureHash), prepared.original, 'image/png')
+      // Inputs are blobs before the job row exists, so an accepted job always has its image. The
+      // original is stored clean, as its re-encode (issue 10 point 4): the uploader's ancillary
+      // chunks and appended bytes are never kept, so no first uploader decides what is served.
+      await ctx.blobs.put(imageKey(image.textureHash), image.png, 'image/png')
       await storeTexture(ctx.blobs, image.textureHash, image.png)
       const jobInput: JobInput = { imageHash: image.imageHash, features: Buffer.from(colourHistogram(image.rgba)).toString('base64') }
       const id = newJobId()

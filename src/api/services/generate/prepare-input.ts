@@ -29,9 +29,8 @@ export type PreparedInput =
   | { type: 'existing'; rec: SkinRecord }
   | {
       type: 'image'
+      /** The decoded skin; its clean re-encode `image.png` is all that is kept of the input (issue 10 point 4). */
       image: SkinImage
-      /** Bytes to keep as the uploaded original (`/v2/images/{hash}`). */
-      original: Uint8Array
       origin: ImageOrigin
       sourceName: string | null
       /** Player uuid and model for user inputs. */
@@ -59,14 +58,14 @@ async function prepareUser(ctx: ApiContext, user: string): Promise<PreparedInput
   const stored = await ctx.blobs.get(textureKey(hash))
   const bytes = stored?.bytes ?? (await ctx.fetchTexture(hash))
   const image = await readSkinImage(bytes)
-  return { type: 'image', image, original: bytes, origin: 'user', sourceName: profile.name, player: { uuid, name: profile.name, variant } }
+  return { type: 'image', image, origin: 'user', sourceName: profile.name, player: { uuid, name: profile.name, variant } }
 }
 
 /** Resolves a URL input: our own skin link, a known texture URL, a data URL, or a safe download. */
 async function prepareUrl(ctx: ApiContext, url: string, who: Identity): Promise<PreparedInput> {
   if (isPngDataUrl(url)) {
     const bytes = decodePngDataUrl(url)
-    return { type: 'image', image: await readSkinImage(bytes), original: bytes, origin: 'image', sourceName: null }
+    return { type: 'image', image: await readSkinImage(bytes), origin: 'image', sourceName: null }
   }
   const self = [ctx.config.publicUrl]
   const skinId = skinIdFromUrl(url, self)
@@ -81,18 +80,18 @@ async function prepareUrl(ctx: ApiContext, url: string, who: Identity): Promise<
   if (textureHash) {
     const stored = await ctx.blobs.get(textureKey(textureHash))
     const bytes = stored?.bytes ?? (await ctx.fetchTexture(textureHash))
-    return { type: 'image', image: await readSkinImage(bytes), original: bytes, origin: 'texture', sourceName: url }
+    return { type: 'image', image: await readSkinImage(bytes), origin: 'texture', sourceName: url }
   }
   const target = rewriteImageUrl(url, { selfSkinTextureUrl: (id) => `${ctx.config.publicUrl}/api/v2/skins/${id}/texture` })
   const fetched = await ctx.fetchImage(target)
-  return { type: 'image', image: await readSkinImage(fetched.bytes), original: fetched.bytes, origin: 'image', sourceName: url }
+  return { type: 'image', image: await readSkinImage(fetched.bytes), origin: 'image', sourceName: url }
 }
 
 /** Prepares a generate input. */
 export async function prepareInput(ctx: ApiContext, input: GenerateInput, who: Identity): Promise<PreparedInput> {
   switch (input.kind) {
     case 'upload':
-      return { type: 'image', image: await readSkinImage(input.bytes), original: input.bytes, origin: 'image', sourceName: input.fileName }
+      return { type: 'image', image: await readSkinImage(input.bytes), origin: 'image', sourceName: input.fileName }
     case 'url':
       return prepareUrl(ctx, input.url, who)
     case 'user':

@@ -5,6 +5,8 @@
  * itself: runs of a texel's colour along a row, and rows repeated `scale` times. No hash chains
  * and no Huffman tables to build, so it is about twice as fast as pako here, with output of
  * about the same size on renders (measured in test/bench/render.bench.ts and the tests).
+ * The only other zlib writer is pako's deflate in encode-mojang.ts, which the texture hash needs
+ * byte for byte; everything decodes through pako's inflate (inflate.ts).
  * @module
  */
 
