@@ -7,6 +7,7 @@ import { createMiddleware } from 'hono/factory'
 import { detectLocale } from '../server/middleware/locale-redirect'
 import { createTranslator } from '../shared/i18n/translator'
 import { isLocale } from '../shared/locales'
+import { DEFAULT_BODY_TIMEOUT_MS, readBody } from '../shared/read-body'
 import { LOCALE_TABLES } from '../server/i18n/tables'
 import type { AccountsDeps } from './deps'
 import type { AccountsEnv } from './env'
@@ -52,10 +53,15 @@ export const fromAllowedOrigin = (c: Context<AccountsEnv>) => sameOriginPost(c.r
  */
 export const clientAddress = (c: Context<AccountsEnv>) => c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || undefined
 
-/** Reads a urlencoded/multipart form as strings (files ignored). */
+/** Largest account form body: a few short fields (issue 10 point 2: every body has a cap). */
+export const MAX_FORM_BODY = 16 * 1024
+
+/** Reads a urlencoded/multipart form as strings (files ignored); an over-cap, slow or broken body reads as an empty form. */
 export async function formFields(c: Context<AccountsEnv>): Promise<Record<string, string>> {
-  const body = await c.req.parseBody().catch(() => ({}))
+  const read = await readBody(c.req.raw, { maxBytes: MAX_FORM_BODY, timeoutMs: DEFAULT_BODY_TIMEOUT_MS })
+  if (!read.ok) return {}
+  const form = await new Response(read.bytes, { headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData().catch(() => null)
   const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v
+  for (const [k, v] of form?.entries() ?? []) if (typeof v === 'string') out[k] = v
   return out
 }

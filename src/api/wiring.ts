@@ -13,7 +13,8 @@ import { createCapeCatalogue } from './capes/capes'
 import type { ApiConfig } from './config'
 import { createSafeFetcher } from './fetch'
 import { createIdentityResolver, loadSessionSecret } from './identity'
-import { createRateLimiter } from './limits/rate-limiter'
+import { oneLineError } from '../shared/log/one-line'
+import { createRateLimiter } from '../shared/rate-limiter'
 import { createProfileService } from './profiles'
 import { createJobQueue } from './queue/job-queue'
 import type { ApiServices } from './services'
@@ -62,7 +63,7 @@ export interface Wiring {
 export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps = {}): Promise<Wiring> {
   const now = deps.now ?? Date.now
   const random = deps.random ?? Math.random
-  const report = deps.onUnexpectedError ?? ((e: unknown) => console.error('[api]', e))
+  const report = deps.onUnexpectedError ?? ((e: unknown) => console.error(`[api] ${oneLineError(e)}`))
   const store = openStore(config.dataDir)
   const blobs = createSqliteBlobStore(store.sqlite, now)
   const signer = deps.signer ?? (await createSigner(config, { sqlite: store.sqlite, now, fetch: deps.fetch }))

@@ -3,12 +3,15 @@
  *   GET /render?url=&overlay=&body=&scale=&slim=        any texture URL or bare texture id
  *   GET /render/{face|head|body}/{textureHash}?scale=&overlay=&slim=   content-addressed
  * Renders of a known hash are immutable: strong ETag from hash + options, one-year
- * `immutable` caching, 304 on `If-None-Match`, and an in-memory LRU of encoded PNGs.
+ * `immutable` caching, 304 on `If-None-Match`, and an in-memory LRU of encoded PNGs. Renders that
+ * need an outbound fetch pass a per-client rate limit and a cap on concurrent fetches (fetch-gate.ts).
  * @module
  */
 import { Hono, type Context } from 'hono'
+import { oneLineError } from '../shared/log/one-line'
 import { RenderError, errorResponse, isRenderError } from './errors'
 import { ifNoneMatchHits, renderEtag, renderKey, type RenderKey } from './etag'
+import { FetchRefused, clientKey, createFetchGate, quotaHeaders, type FetchGateOptions, type FetchQuota } from './fetch-gate'
 import { LruCache } from './lru-cache'
 import {
   parseParams,
@@ -33,6 +36,8 @@ export interface RenderOptions {
   localTextureOrigins?: string[]
   /** Max encoded renders kept in the in-memory LRU. */
   cacheEntries?: number
+  /** Per-client rate limit and concurrency cap of outbound texture fetches (issue 10 point 5). */
+  fetchLimits?: FetchGateOptions
 }
 
 /** Content-addressed renders never change (DESIGN.md §1 src/render). */
@@ -49,6 +54,7 @@ export function createRenderRoutes(options: RenderOptions): Hono {
     textureHost: options.textureHost ?? MOJANG_TEXTURE_HOST,
     localTextureOrigins: options.localTextureOrigins ?? [],
   }
+  const gate = createFetchGate(options.fetchLimits)
   const cache = new LruCache(options.cacheEntries ?? DEFAULT_CACHE_ENTRIES)
   // Concurrent requests for the same render share one decode + draw + encode.
   const inFlight = new Map<string, Promise<Uint8Array>>()
@@ -70,8 +76,30 @@ export function createRenderRoutes(options: RenderOptions): Hono {
     return work
   }
 
-  /** Answers a render of a texture ref, with 304/ETag handling wherever the texture is content-addressed. */
+  /**
+   * Answers a render of a texture ref; a fetch it needs counts against the client's quota, whose
+   * `X-RateLimit-*` headers the answer then carries (with `Retry-After` when refused).
+   */
   const answer = async (c: Context, ref: TextureRef, view: SkinView, query: ViewQuery): Promise<Response> => {
+    let quota: FetchQuota | undefined
+    const client = clientKey(c.req.raw.headers)
+    const gated: TextureSourceOptions = {
+      ...source,
+      fetchTexture: (url) => gate.run(client, () => source.fetchTexture(url), (q) => (quota = q)),
+    }
+    try {
+      const response = await renderRef(c, ref, view, query, gated)
+      if (quota) for (const [k, v] of Object.entries(quotaHeaders(quota))) response.headers.set(k, v)
+      return response
+    } catch (e) {
+      if (quota) for (const [k, v] of Object.entries(quotaHeaders(quota))) c.header(k, v)
+      if (e instanceof FetchRefused) c.header('Retry-After', String(e.retryAfter))
+      throw e
+    }
+  }
+
+  /** Renders a texture ref, with 304/ETag handling wherever the texture is content-addressed. */
+  const renderRef = async (c: Context, ref: TextureRef, view: SkinView, query: ViewQuery, source: TextureSourceOptions): Promise<Response> => {
     if (ref.kind === 'hash') {
       const key: RenderKey = { view, texture: ref.hash, ...query }
       const etag = renderEtag(key)
@@ -88,7 +116,7 @@ export function createRenderRoutes(options: RenderOptions): Hono {
   const app = new Hono()
   app.onError((err, c) => {
     if (isRenderError(err)) return errorResponse(c, err)
-    console.error('render failed', err)
+    console.error(`[render] ${oneLineError(err)}`)
     return errorResponse(c, new RenderError('internal_error', 'The render failed', 500))
   })
 

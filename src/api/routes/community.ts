@@ -15,7 +15,7 @@ import type { ApiServices } from '../services'
 import { addLike, addReport, addView } from '../services/community/interactions'
 import { listTags, voteTag } from '../services/community/tags'
 import { requireVisibleSkin } from '../services/skins/skin-access'
-import { readJsonBody } from './body'
+import { readJsonBody, type BodyRoute } from './body'
 import type { ApiEnv } from './env'
 import { msg, parseOr400, v2 } from './envelope'
 import { ensureClientCookie } from './middleware'
@@ -46,7 +46,7 @@ export function communityRoutes(s: ApiServices) {
     throw new ApiError('invalid_turnstile_token', `The anti-bot proof is ${r.reason}`, 403)
   }
 
-  const readJson = (c: Context<ApiEnv>) => readJsonBody(c.req.raw)
+  const readJson = (c: Context<ApiEnv>, route: BodyRoute) => readJsonBody(c.req.raw, route, ctx.config.bodyTimeoutMs)
 
   r.get('/v2/challenge', async (c) => {
     // A browser asks for a challenge before it votes, likes or reports: giving it the client cookie
@@ -69,7 +69,7 @@ export function communityRoutes(s: ApiServices) {
   r.post('/v2/skins/:id/tags', async (c) => {
     const rec = skinOf(c)
     const voter = actor(c)
-    const body = parseOr400(tagVoteBodySchema, await readJson(c))
+    const body = parseOr400(tagVoteBodySchema, await readJson(c, 'tagVote'))
     await requireProof(c)
     const added = voteTag(db, { skinRowId: rec.skin.id, tag: body.tag, vote: body.vote, voter, threshold: ctx.config.tagVisibleThreshold, now: ctx.now() })
     return v2(c, {}, 200, { messages: [added ? msg('vote_added', 'Vote added') : msg('already_voted', 'You already voted for this tag')] })
@@ -78,7 +78,7 @@ export function communityRoutes(s: ApiServices) {
   r.post('/v2/skins/:id/report', async (c) => {
     const rec = skinOf(c)
     const reporter = actor(c)
-    const body = parseOr400(reportBodySchema, await readJson(c))
+    const body = parseOr400(reportBodySchema, await readJson(c, 'report'))
     await requireProof(c)
     addReport(db, rec.skin.id, reporter, body.reason, ctx.now())
     return v2(c, {}, 200, { messages: [msg('reported', 'Skin reported')] })

@@ -8,7 +8,7 @@ import type { Context } from 'hono'
 import { generateOptionsSchema, jsonGenerateBodySchema, type GenerateOptions } from '../../shared/schemas/api'
 import { ApiError } from '../errors'
 import type { GenerateInput } from '../services/generate/prepare-input'
-import { MAX_JSON_BODY, MAX_MULTIPART_BODY, readBodyLimited } from './body'
+import { readBodyLimited } from './body'
 import type { ApiEnv } from './env'
 import { parseOr400 } from './envelope'
 
@@ -24,8 +24,8 @@ const MAX_FIELDS = 5
 
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1'
 
-async function fromMultipart(c: Context<ApiEnv>, contentType: string): Promise<GenerateRequest> {
-  const bytes = await readBodyLimited(c.req.raw, MAX_MULTIPART_BODY)
+async function fromMultipart(c: Context<ApiEnv>, contentType: string, timeoutMs?: number): Promise<GenerateRequest> {
+  const bytes = await readBodyLimited(c.req.raw, 'generateMultipart', timeoutMs)
   let form: FormData
   try {
     form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
@@ -65,13 +65,13 @@ function fromObject(c: Context<ApiEnv>, raw: unknown): GenerateRequest {
   return { input, options, checkOnly }
 }
 
-/** Parses the generate request of `c`. */
-export async function readGenerateRequest(c: Context<ApiEnv>): Promise<GenerateRequest> {
+/** Parses the generate request of `c`; `bodyTimeoutMs` bounds how long its body may take to arrive. */
+export async function readGenerateRequest(c: Context<ApiEnv>, bodyTimeoutMs?: number): Promise<GenerateRequest> {
   const contentType = c.req.header('content-type') ?? ''
   const type = contentType.split(';')[0]!.trim().toLowerCase()
-  if (type === 'multipart/form-data') return fromMultipart(c, contentType)
+  if (type === 'multipart/form-data') return fromMultipart(c, contentType, bodyTimeoutMs)
   if (type === 'application/json') {
-    const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, MAX_JSON_BODY))
+    const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, 'generateJson', bodyTimeoutMs))
     let json: unknown
     try {
       json = JSON.parse(text)
@@ -82,7 +82,7 @@ export async function readGenerateRequest(c: Context<ApiEnv>): Promise<GenerateR
     return fromObject(c, json)
   }
   if (type === 'application/x-www-form-urlencoded') {
-    const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, MAX_JSON_BODY))
+    const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, 'generateUrlencoded', bodyTimeoutMs))
     c.get('warnings').push({ code: 'invalid_content_type', message: 'Use application/json or multipart/form-data' })
     return fromObject(c, Object.fromEntries(new URLSearchParams(text)))
   }

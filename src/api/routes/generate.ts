@@ -2,16 +2,17 @@
  * `POST /v2/generate`, `POST /v2/queue`, `GET /v2/queue`, `GET /v2/queue/{id}`
  * (reference/mineskin-api.md §1.1, §1.5, §6). Generate and queue count against the caller's
  * per-minute/per-hour limits (and `/v2/generate` also against the delay grant), answer with
- * `rateLimit` and the `X-RateLimit-*` headers, and 429 `rate_limit` with `Retry-After` when over.
+ * `rateLimit` and the `X-RateLimit-*` headers, and 429 `rate_limit` with `Retry-After` when over;
+ * the pending-job caps (429 `job_limit`, `concurrency_limit`) carry `Retry-After` too.
  * @module
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { jobIdSchema } from '../../shared/schemas/api'
-import { ApiError } from '../errors'
+import { ApiError, isApiError } from '../errors'
 import type { Identity } from '../identity'
-import { rateLimitHeaders } from '../limits/rate-limiter'
-import type { JobRow } from '../queue/job-queue'
+import { rateLimitHeaders } from '../../shared/rate-limiter'
+import type { JobQueue, JobRow } from '../queue/job-queue'
 import type { ApiServices } from '../services'
 import { createCreditCharger } from '../services/accounts/credit-charge'
 import { loadSkinRecord, toSkinInfo } from '../services/skins/skin-record'
@@ -26,6 +27,16 @@ export const JOB_LIST_WINDOW_MS = 3 * 3_600_000
 /** `/v2/generate` waits this long by default, and at most `MAX_TIMEOUT_S` (reference §1.1). */
 const DEFAULT_TIMEOUT_S = 10
 const MAX_TIMEOUT_S = 30
+
+/**
+ * `Retry-After` of 429 `job_limit` / `concurrency_limit` (issue 10 point 5): the cap frees up when one
+ * of the caller's pending jobs finishes, which takes about the queue's recent mean time from
+ * submission to completion; 1…60 s.
+ */
+export function pendingRetryAfter(queue: Pick<JobQueue, 'durations'>): number {
+  const d = queue.durations()
+  return Math.min(60, Math.max(1, Math.ceil((d.pending + d.generate) / 1000)))
+}
 
 /** Rate-limit bucket of a caller: key, user, forwarded address, existing cookie, else shared. */
 export function rateKey(who: Identity, cookieIssued: boolean): string {
@@ -70,7 +81,7 @@ export function generateRoutes(s: ApiServices) {
   const submit = async (c: Context<ApiEnv>, useDelay: boolean, checkOnly: boolean | null) => {
     const issued = clientCookie(c)
     const rateLimit = limit(c, issued, useDelay)
-    const req = await readGenerateRequest(c)
+    const req = await readGenerateRequest(c, ctx.config.bodyTimeoutMs)
     // Keys with `useCredits` pay one credit per accepted job (src/api/services/accounts/credit-charge.ts).
     const hold = credits.charge(c.get('identity'))
     let result: Awaited<ReturnType<typeof generator.submit>>
@@ -81,6 +92,7 @@ export function generateRoutes(s: ApiServices) {
       })
     } catch (e) {
       credits.refund(hold)
+      if (isApiError(e) && (e.code === 'job_limit' || e.code === 'concurrency_limit')) c.header('Retry-After', String(pendingRetryAfter(queue)))
       throw e
     }
     if (result.jobId === null) credits.refund(hold)

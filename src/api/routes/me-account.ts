@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { ApiError } from '../errors'
-import { rateLimitHeaders } from '../limits/rate-limiter'
+import { rateLimitHeaders } from '../../shared/rate-limiter'
 import type { ApiServices } from '../services'
 import { createCreditLedger } from '../services/accounts/credits'
 import { validSubscriptions } from '../services/accounts/subscription-grants'

@@ -23,7 +23,7 @@ import { skinPermissions } from '../services/skins/ownership'
 import { requireVisibleSkin } from '../services/skins/skin-access'
 import { deleteSkin, updateSkin } from '../services/skins/skin-edit'
 import { toSkinInfo, visibleTags } from '../services/skins/skin-record'
-import { readJsonBody } from './body'
+import { readJsonBody, type BodyRoute } from './body'
 import type { ApiEnv } from './env'
 import { msg, parseOr400, v2 } from './envelope'
 
@@ -90,11 +90,11 @@ export function skinRoutes(s: ApiServices) {
     return c.redirect(`${ctx.config.textureBaseUrl}/${rec.data.textureHash}`, 301)
   })
 
-  const readJson = (c: Context<ApiEnv>) => readJsonBody(c.req.raw)
+  const readJson = (c: Context<ApiEnv>, route: BodyRoute) => readJsonBody(c.req.raw, route, ctx.config.bodyTimeoutMs)
 
   r.patch('/v2/skins/:id', async (c) => {
     const rec = requireVisibleSkin(db, skinParam(c), c.get('identity'))
-    const body = parseOr400(skinUpdateBodySchema, await readJson(c))
+    const body = parseOr400(skinUpdateBodySchema, await readJson(c, 'skinUpdate'))
     const updated = updateSkin(db, rec, c.get('identity'), body, ctx.now())
     return v2(c, { skin: toSkinInfo(db, updated) }, 200, {
       messages: [msg('updated', 'Skin updated')],

@@ -10,7 +10,7 @@ import type { Context, Handler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { DEFAULT_HEADERS } from '../../shared/api/client'
 import { readEnvelope } from '../../shared/api/envelope'
-import { readBodyUpTo } from '../../shared/read-body'
+import { DEFAULT_BODY_TIMEOUT_MS, readBody } from '../../shared/read-body'
 import { jobPath, skinPath } from '../../shared/routes'
 import { queueResponseSchema } from '../../shared/schemas/api'
 import { MAX_SKIN_BYTES } from '../../shared/skin/skin-file'
@@ -49,7 +49,11 @@ export const generatePost: Handler<AppEnv> = async (c) => {
     return renderHome(c, { serverErrors, submitted })
   }
 
-  const bytes = await readBodyUpTo(c.req.raw, MAX_FORM_BYTES)
+  // Bounded in size and time (issue 10 point 2); a client that went away mid-body gets a plain 400, nothing logged.
+  const read = await readBody(c.req.raw, { maxBytes: MAX_FORM_BYTES, timeoutMs: DEFAULT_BODY_TIMEOUT_MS })
+  if (!read.ok && read.reason === 'timeout') return renderError(c, 408)
+  if (!read.ok && read.reason === 'aborted') return renderError(c, 400)
+  const bytes = read.ok ? read.bytes : null
   if (!bytes) return refuse(413, [t('generate.fileTooLarge', { size: Number(c.req.header('content-length') ?? MAX_FORM_BYTES), max: MAX_SKIN_BYTES })])
   let form: FormData
   try {

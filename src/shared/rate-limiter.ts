@@ -1,11 +1,11 @@
 /**
- * Per-caller request limits for generate/queue (reference/mineskin-api.md §1.3 "rateLimit", §2.1
- * step 4): a fixed per-minute and per-hour window and an optional delay between requests. Windows
- * are aligned to clock minutes and hours like MineSkin's Redis counters. Kept in memory: limits
- * protect one process and reset harmlessly on restart.
+ * Per-caller request limits for the API's generate/queue (reference/mineskin-api.md §1.3 "rateLimit",
+ * §2.1 step 4) and for renders that fetch a URL (issue 10 point 5): a fixed per-minute and per-hour
+ * window and an optional delay between requests. Windows are aligned to clock minutes and hours like
+ * MineSkin's Redis counters. Kept in memory: limits protect one process and reset harmlessly on restart.
  * @module
  */
-import type { RateLimitInfo } from '../../shared/schemas/api'
+import type { RateLimitInfo } from './schemas/api'
 
 /** The limit values the limiter needs (a subset of the caller's grants). */
 export interface LimitGrants {
