@@ -6,6 +6,7 @@
 import { Hono } from 'hono'
 import { ApiError, isApiError } from './errors'
 import { communityRoutes } from './routes/community'
+import { corsPolicy } from './routes/cors'
 import type { ApiEnv } from './routes/env'
 import { errorBody } from './routes/envelope'
 import { fileRoutes } from './routes/files'
@@ -20,8 +21,9 @@ import type { ApiServices } from './services'
 /** Builds the API app over a service bundle. */
 export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unknown) => void } = {}) {
   const app = new Hono<ApiEnv>()
-  app.use('*', baseHeaders())
-  app.use('*', identity(s.ctx.resolveIdentity))
+  const cors = corsPolicy(s.ctx.config)
+  app.use('*', baseHeaders(cors))
+  app.use('*', identity(s.ctx.resolveIdentity, cors))
   app.route('/', generateRoutes(s))
   app.route('/', skinRoutes(s))
   app.route('/', communityRoutes(s))

@@ -50,6 +50,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   /** Public origin of the web app; texture URLs are `${PUBLIC_URL}/textures/{hash}`. */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Comma-separated exact origins (`https://tools.example`) whose pages may call the API with the
+   * visitor's cookies, besides PUBLIC_URL's own origin (issue 10 point 1; src/api/routes/cors.ts).
+   */
+  CORS_ORIGINS: csv,
   /** Which signer makes the texture signatures (local RSA key, Mojang account pool, another API). */
   SIGNER: z.enum(['local', 'mojang', 'upstream']).default('local'),
   /** Origin of another MineSkin-compatible API (SIGNER=upstream). */
@@ -104,6 +109,8 @@ const envSchema = z.object({
   ALTCHA_MAX_COUNTER: intFrom(60_000, 1),
   /** Timeout of one outgoing URL fetch, ms. */
   FETCH_TIMEOUT_MS: intFrom(5000, 1),
+  /** A request body must arrive within this many ms, else 408 `request_timeout` (issue 10 point 2). */
+  BODY_TIMEOUT_MS: intFrom(10_000, 1),
   /** TEST ONLY: comma-separated host:port entries the URL fetcher may reach although private. */
   FETCH_ALLOW_PRIVATE_HOSTS: csv,
 })
@@ -117,6 +124,8 @@ export const apiConfigSchema = envSchema.transform((env) => {
     dataDir: env.DATA_DIR,
     /** Public origin of the web app (no trailing slash). */
     publicUrl,
+    /** Extra origins trusted with credentialed CORS and cookie writes (no trailing slash). */
+    corsOrigins: env.CORS_ORIGINS.map((o) => o.replace(/\/+$/, '')),
     /** Base of texture URLs: `${textureBaseUrl}/{hash}`. */
     textureBaseUrl: `${publicUrl}/textures`,
     /** Signer kind. */
@@ -185,6 +194,8 @@ export const apiConfigSchema = envSchema.transform((env) => {
     },
     /** Outgoing URL fetching. */
     fetch: { timeoutMs: env.FETCH_TIMEOUT_MS, allowPrivateHosts: env.FETCH_ALLOW_PRIVATE_HOSTS },
+    /** Deadline of a whole request body, ms. */
+    bodyTimeoutMs: env.BODY_TIMEOUT_MS,
   }
 })
 

@@ -42,14 +42,24 @@ export function findApiKey(db: Db, key: string) {
   return row && row.revokedAt === null ? row : null
 }
 
-/** Whether a key with the stored `allowedOrigins` JSON (null or empty = any) may be used from `origin`. */
-export function keyAllowsOrigin(allowedOrigins: string | null, origin: string): boolean {
-  if (!allowedOrigins) return true
+/**
+ * The origins a key with the stored `allowedOrigins` JSON is restricted to: null when it may be used
+ * from any origin (null or empty list), an empty list when the stored value is broken (fail closed).
+ */
+export function keyOrigins(allowedOrigins: string | null): readonly string[] | null {
+  if (!allowedOrigins) return null
   try {
     const list: unknown = JSON.parse(allowedOrigins)
-    if (!Array.isArray(list) || list.length === 0) return true
-    return list.includes(origin)
+    if (!Array.isArray(list)) return []
+    const origins = list.filter((o): o is string => typeof o === 'string')
+    return list.length === 0 ? null : origins
   } catch {
-    return false
+    return []
   }
+}
+
+/** Whether a key with the stored `allowedOrigins` JSON (null or empty = any) may be used from `origin`. */
+export function keyAllowsOrigin(allowedOrigins: string | null, origin: string): boolean {
+  const list = keyOrigins(allowedOrigins)
+  return list === null || list.includes(origin)
 }

@@ -12,7 +12,7 @@ import type { Db } from '../store/db'
 import { apiKeys, users } from '../store/schema'
 import type { CodeAndMessage } from '../../shared/schemas/api'
 import { mergeSubscriptionGrants } from '../services/accounts/subscription-grants'
-import { findApiKey, keyAllowsOrigin, MIN_API_KEY_LENGTH } from './api-keys'
+import { findApiKey, keyAllowsOrigin, keyOrigins, MIN_API_KEY_LENGTH } from './api-keys'
 import { SESSION_COOKIE, verifyApiSession } from './session'
 import { isGenericUserAgent, pickUserAgent } from './user-agent'
 
@@ -29,6 +29,11 @@ export interface Identity {
   /** Signed-in user, or the user owning the API key. */
   userId: string | null
   apiKeyId: string | null
+  /**
+   * Origins the API key is restricted to (null: no key, or a key usable from any origin). Pages of
+   * these origins get credentialed CORS answers for this key's requests (issue 10 point 1).
+   */
+  apiKeyOrigins: readonly string[] | null
   /** Anonymous client id from the cookie (null when the cookie is absent or malformed). */
   clientId: string | null
   /** Forwarded client address, when the web app in front reports it. */
@@ -79,7 +84,7 @@ export function createIdentityResolver(deps: IdentityDeps) {
     const clientId = clientCookie && CLIENT_ID.test(clientCookie) ? clientCookie : null
     const ip = forwardedIp(headers)
 
-    let apiKey: { id: string; userId: string | null; grants: string | null } | null = null
+    let apiKey: { id: string; userId: string | null; grants: string | null; allowedOrigins: string | null } | null = null
     const auth = headers.get('authorization')
     if (auth) {
       const m = /^Bearer\s+(.+)$/i.exec(auth.trim())
@@ -124,7 +129,8 @@ export function createIdentityResolver(deps: IdentityDeps) {
     }
     // Valid subscriptions only ever raise limits (src/api/services/accounts/subscription-grants.ts).
     const grants = kind === 'anonymous' ? merged : mergeSubscriptionGrants(db, merged, userId, deps.now())
-    return { kind, userId, apiKeyId: apiKey?.id ?? null, clientId, ip, userAgent, grants, warnings }
+    const apiKeyOrigins = apiKey ? keyOrigins(apiKey.allowedOrigins) : null
+    return { kind, userId, apiKeyId: apiKey?.id ?? null, apiKeyOrigins, clientId, ip, userAgent, grants, warnings }
   }
 }
 

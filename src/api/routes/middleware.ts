@@ -1,48 +1,29 @@
 /**
  * Middleware of every API request (reference/mineskin-api.md §1.2 order: breadcrumb → client →
  * API key → JWT → grants): request id and version headers, CORS, security headers, caller
- * identity, and the anonymous client cookie for routes that record who did something.
+ * identity (cookie writes from untrusted pages refused, issue 10 point 1), and the anonymous client
+ * cookie for routes that record who did something. The cross-origin rules live in `./cors`.
  * @module
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { CLIENT_COOKIE, type IdentityResolver } from '../identity'
 import { newBreadcrumb, newClientId } from '../ids'
+import { corsHeaders, foreignCookieWrite, preflightHeaders, responseGrant, type CorsPolicy } from './cors'
 import type { ApiEnv } from './env'
 
 /** `MineSkin-Version` value. */
 export const API_VERSION = 'api-ssg-1'
 
-const ALLOW_HEADERS = 'Content-Type, Authorization, User-Agent, MineSkin-User-Agent, Origin, Turnstile-Token, Baggage, Sentry-Trace'
-const EXPOSE_HEADERS =
-  'MineSkin-Api-Version, MineSkin-Version, MineSkin-Breadcrumb, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Delay, X-RateLimit-NextRequest, Retry-After'
-/** Public read-only resources answer `*` (reference §1.2 CORS); the rest reflect the origin with credentials. */
-const WILDCARD = /^\/(v2\/capes|v2\/stats|v2\/images\/|textures\/|v2\/signing-key)/
-
 /** Breadcrumb, version, CORS and security headers; answers CORS preflights. */
-export function baseHeaders(): MiddlewareHandler<ApiEnv> {
+export function baseHeaders(policy: CorsPolicy): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const breadcrumb = newBreadcrumb()
     c.set('breadcrumb', breadcrumb)
     c.set('warnings', [])
-    const origin = c.req.header('origin')
-    const wildcard = WILDCARD.test(c.req.path)
-    const cors: Record<string, string> = wildcard
-      ? { 'Access-Control-Allow-Origin': '*' }
-      : origin
-        ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' }
-        : {}
-    if (c.req.method === 'OPTIONS') {
-      return new Response(null, {
-        status: 204,
-        headers: {
-          ...cors,
-          'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-          'Access-Control-Allow-Headers': ALLOW_HEADERS,
-          'Access-Control-Max-Age': '86400',
-        },
-      })
-    }
+    const origin = c.req.header('origin') ?? null
+    const trusted = origin !== null && policy.isTrusted(origin, c.req.url)
+    if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightHeaders(origin, trusted) })
     await next()
     const h = c.res.headers
     if (!h.has('MineSkin-Breadcrumb')) h.set('MineSkin-Breadcrumb', breadcrumb)
@@ -50,15 +31,29 @@ export function baseHeaders(): MiddlewareHandler<ApiEnv> {
     h.set('MineSkin-Version', API_VERSION)
     h.set('X-Content-Type-Options', 'nosniff')
     h.set('Referrer-Policy', 'no-referrer')
-    for (const [k, v] of Object.entries(cors)) h.set(k, v)
-    if (Object.keys(cors).length) h.set('Access-Control-Expose-Headers', EXPOSE_HEADERS)
+    // Decided after the route: a keyed caller's `allowedOrigins` is known only once identity resolved.
+    const grant = responseGrant(c.req.path, origin, trusted, c.get('identity'))
+    for (const [k, v] of Object.entries(corsHeaders(grant, origin, c.req.path))) {
+      if (k === 'Vary') {
+        if (!/\borigin\b/i.test(h.get('Vary') ?? '')) h.append('Vary', v)
+      } else h.set(k, v)
+    }
   }
 }
 
-/** Resolves the caller (403 `invalid_api_key` for a bad key). */
-export function identity(resolve: IdentityResolver): MiddlewareHandler<ApiEnv> {
+/**
+ * Resolves the caller (403 `invalid_api_key` for a bad key) and refuses writes that carry the API's
+ * cookies from an untrusted page (403 `origin_not_allowed`, `./cors`).
+ */
+export function identity(resolve: IdentityResolver, policy: CorsPolicy): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    c.set('identity', await resolve(c.req.raw.headers, getCookie(c)))
+    const cookies = getCookie(c)
+    const who = await resolve(c.req.raw.headers, cookies)
+    c.set('identity', who)
+    const origin = c.req.header('origin') ?? null
+    const trusted = origin !== null && policy.isTrusted(origin, c.req.url)
+    const refusal = foreignCookieWrite({ method: c.req.method, origin, secFetchSite: c.req.header('sec-fetch-site') ?? null }, cookies, trusted, who)
+    if (refusal) throw refusal
     await next()
   }
 }

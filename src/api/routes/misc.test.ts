@@ -6,7 +6,7 @@ import { KNOWN_CAPES } from '../capes/capes'
 import { makeSkinPng } from '../image/fixtures'
 import { trimmedTextureHash } from '../image'
 import { openStore } from '../store/db'
-import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { startTestApi, TEST_PUBLIC_URL, uploadForm, type TestApi } from '../testing/api-harness'
 
 let t: TestApi
 let skin: { uuid: string; texture: { hash: { skin: string }; data: { value: string; signature: string } } }
@@ -119,14 +119,18 @@ describe('envelope, headers, CORS', () => {
     expect(r.res.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
-  test('preflights allow the MineSkin headers; skin routes reflect the origin with credentials', async () => {
+  test('preflights allow the MineSkin headers; skin routes are `*` for other sites, credentialed for the own one', async () => {
     const pre = await t.call('/v2/queue', { method: 'OPTIONS', headers: { origin: 'https://site.example', 'access-control-request-method': 'POST' } })
     expect(pre.status).toBe(204)
     expect(pre.headers.get('access-control-allow-headers')).toContain('Turnstile-Token')
     expect(pre.headers.get('access-control-allow-headers')).toContain('MineSkin-User-Agent')
+    // Issue 10 point 1: no credentials for other origins (the full rules are in cors.test.ts).
     const r = await t.call(`/v2/skins/${skin.uuid}`, { headers: { origin: 'https://site.example' } })
-    expect(r.headers.get('access-control-allow-origin')).toBe('https://site.example')
-    expect(r.headers.get('access-control-allow-credentials')).toBe('true')
+    expect(r.headers.get('access-control-allow-origin')).toBe('*')
+    expect(r.headers.get('access-control-allow-credentials')).toBeNull()
+    const own = await t.call(`/v2/skins/${skin.uuid}`, { headers: { origin: TEST_PUBLIC_URL } })
+    expect(own.headers.get('access-control-allow-origin')).toBe(TEST_PUBLIC_URL)
+    expect(own.headers.get('access-control-allow-credentials')).toBe('true')
   })
 
   test('warnings: no_api_key and generic_user_agent; MineSkin-User-Agent wins over User-Agent', async () => {
