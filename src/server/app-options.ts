@@ -36,6 +36,13 @@ export interface AppOptions {
   accounts?: Backend
   /** Path prefix of the embedded account site, e.g. `/accounts`. */
   accountsMount?: string
+  /**
+   * Trust `X-Forwarded-Proto` from the proxy in front (`TRUST_PROXY`): https there turns on HSTS and
+   * Secure cookies (issue 10 point 3). Workers see the visitor's https in the request URL itself.
+   */
+  trustProxy?: boolean
+  /** Origins the account site may redirect a signed-in visitor to (`ACCOUNT_REDIRECT_ORIGINS`; CSP form-action). */
+  accountRedirectOrigins?: string[]
   /** Where "Sign In" and "Manage Account" go (SPEC §2 right drawer: the account site). */
   accountUrl: string
   /** The account API origin (SPEC §7), for token refreshes and notifications in the browser. */

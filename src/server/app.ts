@@ -10,6 +10,7 @@ import { HTTPException } from 'hono/http-exception'
 import { trimTrailingSlash } from 'hono/trailing-slash'
 import { createElement } from 'react'
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../shared/locales'
+import { oneLineError } from '../shared/log/one-line'
 import { UNPREFIXED_ROUTES } from '../shared/routes'
 import type { AppOptions } from './app-options'
 import type { AppEnv } from './env'
@@ -17,6 +18,7 @@ import { localeRedirect } from './middleware/locale-redirect'
 import { localeSwitch } from './middleware/locale-switch'
 import { requestContext } from './middleware/request-context'
 import { applyRouteRules } from './middleware/route-rules'
+import { securityHeaders } from './middleware/security-headers'
 import { skinShortcut } from './middleware/skin-shortcut'
 import { pageRoutes, postRoutes, reservedPage } from './pages'
 import { renderError } from './pages/error-page'
@@ -39,6 +41,8 @@ export const mayNameFile = (rawPath: string): boolean => rawPath.length <= MAX_S
 
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>()
+  // First, so every answer — static files, backends, pages, errors — gets the headers (issue 10 point 3).
+  app.use('*', securityHeaders({ ...options, formActionOrigins: options.accountRedirectOrigins }))
   // Only paths that can name a file reach the static handler: Bun's file lookup throws on a NUL byte
   // or an over-long name, which answered 500; such requests now go on to the routes (a 4xx).
   for (const handler of options.staticFiles ?? []) app.use('*', (c, next) => (mayNameFile(new URL(c.req.url).pathname) ? handler(c, next) : next()))
@@ -82,7 +86,7 @@ export function createApp(options: AppOptions) {
   app.notFound((c) => renderError(c as Context<AppEnv>, 404))
   app.onError((error, c) => {
     const status = error instanceof HTTPException ? error.status : 500
-    if (status >= 500) console.error('[app]', error)
+    if (status >= 500) console.error(`[app] ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)} ${oneLineError(error)}`)
     // Errors before the page context exists (it failed itself) cannot render the localised page.
     if (!c.get('i18n')) return c.text(status === 404 ? 'Page Not Found' : 'Internal Server Error', status)
     return renderError(c as Context<AppEnv>, status, error instanceof HTTPException ? error.message || undefined : undefined)

@@ -32,6 +32,33 @@ async function readFlags(path: string) {
   return parseFlags((await file.exists()) ? await file.json().catch(() => ({})) : {})
 }
 
+/**
+ * Outer cap of any request body: Bun answers a larger `Content-Length` with 413 itself. The routes'
+ * own caps are far smaller (src/api/routes/body.ts) and also hold for chunked bodies, which Bun's
+ * cap does not stop.
+ */
+const MAX_REQUEST_BODY = 1024 * 1024
+
+/**
+ * An answer that refuses a request with a body (413 over the cap, 408 too slow, any other error) may
+ * leave body bytes unread on the socket; Bun would keep the connection and wait for them, so the
+ * client got its 413 but the connection stayed held (issue 10 point 2). `Connection: close` makes
+ * Bun close it once the answer is sent.
+ */
+function closeAfterRefusal(request: Request, response: Response): Response {
+  const hasBody = request.headers.has('transfer-encoding') || Number(request.headers.get('content-length') ?? 0) > 0
+  if (!(response.status === 408 || response.status === 413 || (hasBody && response.status >= 400))) return response
+  try {
+    response.headers.set('Connection', 'close')
+    return response
+  } catch {
+    // Headers of a proxied fetch() answer are immutable: copy them.
+    const copy = new Response(response.body, response)
+    copy.headers.set('Connection', 'close')
+    return copy
+  }
+}
+
 /** Everything the Bun process runs, built from env; returned so tests can start and stop it. */
 export async function createBunServer(env: Record<string, string | undefined> = process.env) {
   const config = parseServerEnv(env)
@@ -94,6 +121,8 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     render,
     accounts: { fetch: async (request) => accountsApp.fetch(request) },
     accountsMount,
+    trustProxy: config.TRUST_PROXY,
+    accountRedirectOrigins: (config.ACCOUNT_REDIRECT_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     accountUrl: config.ACCOUNT_URL,
     accountApiOrigin: config.ACCOUNT_API_ORIGIN,
     now: () => new Date(),
@@ -113,7 +142,8 @@ export async function createBunServer(env: Record<string, string | undefined> = 
         port: config.PORT,
         hostname: config.HOST,
         idleTimeout: 30,
-        fetch(request, bunServer) {
+        maxRequestBodySize: MAX_REQUEST_BODY,
+        async fetch(request, bunServer) {
           // The embedded API keys anonymous rate limits on X-Forwarded-For: only a trusted proxy may set it.
           if (!config.TRUST_PROXY) {
             request.headers.delete('x-real-ip')
@@ -121,7 +151,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
             if (address) request.headers.set('x-forwarded-for', address)
             else request.headers.delete('x-forwarded-for')
           }
-          return web.fetch(request)
+          return closeAfterRefusal(request, await web.fetch(request))
         },
       })
       console.log(`Skin Signature Generator listening on http://${server.hostname}:${server.port}${dev ? ' (development)' : ''}`)

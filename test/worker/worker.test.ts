@@ -47,7 +47,7 @@ describe('the Worker under wrangler dev', () => {
     const html = await response.text()
     expect(html).toStartWith('<!DOCTYPE html>')
     expect(html).toContain('<html lang="en"')
-    expect(html).toMatch(/<script type="module" src="\/assets\/client-[a-z0-9]+\.js">/)
+    expect(html).toMatch(/<script type="module" src="\/assets\/client-[a-z0-9]+\.js"/)
   })
 
   test('a prefixed route renders in its language', async () => {
@@ -85,6 +85,28 @@ describe('the Worker under wrangler dev', () => {
     }
     expect((await get('/bulk')).status).toBe(200)
     expect((await get('/stats')).status).toBe(200)
+  })
+
+  test('pages carry the CSP with a fresh nonce on every script; assets get nosniff from _headers (issue 10 point 3)', async () => {
+    const nonces = new Set<string>()
+    for (const path of ['/', '/', '/de/skins', '/no/such/page']) {
+      const response = await get(path)
+      const nonce = /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+      expect(nonce, path).toBeDefined()
+      nonces.add(nonce!)
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY')
+      // wrangler dev is plain http: no HSTS.
+      expect(response.headers.get('strict-transport-security'), path).toBeNull()
+      const tags = [...(await response.text()).matchAll(/<script\b[^>]*>|<link\b[^>]*rel="modulepreload"[^>]*>/g)].map(([tag]) => tag)
+      expect(tags.length, path).toBeGreaterThan(0)
+      for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`)
+    }
+    expect(nonces.size).toBe(4)
+    const html = await (await get('/')).text()
+    const asset = await get(/src="(\/assets\/client-[a-z0-9]+\.js)"/.exec(html)![1]!)
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff')
+    expect((await get('/robots.txt')).headers.get('x-content-type-options')).toBe('nosniff')
   })
 
   test('/assets/* come from Static Assets with immutable caching', async () => {

@@ -30,7 +30,7 @@ const page = async (path: string) => {
   return { response, html: response.status < 300 ? await response.text() : '' }
 }
 const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1]?.replace(/&amp;/g, '&')
-const ld = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>
+const ld = (html: string) => JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>
 const textarea = (html: string, id: string) => new DOMParserLite(html).textarea(id)
 
 /** Reads a textarea's text back (React escapes &, <, > and quotes). */

@@ -13,6 +13,7 @@ import type { SkinListItem } from '../../shared/schemas/api'
 import { Icon } from '../../shared/ui/icon'
 import { SkinGrid } from '../components/skin-grid'
 import { Island } from '../render/island'
+import { useNonce } from '../render/use-nonce'
 
 /** The list categories (SPEC §3 "Skin list query": latest means no path segment). */
 export type SkinCategory = 'latest' | 'popular' | 'random'
@@ -77,7 +78,7 @@ function Breadcrumbs({ origin, trail }: { origin: string; trail: [string, string
     itemListElement: trail.map(([name, path], i) => ({ '@type': 'ListItem', position: i + 1, name, item: origin + path })),
   }
   // `<` escaped so a search term can never close the script element.
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
+  return <script type="application/ld+json" nonce={useNonce()} dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
 }
 
 /** `base` with the search, a non-default size and one cursor. */

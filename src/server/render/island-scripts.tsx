@@ -20,6 +20,8 @@ export function IslandScripts() {
   if (used.size === 0) return null
   const manifest = c.get('manifest')
   const locale = c.get('locale')
+  // The CSP nonce (issue 10 point 3) on all three: CSP3 checks modulepreload fetches against script-src too.
+  const nonce = c.get('nonce')
   const preload = new Set<string>(manifest.clientImports)
   for (const name of used) {
     // A deferred island's code loads when it is needed, not with the page (hydrate-when.ts).
@@ -35,12 +37,13 @@ export function IslandScripts() {
         type="application/json"
         id={CLIENT_MESSAGES_ELEMENT_ID}
         data-locale={locale}
+        nonce={nonce}
         dangerouslySetInnerHTML={{ __html: safeJson(pickClientMessages(LOCALE_TABLES[locale], used)) }}
       />
       {[...preload].map((file) => (
-        <link key={file} rel="modulepreload" href={file} />
+        <link key={file} rel="modulepreload" href={file} nonce={nonce} />
       ))}
-      <script type="module" src={manifest.client} />
+      <script type="module" src={manifest.client} nonce={nonce} />
     </>
   )
 }

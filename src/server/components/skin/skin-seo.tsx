@@ -8,6 +8,7 @@ import { PRODUCT_NAME } from '../../../shared/constants'
 import { useI18n } from '../../../shared/i18n/context'
 import { ROUTES, localizePath, searchPath } from '../../../shared/routes'
 import type { SkinInfo } from '../../../shared/schemas/api'
+import { useNonce } from '../../render/use-nonce'
 
 /** Props: the skin and the absolute URLs the page already computed. */
 export interface SkinSeoProps {
@@ -52,5 +53,5 @@ export function SkinSeo({ skin, name, description, origin, canonical, image }: S
         }
       : {}),
   }
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(page) }} />
+  return <script type="application/ld+json" nonce={useNonce()} dangerouslySetInnerHTML={{ __html: jsonLd(page) }} />
 }
