@@ -12,11 +12,32 @@ export type { ApiClient }
 /** Base URL the server-side client uses; only its path matters, the backend answers it. */
 const INTERNAL_BASE = 'http://api.internal'
 
-// Server renders show no snackbars; the log keeps what went wrong. Warnings such as `no_api_key`
-// describe every anonymous render and would only drown the log, and so would `unauthorized`: a
-// per-visitor call (the skin page's `/user`) made for a visitor the API does not know yet.
-const log: ApiClientOptions['log'] = (level, text) => {
-  if (level === 'error' && !text.startsWith('unauthorized:')) console.error(`[ssr api] ${text}`)
+// Server renders show no snackbars; the log keeps what went wrong on the server's side only.
+// Warnings such as `no_api_key` describe every anonymous render and would only drown the log; the
+// envelope's lines are dropped, and a failed call is logged by `logFailure` in one line.
+const log: ApiClientOptions['log'] = () => {}
+
+/**
+ * Logs a failed call in one line, or not at all (issue 10 point 5): a 4xx is the visitor's bad input
+ * (a bad skin id, a stale cursor) or a visitor the API does not know yet, which the page answers
+ * itself; only a 5xx says something is wrong here.
+ */
+function logFailure(path: string, error: unknown) {
+  if (error instanceof ApiCallError && error.status >= 500) console.error(`[ssr api] ${error.status} ${path.split('?')[0]} ${error.code}: ${error.message.replace(/\s+/g, ' ').slice(0, 200)}`)
+}
+
+/** Wraps a client so every failed call goes through {@link logFailure} once. */
+function loggingFailures(client: ApiClient): ApiClient {
+  return {
+    async call(path, schema, call) {
+      try {
+        return await client.call(path, schema, call)
+      } catch (error) {
+        logFailure(path, error)
+        throw error
+      }
+    },
+  }
 }
 
 /** Calls an in-process backend directly. */
@@ -47,6 +68,6 @@ function inProcessClient(api: Backend, headers: Record<string, string>): ApiClie
 /** Builds a client for one request, forwarding the visitor's cookie so per-user answers are right. */
 export function serverApiClient(api: Backend, cookie: string | undefined): ApiClient {
   const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
-  if (api.inProcess) return inProcessClient(api, headers)
-  return createApiClient({ baseURL: INTERNAL_BASE, fetch: (input, init) => api.fetch(new Request(input, init)), headers, log })
+  if (api.inProcess) return loggingFailures(inProcessClient(api, headers))
+  return loggingFailures(createApiClient({ baseURL: INTERNAL_BASE, fetch: (input, init) => api.fetch(new Request(input, init)), headers, log }))
 }

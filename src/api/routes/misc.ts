@@ -12,6 +12,14 @@ import type { ApiServices } from '../services'
 import type { ApiEnv } from './env'
 import { v2 } from './envelope'
 
+/**
+ * A refused `/validate/*` input keeps MineSkin's legacy `{error}` (reference §1.9) and adds the v2
+ * `success`/`errors[]`, so bad input always carries an error code (issue 10 point 5). The 404
+ * `{valid:false}` stays as it is: it is the answer "no such player", which the generate form asks
+ * silently while a name is typed, not an error.
+ */
+const legacyError = (error: string, code: string, message: string) => ({ error, success: false as const, errors: [{ code, message }] })
+
 /** Builds the misc routes. */
 export function miscRoutes(s: ApiServices) {
   const { ctx } = s
@@ -41,7 +49,7 @@ export function miscRoutes(s: ApiServices) {
 
   r.get('/validate/name/:name', async (c) => {
     const name = c.req.param('name')
-    if (name.length < 1 || name.length > 16) return c.json({ error: 'invalid name' }, 400)
+    if (name.length < 1 || name.length > 16) return c.json(legacyError('invalid name', 'invalid_name', 'A player name has 1 to 16 characters'), 400)
     validateLimit(c)
     const found = /^[A-Za-z0-9_]+$/.test(name) ? await ctx.profiles.lookupName(name) : null
     c.header('Cache-Control', 'public, max-age=3600')
@@ -51,7 +59,7 @@ export function miscRoutes(s: ApiServices) {
   r.get('/validate/uuid/:uuid', async (c) => {
     const raw = c.req.param('uuid')
     const uuid = raw.replace(/-/g, '').toLowerCase()
-    if (raw.length < 32 || !/^[0-9a-f]{32}$/.test(uuid)) return c.json({ error: 'invalid uuid' }, 400)
+    if (raw.length < 32 || !/^[0-9a-f]{32}$/.test(uuid)) return c.json(legacyError('invalid uuid', 'invalid_uuid', 'A player uuid has 32 hex digits, dashes allowed'), 400)
     validateLimit(c)
     const profile = await ctx.profiles.getProfile(uuid)
     c.header('Cache-Control', 'public, max-age=3600')
