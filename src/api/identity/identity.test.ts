@@ -80,6 +80,22 @@ describe('API session cookie (ssg_api)', () => {
     expect((await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(1004)), headers })).status).toBe(429)
   })
 
+  test("a key sent with a session cookie acts as the key's owner, never as the cookie's user", async () => {
+    const token = await signApiSession(secret, { sub: USER, grants: {} }, { now: t.clock.now })
+    const sub = await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(1005)), headers: { cookie: `ssg_api=${token}`, 'user-agent': 'Browser/1' } })
+    expect(sub.status).toBe(202)
+    await t.api.idle()
+    const uuid = (await t.json(`/v2/queue/${sub.body.job.id}`, { headers: { cookie: `ssg_api=${token}` } })).body.job.result
+    const mine = { cookie: `ssg_api=${token}`, 'user-agent': 'Browser/1' }
+    expect((await t.json(`/v2/skins/${uuid}/user`, { headers: mine })).body.user.isOwner).toBe(true)
+    // The same cookie beside a key that has no user: the key decides, so the skin is not the caller's.
+    const keyed = { ...mine, authorization: `Bearer ${key}` }
+    expect((await t.json(`/v2/skins/${uuid}/user`, { headers: keyed })).body.user.isOwner).toBe(false)
+    const listed = await t.json('/v2/me/skins', { headers: keyed })
+    expect(listed.body.skins.map((x: { uuid: string }) => x.uuid)).not.toContain(uuid)
+    expect((await t.json('/v2/me/skins', { headers: mine })).body.skins.map((x: { uuid: string }) => x.uuid)).toContain(uuid)
+  })
+
   test('a broken session cookie is a warning (invalid_jwt) and the caller is anonymous', async () => {
     const r = await t.json('/v2/skins', { headers: { cookie: 'ssg_api=not.a.jwt', 'user-agent': 'Browser/1' } })
     expect(r.status).toBe(200)

@@ -118,7 +118,9 @@ export function createIdentityResolver(deps: IdentityDeps) {
       warnings.push({ code: 'no_api_key', message: 'No API key provided; anonymous limits apply' })
     }
 
-    const userId = apiKey?.userId ?? sessionUser?.id ?? null
+    // A keyed request acts as the key's owner only, never as whoever's session cookie came along
+    // (a key without a user stays userless): the key, not the browser, decides (issue 10 point 1).
+    const userId = apiKey ? apiKey.userId : (sessionUser?.id ?? null)
     const userRow = userId ? db.select({ grants: users.grants }).from(users).where(eq(users.id, userId)).get() : undefined
     const kind: IdentityKind = apiKey ? 'apikey' : sessionUser ? 'user' : 'anonymous'
     const merged: Grants = {
