@@ -14,6 +14,7 @@ import { accountSessions, users } from '../../api/store/schema'
 import { WEB_COOKIE } from '../../shared/auth/web-cookie'
 import type { AccountsDeps } from '../deps'
 import { avatarPath } from './avatar-url'
+import { pruneAccountRows } from './prune'
 import { parseGrants } from './users'
 
 /** The refresh session cookie. */
@@ -31,6 +32,7 @@ const nowOf = (deps: AccountsDeps) => (deps.now ?? Date.now)()
 
 /** Opens a refresh session for `userId`; returns the raw token (only ever in the cookie). */
 export function createRefreshSession(deps: AccountsDeps, userId: string): string {
+  pruneAccountRows(deps)
   const token = randomBytes(32).toString('base64url')
   const now = nowOf(deps)
   deps.db

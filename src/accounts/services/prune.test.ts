@@ -1,0 +1,46 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openStore } from '../../api/store/db'
+import { accountSessions, loginFailures } from '../../api/store/schema'
+import type { AccountsDeps } from '../deps'
+import { ENDED_SESSION_KEEP_MS, pruneAccountRows } from './prune'
+import { WINDOW_MS } from './throttle'
+import { createRefreshSession } from './tokens'
+
+const dir = mkdtempSync(join(tmpdir(), 'ssg-prune-'))
+const store = openStore(dir)
+afterAll(() => {
+  store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+const NOW = Date.UTC(2026, 10, 23, 12)
+const deps = { db: store.db, now: () => NOW } as AccountsDeps
+const DAY = 24 * 3600 * 1000
+
+describe('pruning account rows', () => {
+  test('ended sessions older than a day and stale failure counters go; live ones stay', () => {
+    const session = (id: string, expiresAt: number, revokedAt: number | null = null) =>
+      store.db.insert(accountSessions).values({ id, userId: 'u', tokenHash: id, createdAt: NOW - 40 * DAY, expiresAt, revokedAt }).run()
+    session('live', NOW + DAY)
+    session('just-expired', NOW - 1000)
+    session('long-expired', NOW - ENDED_SESSION_KEEP_MS - 1000)
+    session('revoked-old', NOW + DAY, NOW - ENDED_SESSION_KEEP_MS - 1000)
+    session('revoked-new', NOW + DAY, NOW - 1000)
+    const failure = (key: string, windowStart: number, lockedUntil: number) => store.db.insert(loginFailures).values({ key, count: 5, windowStart, lockedUntil }).run()
+    failure('ip:stale', NOW - WINDOW_MS - 1000, NOW - 1000)
+    failure('ip:locked', NOW - WINDOW_MS - 1000, NOW + 1000)
+    failure('ip:counting', NOW - 1000, 0)
+
+    expect(pruneAccountRows(deps)).toEqual({ sessions: 2, failures: 1 })
+    expect(store.db.select({ id: accountSessions.id }).from(accountSessions).all().map((r) => r.id).sort()).toEqual(['just-expired', 'live', 'revoked-new'])
+    expect(store.db.select({ key: loginFailures.key }).from(loginFailures).all().map((r) => r.key).sort()).toEqual(['ip:counting', 'ip:locked'])
+  })
+
+  test('a new sign-in session prunes on the way', () => {
+    store.db.insert(accountSessions).values({ id: 'old', userId: 'u', tokenHash: 'old', createdAt: NOW - 60 * DAY, expiresAt: NOW - 30 * DAY }).run()
+    createRefreshSession(deps, 'u')
+    expect(store.db.select({ id: accountSessions.id }).from(accountSessions).all().map((r) => r.id)).not.toContain('old')
+  })
+})
