@@ -6,12 +6,12 @@
  * @module
  */
 import { join } from 'node:path'
-import { serveStatic } from 'hono/bun'
 import { uploadForm } from '../../src/api/testing/api-harness'
 import { startTestApi, type TestApi } from '../support/embedded-api'
 import { startMojangStandIn } from '../support/mojang-stand-in'
 import { paintedSkinPng } from '../support/skin-files'
 import { createTestApp } from '../support/web-app'
+import { staticFiles } from '../../src/server/static/static-files'
 
 /** The built client, as src/server/bun.ts serves it. */
 const DIST = join(import.meta.dir, '../../dist/client')
@@ -56,7 +56,7 @@ export async function startFuzzWeb(): Promise<FuzzWeb> {
     MOJANG_TEXTURES_BASE: mojang.texturesBase,
   })
   // The static file handler of src/server/bun.ts too: its file lookup threw on NUL bytes and long names (issue 10).
-  const app = createTestApp({ api: { fetch: backend.api.fetch, inProcess: true }, staticFiles: [serveStatic({ root: DIST })] })
+  const app = createTestApp({ api: { fetch: backend.api.fetch, inProcess: true }, staticFiles: [staticFiles({ root: DIST }).handler] })
   const cookieRes = await backend.api.fetch(new Request('http://api.local/v2/queue'))
   const owner = cookieRes.headers.get('set-cookie')!.split(';')[0]!
   const skins = [await makeSkin(backend, 21, { name: 'Web fuzz one' }, owner), await makeSkin(backend, 22, { name: 'Web fuzz two', visibility: 'unlisted' }, owner)]
