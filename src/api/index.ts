@@ -5,6 +5,7 @@
  * @module
  */
 import { createApiApp } from './app'
+import { createDirectApi, type DirectApi } from './direct'
 import { textureKey } from './blob/blob-store'
 import type { ApiConfig } from './config'
 import { textureHashFromUrl } from './fetch'
@@ -17,6 +18,7 @@ import { createApiServices, type EmbeddedApiDeps } from './wiring'
 export { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from './config'
 export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './identity'
 export type { EmbeddedApiDeps } from './wiring'
+export type { DirectApi, DirectCaller, DirectResult } from './direct'
 export { openStore, type Db, type Store } from './store/db'
 
 /** The embedded API as the web app uses it. */
@@ -35,6 +37,8 @@ export interface EmbeddedApi {
   idle(): Promise<void>
   /** The open database: the embedded account site (src/accounts) keeps its users and sessions there. */
   db: Db
+  /** The GETs server renders call, answered in-process without HTTP (src/api/direct, issue 11 point 3). */
+  direct: DirectApi
 }
 
 /** Builds the embedded API over `config` (opens the database and applies migrations; `start()` runs the worker). */
@@ -70,5 +74,6 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
     },
     idle: () => queue.idle(),
     db: store.db,
+    direct: createDirectApi(services, report),
   }
 }

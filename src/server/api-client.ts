@@ -1,11 +1,14 @@
 /**
- * The server's API client (DESIGN.md §2 flow 1). Against a remote API it is the shared ofetch client
- * with retries; against the embedded API it calls the handler in-process with the same envelope rules
- * — no sockets, no retries (nothing to retry), and none of ofetch's per-call overhead on every render.
+ * The server's API client (DESIGN.md §2 flow 1, §3). Against a remote API it is the shared ofetch client
+ * with retries, answers validated with the shared schemas; against the embedded API it calls the
+ * handler in-process with the same envelope rules — no sockets, no retries (nothing to retry). The
+ * GETs pages make most go further: `direct` calls the embedded API's services with no Request, JSON
+ * or zod round trip (issue 11 point 3); src/api/direct/direct.test.ts proves those answers equal the
+ * HTTP ones, so skipping the answer's parse changes nothing the pages see.
  * @module
  */
 import { ApiCallError, createApiClient, DEFAULT_HEADERS, reportEnvelope, type ApiClient, type ApiClientOptions } from '../shared/api/client'
-import type { Backend } from './app-options'
+import type { Backend, DirectApi } from './app-options'
 
 export type { ApiClient }
 
@@ -65,9 +68,32 @@ function inProcessClient(api: Backend, headers: Record<string, string>): ApiClie
   }
 }
 
+/**
+ * Answers plain GETs from the direct table; anything else (writes, bodies, extra headers, paths with no
+ * direct entry) goes to `fallback`. Success and failure follow the in-process client's rules: the body
+ * is returned as the answer, a status of 400 or more throws {@link ApiCallError} with the first error.
+ */
+function directClient(direct: DirectApi, headers: Record<string, string>, fallback: ApiClient): ApiClient {
+  const caller = direct.caller({ ...DEFAULT_HEADERS, ...headers })
+  return {
+    async call(path, schema, call = {}) {
+      const pending = (call.method ?? 'GET') === 'GET' && call.body === undefined && !call.headers ? caller.get(path, call.query ?? {}) : undefined
+      if (!pending) return fallback.call(path, schema, call)
+      const { status, body } = await pending
+      if (status >= 400) {
+        // The API's own v2 error body (src/api/routes/envelope.ts `errorBody`): no parse needed.
+        const first = (body as { errors?: { code: string; message: string }[] }).errors?.[0]
+        throw new ApiCallError(status, first?.code ?? 'http_error', first?.message ?? `HTTP ${status}`, body)
+      }
+      return body as ReturnType<typeof schema.parse>
+    },
+  }
+}
+
 /** Builds a client for one request, forwarding the visitor's cookie so per-user answers are right. */
 export function serverApiClient(api: Backend, cookie: string | undefined): ApiClient {
   const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
+  if (api.inProcess && api.direct) return loggingFailures(directClient(api.direct, headers, inProcessClient(api, headers)))
   if (api.inProcess) return loggingFailures(inProcessClient(api, headers))
   return loggingFailures(createApiClient({ baseURL: INTERNAL_BASE, fetch: (input, init) => api.fetch(new Request(input, init)), headers, log }))
 }

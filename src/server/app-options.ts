@@ -14,6 +14,26 @@ export interface Backend {
   fetch(request: Request): Promise<Response>
   /** True when `fetch` runs in this process (the embedded API): page loaders then skip HTTP-client work. */
   inProcess?: boolean
+  /**
+   * Direct calls into the embedded API's services for the GETs pages make (wired only by
+   * src/server/bun.ts, DESIGN.md §3; src/api/direct): no Request, JSON or zod round trip per call.
+   */
+  direct?: DirectApi
+}
+
+/** One answer of a direct call: the status and the JSON-shaped body the HTTP route would send. */
+export interface DirectResult {
+  status: number
+  body: unknown
+}
+
+/** The embedded API's direct calls, as the web app sees them (src/api/direct implements it). */
+export interface DirectApi {
+  /** The calls of one caller, identified by these request headers (its `Cookie` above all). */
+  caller(headers: Record<string, string>): {
+    /** Answers `GET path` with `query`, or undefined when there is no direct entry for the path. */
+    get(path: string, query: Record<string, string | number | undefined>): Promise<DirectResult> | undefined
+  }
 }
 
 /** Options of the web app. */

@@ -1,10 +1,10 @@
 /**
  * Bun entry (DESIGN.md §1): the one place that wires the embedded API and renderer into the process.
- * Serves `/assets/*` as immutable files, the copied `static/` files, and the web app.
+ * Serves `/assets/*` as immutable files, the copied `static/` files (both with the build's Brotli and
+ * gzip copies), and the web app, whose HTML and JSON it compresses (on Workers the CDN does both).
  * `API_ORIGIN` / `RENDER_ORIGIN` switch to remote backends instead (DESIGN.md "three ways to run").
  * @module
  */
-import { serveStatic } from 'hono/bun'
 import { join } from 'node:path'
 import { createAccountsApp } from '../accounts/app'
 import { apiConfigFromEnv, createEmbeddedApi, loadSessionSecret, openStore, type EmbeddedApi, type Store } from '../api'
@@ -15,6 +15,8 @@ import { createApp } from './app'
 import type { Backend } from './app-options'
 import { parseServerEnv, parseSiteLinks } from './config'
 import { remoteBackend } from './proxy/remote-backend'
+import { compressResponse } from './static/compress-response'
+import { staticFiles } from './static/static-files'
 
 const ROOT = join(import.meta.dir, '../..')
 const DIST = join(ROOT, 'dist/client')
@@ -75,7 +77,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     accountsStore = openStore(apiConfig.dataDir)
   } else {
     embedded = await createEmbeddedApi(apiConfig)
-    api = { fetch: embedded.fetch, inProcess: true }
+    api = { fetch: embedded.fetch, inProcess: true, direct: embedded.direct }
   }
 
   let render: Backend
@@ -111,6 +113,8 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     manifest: loadManifest,
   })
   const flags = readFlags(config.FLAGS_FILE)
+  // Listed once here: a page request never touches the file system for it (issue 11 point 3).
+  const statics = staticFiles({ root: DIST, dev })
   const web = createApp({
     dev,
     publicUrl: config.PUBLIC_URL,
@@ -126,10 +130,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     accountUrl: config.ACCOUNT_URL,
     accountApiOrigin: config.ACCOUNT_API_ORIGIN,
     now: () => new Date(),
-    staticFiles: [
-      // Hashed build output never changes under its name; copied static files may.
-      serveStatic({ root: DIST, onFound: (path, c) => c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600') }),
-    ],
+    staticFiles: [statics.handler],
   })
 
   return {
@@ -151,7 +152,9 @@ export async function createBunServer(env: Record<string, string | undefined> = 
             if (address) request.headers.set('x-forwarded-for', address)
             else request.headers.delete('x-forwarded-for')
           }
-          return closeAfterRefusal(request, await web.fetch(request))
+          const response = await web.fetch(request)
+          // Static files bring their precompressed copies; everything else is compressed here.
+          return closeAfterRefusal(request, statics.has(new URL(request.url).pathname) ? response : await compressResponse(request, response))
         },
       })
       console.log(`Skin Signature Generator listening on http://${server.hostname}:${server.port}${dev ? ' (development)' : ''}`)

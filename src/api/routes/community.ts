@@ -9,15 +9,16 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { reportBodySchema, skinUuidSchema, tagVoteBodySchema } from '../../shared/schemas/api'
 import { ANTIBOT_HEADER } from '../antibot/verifier'
+import { tagsAnswer } from '../direct/skin-answers'
 import { ApiError } from '../errors'
 import { identityKey } from '../identity'
 import type { ApiServices } from '../services'
 import { addLike, addReport, addView } from '../services/community/interactions'
-import { listTags, voteTag } from '../services/community/tags'
+import { voteTag } from '../services/community/tags'
 import { requireVisibleSkin } from '../services/skins/skin-access'
 import { readJsonBody, type BodyRoute } from './body'
 import type { ApiEnv } from './env'
-import { msg, parseOr400, v2 } from './envelope'
+import { msg, parseOr400, send, v2 } from './envelope'
 import { ensureClientCookie } from './middleware'
 
 /** Builds the community routes. */
@@ -61,9 +62,8 @@ export function communityRoutes(s: ApiServices) {
 
   r.get('/v2/skins/:id/tags', (c) => {
     const rec = skinOf(c)
-    const who = c.get('identity')
     c.header('Cache-Control', 'private, no-store')
-    return v2(c, { tags: listTags(db, rec.skin.id, identityKey(who)) })
+    return send(c, tagsAnswer(s, rec, c.get('identity')))
   })
 
   r.post('/v2/skins/:id/tags', async (c) => {

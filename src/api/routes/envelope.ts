@@ -17,24 +17,44 @@ export interface EnvelopeParts {
   messages?: CodeAndMessage[]
   links?: Record<string, string | undefined>
   errors?: CodeAndMessage[]
+  /** Warnings of this answer, after the caller's own (e.g. `anchor_not_found`). */
+  warnings?: CodeAndMessage[]
+}
+
+/**
+ * The body of a successful v2 answer; the HTTP route and the direct in-process call (src/api/direct)
+ * both build it here, so the two answers cannot drift apart (issue 11 point 3).
+ */
+export function v2Body(warnings: CodeAndMessage[], payload: Record<string, unknown>, parts: EnvelopeParts = {}) {
+  const links = Object.fromEntries(Object.entries(parts.links ?? {}).filter(([, v]) => v !== undefined))
+  return {
+    success: true as const,
+    ...payload,
+    messages: parts.messages ?? [],
+    warnings: parts.warnings ? [...warnings, ...parts.warnings] : warnings,
+    ...(parts.errors ? { errors: parts.errors } : {}),
+    links,
+  }
 }
 
 /** Sends a successful v2 JSON response. */
 export function v2(c: Context<ApiEnv>, payload: Record<string, unknown>, status: ContentfulStatusCode = 200, parts: EnvelopeParts = {}) {
-  const warnings = [...(c.get('identity')?.warnings ?? []), ...c.get('warnings')]
-  const links = Object.fromEntries(Object.entries(parts.links ?? {}).filter(([, v]) => v !== undefined))
-  return c.json(
-    {
-      success: true,
-      ...payload,
-      messages: parts.messages ?? [],
-      warnings,
-      ...(parts.errors ? { errors: parts.errors } : {}),
-      links,
-    },
-    status,
-  )
+  return c.json(v2Body([...(c.get('identity')?.warnings ?? []), ...c.get('warnings')], payload, parts), status)
 }
+
+/**
+ * What a read route answers, apart from its HTTP headers: a v2 payload with its envelope parts, or a
+ * `raw` JSON body (the legacy shapes such as `/random-name`). Shared by the route and the direct call.
+ */
+export interface Answer {
+  payload: Record<string, unknown>
+  status?: ContentfulStatusCode
+  parts?: EnvelopeParts
+  raw?: boolean
+}
+
+/** Sends an {@link Answer} over HTTP. */
+export const send = (c: Context<ApiEnv>, a: Answer) => (a.raw ? c.json(a.payload, a.status ?? 200) : v2(c, a.payload, a.status, a.parts))
 
 /** One message entry. */
 export const msg = (code: string, message: string): CodeAndMessage => ({ code, message })

@@ -8,16 +8,15 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { jobIdSchema } from '../../shared/schemas/api'
+import { jobAnswer, jobById as jobByParam, jobSkin } from '../direct/misc-answers'
 import { ApiError, isApiError } from '../errors'
 import type { Identity } from '../identity'
 import { rateLimitHeaders } from '../../shared/rate-limiter'
 import type { JobQueue, JobRow } from '../queue/job-queue'
 import type { ApiServices } from '../services'
 import { createCreditCharger } from '../services/accounts/credit-charge'
-import { loadSkinRecord, toSkinInfo } from '../services/skins/skin-record'
 import type { ApiEnv } from './env'
-import { msg, parseOr400, v2 } from './envelope'
+import { msg, send, v2 } from './envelope'
 import { readGenerateRequest } from './generate-request'
 import { jobErrors, toJobInfo } from './job-json'
 import { ensureClientCookie } from './middleware'
@@ -70,10 +69,7 @@ export function generateRoutes(s: ApiServices) {
     return res.info
   }
 
-  const skinJson = (uuid: string, duplicate: boolean) => {
-    const rec = loadSkinRecord(db, uuid)
-    return rec && rec.skin.deletedAt === null ? toSkinInfo(db, rec, { duplicate }) : undefined
-  }
+  const skinJson = (uuid: string, duplicate: boolean) => jobSkin(s, uuid, duplicate)
 
   /** Anonymous callers get the client cookie that makes them the owner of what they create. */
   const clientCookie = (c: Context<ApiEnv>) => c.get('identity').kind === 'anonymous' && ensureClientCookie(c, secure)
@@ -162,26 +158,10 @@ export function generateRoutes(s: ApiServices) {
   })
 
   r.get('/v2/queue/:jobId', (c) => {
-    const id = parseOr400(jobIdSchema, c.req.param('jobId').toLowerCase())
-    const job = jobById.get(id)
-    if (!job) throw new ApiError('job_not_found', 'Job not found', 404)
+    const job = jobByParam(s, c.req.param('jobId'))
     c.header('Cache-Control', 'private, max-age=1')
     c.header('MineSkin-Breadcrumb', job.breadcrumb)
-    const links = {
-      self: `/v2/queue/${job.id}`,
-      job: `/v2/queue/${job.id}`,
-      image: job.image_hash ? `/v2/images/${job.image_hash}` : undefined,
-      skin: job.result ? `/v2/skins/${job.result}` : undefined,
-    }
-    const info = toJobInfo(job, queue)
-    if (job.status === 'completed') {
-      const skin = job.result ? skinJson(job.result, job.duplicate !== null) : undefined
-      return v2(c, { job: info, ...(skin ? { skin } : {}) }, 200, { messages: [msg('job_completed', 'Job completed')], links })
-    }
-    if (job.status === 'failed') {
-      return v2(c, { job: info }, 200, { messages: [msg('job_failed', 'Job failed')], links, errors: jobErrors(job) })
-    }
-    return v2(c, { job: info }, 200, { messages: [msg('job_pending', 'Job is pending')], links })
+    return send(c, jobAnswer(s, job))
   })
 
   return r

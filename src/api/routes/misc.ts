@@ -7,10 +7,10 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { ApiError } from '../errors'
-import { randomName } from '../names'
+import { capesAnswer, randomNameAnswer, statsAnswer } from '../direct/misc-answers'
 import type { ApiServices } from '../services'
 import type { ApiEnv } from './env'
-import { v2 } from './envelope'
+import { send, v2 } from './envelope'
 
 /**
  * A refused `/validate/*` input keeps MineSkin's legacy `{error}` (reference §1.9) and adds the v2
@@ -27,12 +27,12 @@ export function miscRoutes(s: ApiServices) {
 
   r.get('/v2/capes', async (c) => {
     c.header('Cache-Control', 'public, max-age=3600')
-    return v2(c, { capes: await s.capes.list() })
+    return send(c, await capesAnswer(s))
   })
 
   r.get('/v2/stats', (c) => {
     c.header('Cache-Control', 'public, max-age=60')
-    return v2(c, { stats: s.stats.get() })
+    return send(c, statsAnswer(s))
   })
 
   /** Validation look-ups hit the profile service, so they have their own per-minute limit. */
@@ -70,7 +70,7 @@ export function miscRoutes(s: ApiServices) {
     const seed = c.req.query('seed')
     // Same seed, same name (the web shows it for unnamed skins), so seeded answers never change.
     c.header('Cache-Control', seed ? 'public, max-age=31536000, immutable' : 'no-store')
-    return c.json({ name: randomName(seed || undefined) })
+    return send(c, randomNameAnswer(seed))
   })
 
   r.get('/v2/signing-key', async (c) => {

@@ -1,15 +1,44 @@
 /**
  * A grid of skin cards: head render (SPEC §7: heads scale 10) linking to the skin page. Used by the
- * gallery and the home page's latest strip.
+ * gallery, the home page's latest strip and the skin page's similar skins.
  * @module
  */
 import { useI18n } from '../../shared/i18n/context'
+import type { Locale } from '../../shared/locales'
 import { renderUrl } from '../../shared/render-url'
 import { skinPath } from '../../shared/routes'
 import type { SkinListItem } from '../../shared/schemas/api'
 
-/** Cards whose image loads at once (the default, so no attribute): the first rows are on screen, and lazy loading them would delay the page's largest paint. */
+/**
+ * Cards whose image loads at once (the default, so no `loading`): the first rows are on screen, and lazy
+ * loading them would delay the page's largest paint. They carry `fetchPriority="low"` (an image's
+ * default priority) because React otherwise hoists a preload of each into the head ahead of the
+ * stylesheet, which then queues behind them (issue 11 point 1).
+ */
 const EAGER_IMAGES = 12
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }
+/** Escapes text and attribute values as React does. */
+const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!)
+
+/**
+ * The cards' HTML, built as a string: a gallery page is two dozen cards of four elements each, and
+ * React spent more on them than on the rest of the page (issue 11 point 3, "lighter markup where it
+ * costs"). The markup is byte for byte what the JSX rendered (src/server/components/skin-grid.test.tsx),
+ * and what src/islands/gallery/skin-card.ts appends in the browser.
+ */
+export function skinCardsHtml(skins: SkinListItem[], locale: Locale, eager: number): string {
+  let html = ''
+  for (let index = 0; index < skins.length; index++) {
+    const skin = skins[index]!
+    const load = index < eager ? ' fetchPriority="low"' : ' loading="lazy"'
+    html +=
+      `<li class="skin-card"><a href="${escape(skinPath(skin.uuid, locale))}" class="skin-card__link">` +
+      `<img class="skin-card__image" src="${escape(renderUrl({ textureHash: skin.texture, view: 'head' }))}" alt="" width="120" height="120"${load} decoding="async"/>` +
+      `<span class="skin-card__name">${escape(skin.name || skin.shortId)}</span></a></li>`
+  }
+  return html
+}
 
 /**
  * The skin cards; `compact` is the one-row strip of the home page, `id` names the grid that the
@@ -17,16 +46,5 @@ const EAGER_IMAGES = 12
  */
 export function SkinGrid({ skins, compact = false, id, eager = EAGER_IMAGES }: { skins: SkinListItem[]; compact?: boolean; id?: string; /** How many images load at once; below the fold: 0. */ eager?: number }) {
   const { locale } = useI18n()
-  return (
-    <ul id={id} className={compact ? 'skin-grid skin-grid--compact' : 'skin-grid'} role="list">
-      {skins.map((skin, index) => (
-        <li key={skin.uuid} className="skin-card">
-          <a href={skinPath(skin.uuid, locale)} className="skin-card__link">
-            <img className="skin-card__image" src={renderUrl({ textureHash: skin.texture, view: 'head' })} alt="" width={120} height={120} loading={index < eager ? undefined : 'lazy'} decoding="async" />
-            <span className="skin-card__name">{skin.name || skin.shortId}</span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  )
+  return <ul id={id} className={compact ? 'skin-grid skin-grid--compact' : 'skin-grid'} role="list" dangerouslySetInnerHTML={{ __html: skinCardsHtml(skins, locale, eager) }} />
 }

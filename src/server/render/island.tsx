@@ -1,6 +1,7 @@
 /**
  * Server side of an island (reference/stack.md §1.4–1.5): the island is rendered by itself with its
  * own `identifierPrefix`, so `useId()` values match when the browser hydrates it as a separate root.
+ * The nested render's HTML is reused across requests with the same key (`./island-cache.ts`, issue 11).
  * @module
  */
 import { useId, type ComponentProps, type ComponentType } from 'react'
@@ -9,7 +10,9 @@ import { useRequestContext } from '@hono/react-renderer'
 import { hydrateWhen } from '../../islands/hydrate-when'
 import { islands, type IslandName } from '../../islands/registry'
 import { I18nProvider, useI18n } from '../../shared/i18n/context'
+import { iconSprite } from '../../shared/ui/icon-sprite'
 import type { AppEnv } from '../env'
+import { cachedIslandHtml } from './island-cache'
 
 /** Renders island `name` with JSON-serialisable `props` inside an `<x-island>` marker. */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof islands)[N]> }) {
@@ -19,15 +22,18 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   const i18n = useI18n()
   c.get('islands').add(name)
   const Component = islands[name] as ComponentType<Record<string, unknown>>
-  const html = renderToString(
-    <I18nProvider value={i18n}>
-      <Component {...(props as Record<string, unknown>)} />
-    </I18nProvider>,
-    { identifierPrefix: prefix },
+  const json = JSON.stringify(props)
+  const html = cachedIslandHtml({ name, locale: i18n.locale, prefix, sprite: iconSprite(), props: json }, () =>
+    renderToString(
+      <I18nProvider value={i18n}>
+        <Component {...(props as Record<string, unknown>)} />
+      </I18nProvider>,
+      { identifierPrefix: prefix },
+    ),
   )
   // A deferred island (hydrate-when.ts) is marked, so tests and tools know it hydrates later.
   const deferred = name in hydrateWhen ? '' : undefined
   return (
-    <x-island data-island={name} data-prefix={prefix} data-props={JSON.stringify(props)} data-defer={deferred} dangerouslySetInnerHTML={{ __html: html }} />
+    <x-island data-island={name} data-prefix={prefix} data-props={json} data-defer={deferred} dangerouslySetInnerHTML={{ __html: html }} />
   )
 }

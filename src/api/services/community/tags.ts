@@ -15,21 +15,31 @@ export interface TagView {
   suggested: boolean
 }
 
-/** Tags of a skin as seen by `voter`: visible ones plus those the voter voted on. */
-export function listTags(db: Db, skinRowId: number, voter: string | null): TagView[] {
-  const rows = db
+/**
+ * The tag query as one prepared statement per database (issue 11 point 3: every skin page lists its
+ * tags, and building the query cost more than running it). A null voter matches no vote row
+ * (`voter = NULL` is never true), so anonymous callers see votes as null.
+ */
+const tagQueries = new WeakMap<Db, ReturnType<typeof prepareTagQuery>>()
+function prepareTagQuery(db: Db) {
+  return db
     .select({
       tag: skinTags.tag,
       visible: skinTags.visible,
       up: skinTags.up,
       down: skinTags.down,
-      vote: voter
-        ? sql<number | null>`(SELECT vote FROM tag_votes v WHERE v.skin_id = ${skinTags.skinId} AND v.tag = ${skinTags.tag} AND v.voter = ${voter})`
-        : sql<number | null>`NULL`,
+      vote: sql<number | null>`(SELECT vote FROM tag_votes v WHERE v.skin_id = ${skinTags.skinId} AND v.tag = ${skinTags.tag} AND v.voter = ${sql.placeholder('voter')})`,
     })
     .from(skinTags)
-    .where(eq(skinTags.skinId, skinRowId))
-    .all()
+    .where(eq(skinTags.skinId, sql.placeholder('skin')))
+    .prepare()
+}
+
+/** Tags of a skin as seen by `voter`: visible ones plus those the voter voted on. */
+export function listTags(db: Db, skinRowId: number, voter: string | null): TagView[] {
+  let query = tagQueries.get(db)
+  if (!query) tagQueries.set(db, (query = prepareTagQuery(db)))
+  const rows = query.all({ skin: skinRowId, voter })
   return rows
     .filter((r) => r.visible === 1 || r.vote !== null)
     .sort((a, b) => b.up - b.down - (a.up - a.down) || a.tag.localeCompare(b.tag))

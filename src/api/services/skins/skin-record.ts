@@ -3,7 +3,7 @@
  * reference/mineskin-api.md §1.4).
  * @module
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { compactUuid, SHORT_ID, UUID32, UUID36, type SkinInfo } from '../../../shared/schemas/api'
 import type { Db } from '../../store/db'
 import { skinData, skins, skinTags } from '../../store/schema'
@@ -14,29 +14,46 @@ export interface SkinRecord {
   data: typeof skinData.$inferSelect
 }
 
+/**
+ * The record and tag look-ups as prepared statements, built once per database: every skin page
+ * loads the record up to five times (issue 11 point 3), and building and preparing the query each
+ * time cost more than running it.
+ */
+function prepared(db: Db) {
+  let q = statements.get(db)
+  if (!q) statements.set(db, (q = prepare(db)))
+  return q
+}
+
+function prepare(db: Db) {
+  const record = () => db.select({ skin: skins, data: skinData }).from(skins).innerJoin(skinData, eq(skinData.id, skins.dataId))
+  return {
+    byUuid: record().where(eq(skins.uuid, sql.placeholder('id'))).prepare(),
+    byShortId: record().where(eq(skins.shortId, sql.placeholder('id'))).prepare(),
+    byRowId: record().where(eq(skins.id, sql.placeholder('id'))).prepare(),
+    tags: db.select({ tag: skinTags.tag }).from(skinTags).where(and(eq(skinTags.skinId, sql.placeholder('id')), eq(skinTags.visible, 1))).prepare(),
+  }
+}
+
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>()
+
 /** Loads a skin by 32-hex uuid, dashed uuid or 8-hex short id (deleted ones included), or null. */
 export function loadSkinRecord(db: Db, id: string): SkinRecord | null {
   const lower = id.toLowerCase()
-  let where
-  if (UUID32.test(lower) || UUID36.test(id)) where = eq(skins.uuid, compactUuid(id))
-  else if (SHORT_ID.test(lower)) where = eq(skins.shortId, lower)
-  else return null
-  const row = db.select({ skin: skins, data: skinData }).from(skins).innerJoin(skinData, eq(skinData.id, skins.dataId)).where(where).get()
-  return row ?? null
+  if (UUID32.test(lower) || UUID36.test(id)) return prepared(db).byUuid.get({ id: compactUuid(id) }) ?? null
+  if (SHORT_ID.test(lower)) return prepared(db).byShortId.get({ id: lower }) ?? null
+  return null
 }
 
 /** Loads a skin by internal row id. */
 export function loadSkinRecordById(db: Db, rowId: number): SkinRecord | null {
-  return db.select({ skin: skins, data: skinData }).from(skins).innerJoin(skinData, eq(skinData.id, skins.dataId)).where(eq(skins.id, rowId)).get() ?? null
+  return prepared(db).byRowId.get({ id: rowId }) ?? null
 }
 
 /** Visible tag names of a skin. */
 export function visibleTags(db: Db, skinRowId: number): string[] {
-  return db
-    .select({ tag: skinTags.tag })
-    .from(skinTags)
-    .where(and(eq(skinTags.skinId, skinRowId), eq(skinTags.visible, 1)))
-    .all()
+  return prepared(db)
+    .tags.all({ id: skinRowId })
     .map((r) => r.tag)
 }
 

@@ -16,17 +16,28 @@ export const SHORT_ID_ELEMENT = 'skin-short-id'
 
 const VISIBILITY_ICON: Record<SkinInfo['visibility'], string> = { public: mdiEarth, unlisted: mdiLinkVariant, private: mdiLock }
 
+/**
+ * Intl formatters by locale and options: building one costs more than the rest of this component
+ * (issue 11 point 3), and there are only nine locales and three option sets.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
+function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key) as F | undefined
+  if (!f) formatters.set(key, (f = make()))
+  return f
+}
+
 /** '23 ms', '1.4 s', '12 s' in the page's language. */
 function formatDuration(ms: number, locale: string): string {
   const unit = (value: number, name: 'millisecond' | 'second', digits: number) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: digits }).format(value)
+    formatter(`${locale} ${name} ${digits}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: digits })).format(value)
   return ms < 1000 ? unit(Math.max(1, Math.round(ms)), 'millisecond', 0) : unit(ms / 1000, 'second', ms < 10_000 ? 1 : 0)
 }
 
 /** The facts list. */
 export function SkinFacts({ skin }: { skin: SkinInfo }) {
   const { t, locale } = useI18n()
-  const date = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(skin.generator.timestamp)
+  const date = formatter(`${locale} date`, () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })).format(skin.generator.timestamp)
   const took = skin.generator.duration > 0 ? formatDuration(skin.generator.duration, locale) : undefined
   return (
     <dl className="skin-facts">

@@ -53,6 +53,8 @@ export const linksSchema = z.object({
   client: z.string().optional(),
   user: z.string().optional(),
   next: z.string().optional(),
+  /** Our extension: the list page before this one (`/v2/skins?before=`). */
+  prev: z.string().optional(),
 })
 
 /** Fields every successful v2 response carries. */

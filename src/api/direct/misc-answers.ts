@@ -1,0 +1,55 @@
+/**
+ * The answers of the smaller read routes server renders call (reference/mineskin-api.md §1.5, §1.8,
+ * §1.9): capes, stats, seeded random names and one job. Shared by the HTTP routes and the direct
+ * table, like `./skin-answers.ts` (issue 11 point 3).
+ * @module
+ */
+import { jobIdSchema } from '../../shared/schemas/api'
+import { ApiError } from '../errors'
+import { randomName } from '../names'
+import type { JobRow } from '../queue/job-queue'
+import type { ApiServices } from '../services'
+import { loadSkinRecord, toSkinInfo } from '../services/skins/skin-record'
+import { msg, parseOr400, type Answer } from '../routes/envelope'
+import { jobErrors, toJobInfo } from '../routes/job-json'
+
+/** `GET /v2/capes`. */
+export const capesAnswer = async (s: ApiServices): Promise<Answer> => ({ payload: { capes: await s.capes.list() } })
+
+/** `GET /v2/stats`. */
+export const statsAnswer = (s: ApiServices): Answer => ({ payload: { stats: s.stats.get() } })
+
+/** `GET /random-name[?seed=]`: the legacy `{name}` body; the same seed gives the same name. */
+export const randomNameAnswer = (seed: string | undefined): Answer => ({ payload: { name: randomName(seed || undefined) }, raw: true })
+
+/** A finished job's skin as the v2 skin object, unless deleted since. */
+export function jobSkin(s: ApiServices, uuid: string, duplicate: boolean) {
+  const db = s.ctx.store.db
+  const rec = loadSkinRecord(db, uuid)
+  return rec && rec.skin.deletedAt === null ? toSkinInfo(db, rec, { duplicate }) : undefined
+}
+
+/** The job row of a raw job id (400 malformed, 404 unknown). */
+export function jobById(s: ApiServices, raw: string): JobRow {
+  const id = parseOr400(jobIdSchema, raw.toLowerCase())
+  const job = s.ctx.store.sqlite.query<JobRow, [string]>('SELECT * FROM jobs WHERE id = ?').get(id)
+  if (!job) throw new ApiError('job_not_found', 'Job not found', 404)
+  return job
+}
+
+/** `GET /v2/queue/{id}`: the job, its skin once completed, its errors once failed. */
+export function jobAnswer(s: ApiServices, job: JobRow): Answer {
+  const links = {
+    self: `/v2/queue/${job.id}`,
+    job: `/v2/queue/${job.id}`,
+    image: job.image_hash ? `/v2/images/${job.image_hash}` : undefined,
+    skin: job.result ? `/v2/skins/${job.result}` : undefined,
+  }
+  const info = toJobInfo(job, s.queue)
+  if (job.status === 'completed') {
+    const skin = job.result ? jobSkin(s, job.result, job.duplicate !== null) : undefined
+    return { payload: { job: info, ...(skin ? { skin } : {}) }, parts: { messages: [msg('job_completed', 'Job completed')], links } }
+  }
+  if (job.status === 'failed') return { payload: { job: info }, parts: { messages: [msg('job_failed', 'Job failed')], links, errors: jobErrors(job) } }
+  return { payload: { job: info }, parts: { messages: [msg('job_pending', 'Job is pending')], links } }
+}
