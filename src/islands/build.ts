@@ -1,7 +1,8 @@
 /**
  * Client build (reference/stack.md §1.5): one `Bun.build` with splitting, so each island is its own
  * lazy chunk and shared modules (React, the stores) are single chunks; hashed names; a manifest the
- * server reads; `static/` copied beside the assets for Workers Static Assets. Prints every client
+ * server reads; `static/` copied beside the assets for Workers Static Assets; Brotli and gzip copies
+ * of every text file (src/islands/precompress.ts) for the Bun static handler. Prints every client
  * file's size, raw and gzipped. `--watch` rebuilds on changes (used by `bun run dev`).
  * @module
  */
@@ -12,6 +13,9 @@ import { gzipSync, type BunPlugin } from 'bun'
 import type { ClientManifest } from '../shared/client-manifest'
 import * as mdi from '@mdi/js'
 import { iconId, spriteSvg } from '../shared/ui/icon-sprite'
+import { precompressDir } from './precompress'
+import { ISLAND_NAMESPACES, lazyMessages } from '../shared/i18n/client-messages'
+import { LOCALES } from '../shared/locales'
 import { islands } from './registry'
 
 const ROOT = join(import.meta.dir, '../..')
@@ -23,6 +27,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`
 
 /** Builds once; returns the manifest. */
 export async function buildClient(options: { quiet?: boolean } = {}): Promise<ClientManifest> {
+  const started = Date.now()
   // Hashed assets of earlier builds stay for a while: a server started on the previous manifest (a
   // test run, a dev server) keeps finding its chunks while a new build lands.
   pruneOldAssets()
@@ -60,7 +65,11 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
     const entry = output.entryPoint ? relative(ROOT, join(ROOT, output.entryPoint)).replace(/\\/g, '/') : undefined
     if (entry === 'src/islands/client.ts') {
       manifest.client = toUrl(outPath)
-      manifest.clientImports = imports
+      manifest.clientImports.push(...imports)
+    } else if (entry === 'src/islands/boot.ts') {
+      // The tiny entry imports the client proper after the first paint (issue 11 point 1); it runs
+      // before interaction on every page with islands, so it is preloaded with the entry.
+      manifest.clientImports.push(toUrl(outPath), ...imports)
     } else if (entry && islandFiles.has(entry)) {
       manifest.islands[islandFiles.get(entry)!] = { file: toUrl(outPath), imports }
     }
@@ -74,18 +83,42 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
   manifest.css = PUBLIC_PATH + cssName
 
   manifest.icons = writeIconSprite(icons)
+  manifest.messages = writeIslandMessages()
 
+  manifest.clientImports = [...new Set(manifest.clientImports)].filter((file) => file !== manifest.client)
   const missing = Object.keys(islands).filter((name) => !manifest.islands[name])
   if (!manifest.client || missing.length) throw new Error(`client build is missing: ${missing.join(', ') || 'client entry'}`)
   manifest.buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12)
+  // Before the manifest names the new files, so a server never finds one without its copies.
+  const compressed = precompressDir(OUT, started)
   // Written then renamed, so a reader never sees half a manifest.
   const staged = join(OUT, `manifest.json.${process.pid}`)
   writeFileSync(staged, JSON.stringify(manifest, null, 2))
   renameSync(staged, join(OUT, 'manifest.json'))
 
-  if (!options.quiet) printSizes(manifest)
+  if (!options.quiet) {
+    printSizes(manifest)
+    console.log(`precompressed ${compressed.files} files (${compressed.written} copies written): raw ${kb(compressed.raw)}, br ${kb(compressed.br)}, gzip ${kb(compressed.gzip)}`)
+  }
   return manifest
 }
+
+/**
+ * Writes each island's strings per locale as `i18n-<hash>-<locale>-<island>.json` (issue 11 point 2:
+ * a deferred island's strings stay out of the page and load with its code); returns the prefix.
+ */
+function writeIslandMessages(): string {
+  const files = new Map<string, string>()
+  for (const locale of LOCALES) {
+    for (const island of Object.keys(ISLAND_NAMESPACES)) files.set(`${locale.code}-${island}`, JSON.stringify(lazyMessages(readLocaleTable(locale.code), island)))
+  }
+  const hash = createHash('sha256').update(JSON.stringify([...files])).digest('hex').slice(0, 10)
+  for (const [name, json] of files) writeFileSync(join(ASSETS, `i18n-${hash}-${name}.json`), json)
+  return `${PUBLIC_PATH}i18n-${hash}`
+}
+
+/** A locale's message table, read from locales/ (the build runs on the server, outside the bundles). */
+const readLocaleTable = (code: string): Record<string, unknown> => JSON.parse(readFileSync(join(ROOT, 'locales', `${code}.json`), 'utf8')) as Record<string, unknown>
 
 /** Every @mdi/js icon the source imports: name → path data. */
 function usedIcons(): Map<string, string> {

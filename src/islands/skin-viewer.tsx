@@ -78,7 +78,8 @@ export default function SkinViewer({ textureUrl, capeUrl, slim, name, alt, rende
   const active = state === '3d'
   return (
     <div ref={root} className="skin-viewer" data-viewer={state} data-model={slim ? 'slim' : 'default'} data-walking={active ? String(walking) : undefined}>
-      <img className="skin-viewer__image" src={renderUrl} alt={alt} width={width} height={height} aria-hidden={active || undefined} />
+      {/* The page's largest paint: fetched first among the images (issue 11 point 1). */}
+      <img className="skin-viewer__image" src={renderUrl} alt={alt} width={width} height={height} fetchPriority="high" aria-hidden={active || undefined} />
       <div ref={host} className="skin-viewer__stage" />
       {active && (
         <>

@@ -20,6 +20,11 @@ export const clientManifestSchema = z.object({
   css: z.string(),
   /** The hashed icon sprite (`/assets/icons-<hash>.svg`, src/shared/ui/icon-sprite.ts). */
   icons: z.string(),
+  /**
+   * Hashed URL prefix of the per-locale strings of each island (`<prefix>-<locale>-<island>.json`),
+   * fetched when a deferred island starts (src/shared/i18n/client-messages.ts, issue 11 point 2).
+   */
+  messages: z.string().optional(),
   /** Island name → its lazy chunk. */
   islands: z.record(z.string(), islandChunkSchema),
 })

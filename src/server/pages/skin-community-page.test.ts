@@ -10,6 +10,8 @@ import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { startTestApi, type TestApi } from '../../../test/support/embedded-api'
 import { paintedSkinPng } from '../../../test/support/skin-files'
 import { createTestApp } from '../../../test/support/web-app'
+import { lazyMessages } from '../../shared/i18n/client-messages'
+import { LOCALE_TABLES } from '../i18n/tables'
 import { uploadForm } from '../../api/testing/api-harness'
 import { DEFAULT_FLAGS } from '../../shared/flags'
 
@@ -74,13 +76,17 @@ describe('skin page community bar', () => {
     expect(html).toContain('>Edit</button>')
   })
 
-  test('in German: translated labels, localised tag links, and the island texts in the page', async () => {
+  test('in German: translated labels and localised tag links; the island texts load with the island', async () => {
     const html = await page(`/de/skins/${skin}`, visitor)
     expect(html).toContain('href="/de/skins?search=red%20hat"')
     expect(html).toContain('Tag hinzufügen')
     expect(html).toContain('Melden')
-    const messages = JSON.parse(/<script[^>]*id="i18n"[^>]*>(.*?)<\/script>/s.exec(html)![1]!) as { pages: { skin: { community: Record<string, unknown> } } }
-    expect(messages.pages.skin.community.reportTitle).toBe('Diesen Skin melden')
+    // The community bar hydrates after load and idle, so its texts are not in the page (issue 11:
+    // HTML ≤ 30 KB); they come as the build's per-locale JSON when the island starts.
+    const messages = JSON.parse(/<script[^>]*id="i18n"[^>]*>(.*?)<\/script>/s.exec(html)![1]!) as { pages?: { skin?: { community?: unknown } } }
+    expect(messages.pages?.skin?.community).toBeUndefined()
+    const lazy = lazyMessages(LOCALE_TABLES.de, 'skin-community') as { pages: { skin: { community: Record<string, unknown> } } }
+    expect(lazy.pages.skin.community.reportTitle).toBe('Diesen Skin melden')
   })
 
   test('flags web.tags.visible and web.report.visible off: no tags, no report button', async () => {

@@ -10,10 +10,12 @@ import { useI18n } from '../../shared/i18n/context'
 import { DEFAULT_LOCALE, LOCALES } from '../../shared/locales'
 import { localizePath } from '../../shared/routes'
 import type { AppEnv } from '../env'
+import { useNonce } from './use-nonce'
 
 /** The document head. */
 export function DocumentHead({ title, description, image, noindex, localized = true, refresh }: Props) {
   const c = useRequestContext<AppEnv>()
+  const nonce = useNonce()
   const { t, locale } = useI18n()
   const origin = c.get('options').publicUrl ?? new URL(c.req.url).origin
   const path = c.get('appPath')
@@ -42,7 +44,13 @@ export function DocumentHead({ title, description, image, noindex, localized = t
       {/* A small card: page images are skin renders, taller than wide, which a large card would crop. */}
       <meta name="twitter:card" content="summary" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      <link rel="stylesheet" href={c.get('manifest').css} />
+      {/* Bun's chunk loader reads the CSP nonce here for the modulepreload links it adds when an
+          island's chunk is imported (issue 10 point 3: every modulepreload carries the nonce). */}
+      {nonce && <meta property="csp-nonce" nonce={nonce} />}
+      {/* `precedence` makes React emit the stylesheet at the top of the head, ahead of the module
+          preloads it hoists (island-scripts.tsx): the render-blocking CSS is requested first, and
+          the JavaScript never queues in front of it (issue 11 point 1). */}
+      <link rel="stylesheet" href={c.get('manifest').css} precedence="default" />
     </head>
   )
 }

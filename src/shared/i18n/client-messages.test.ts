@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { pickClientMessages } from './client-messages'
+import { lazyMessages, lazyMessagesUrl, mergeMessages, pickClientMessages } from './client-messages'
 
 describe('pickClientMessages', () => {
   const table = { common: { ok: 'OK' }, generate: { title: 'Generate' }, pages: { skin: { title: 'Skin', viewer: { walk: 'Walk' } }, home: { title: 'Home' } } }
@@ -9,5 +9,24 @@ describe('pickClientMessages', () => {
     expect(pickClientMessages(table, ['generate-form'])).toEqual({ common: { ok: 'OK' }, generate: { title: 'Generate' } })
     // A dotted namespace picks one branch, not the whole `pages` tree.
     expect(pickClientMessages(table, ['skin-viewer'])).toEqual({ common: { ok: 'OK' }, pages: { skin: { viewer: { walk: 'Walk' } } } })
+  })
+})
+
+describe('lazy island messages (issue 11 point 2)', () => {
+  const table = { common: { ok: 'OK' }, drawer: { label: 'Menu' }, pages: { skin: { viewer: { walk: 'Walk' }, community: { like: 'Like' } } } }
+
+  test('a deferred island’s strings are its own file, and merge into the embedded table branch by branch', () => {
+    const embedded = pickClientMessages(table, ['skin-viewer'])
+    expect(embedded).toEqual({ common: { ok: 'OK' }, pages: { skin: { viewer: { walk: 'Walk' } } } })
+    const community = lazyMessages(table, 'skin-community')
+    expect(community).toEqual({ pages: { skin: { community: { like: 'Like' } } } })
+    expect(mergeMessages(embedded, community)).toEqual({ common: { ok: 'OK' }, pages: { skin: { viewer: { walk: 'Walk' }, community: { like: 'Like' } } } })
+    expect(lazyMessages(table, 'app-drawer')).toEqual({ drawer: { label: 'Menu' } })
+    expect(lazyMessages(table, 'search-field')).toEqual({})
+    expect(lazyMessagesUrl('/assets/i18n-abc', 'hi', 'app-drawer')).toBe('/assets/i18n-abc-hi-app-drawer.json')
+  })
+
+  test('the drawer’s strings are not embedded on every page any more', () => {
+    expect(pickClientMessages(table)).toEqual({ common: { ok: 'OK' } })
   })
 })

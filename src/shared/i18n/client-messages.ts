@@ -1,22 +1,27 @@
 /**
- * The part of a locale table that islands need in the browser. The server embeds only these
- * namespaces in the page (HTML budget, DESIGN.md §4); islands must not use keys outside them.
+ * The part of a locale table that islands need in the browser. The server embeds only the strings of
+ * the islands that hydrate on load (HTML budget, issue 11 point 2); a deferred island's strings
+ * (`hydrate-when.ts`) are a per-locale JSON asset the client fetches when that island starts
+ * (`lazyMessagesUrl`). Islands must not use keys outside these namespaces.
  * @module
  */
 
 /** Top-level namespaces of locales/*.json that island code on every page may translate. */
-export const CLIENT_NAMESPACES = ['common', 'appBar', 'drawer', 'jobs', 'snackbar', 'notifications'] as const
+export const CLIENT_NAMESPACES = ['common', 'appBar', 'jobs', 'snackbar', 'notifications'] as const
 
 /** Namespaces that only some islands use: embedded only in pages that render one of them. */
-export const ISLAND_NAMESPACES: Readonly<Record<string, readonly string[]>> = { 'generate-form': ['generate'], 'skin-viewer': ['pages.skin.viewer'], 'skin-community': ['pages.skin.community'], 'skin-owner': ['pages.skin.owner'], 'my-skins': ['pages.mySkins'], 'export-form': ['pages.mySkins', 'pages.export'] }
+export const ISLAND_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
+  'app-drawer': ['drawer'],
+  'generate-form': ['generate'],
+  'skin-viewer': ['pages.skin.viewer'],
+  'skin-community': ['pages.skin.community'],
+  'skin-owner': ['pages.skin.owner'],
+  'my-skins': ['pages.mySkins'],
+  'export-form': ['pages.mySkins', 'pages.export'],
+}
 
-/**
- * Picks the client namespaces, plus those of the rendered `islands`, out of a full table. A dotted
- * namespace (`pages.skin.viewer`) picks just that branch, so an island need not ship a whole page tree.
- */
-export function pickClientMessages(table: Record<string, unknown>, islands: Iterable<string> = []): Record<string, unknown> {
-  const namespaces = new Set<string>(CLIENT_NAMESPACES)
-  for (const island of islands) for (const ns of ISLAND_NAMESPACES[island] ?? []) namespaces.add(ns)
+/** Copies the dotted `namespaces` (`pages.skin.viewer` picks just that branch) out of `table`. */
+export function pickNamespaces(table: Record<string, unknown>, namespaces: Iterable<string>): Record<string, unknown> {
   const picked: Record<string, unknown> = {}
   for (const ns of namespaces) {
     const path = ns.split('.')
@@ -28,6 +33,37 @@ export function pickClientMessages(table: Record<string, unknown>, islands: Iter
     target[path.at(-1)!] = source
   }
   return picked
+}
+
+/**
+ * Picks the client namespaces, plus those of the rendered `islands`, out of a full table. Pass only
+ * the islands that hydrate on load: a deferred island's strings load with it (`lazyMessages`).
+ */
+export function pickClientMessages(table: Record<string, unknown>, islands: Iterable<string> = []): Record<string, unknown> {
+  const namespaces = new Set<string>(CLIENT_NAMESPACES)
+  for (const island of islands) for (const ns of ISLAND_NAMESPACES[island] ?? []) namespaces.add(ns)
+  return pickNamespaces(table, namespaces)
+}
+
+/** The strings of `island` alone, as the build writes them for the client to fetch (empty if it has none). */
+export function lazyMessages(table: Record<string, unknown>, island: string): Record<string, unknown> {
+  return pickNamespaces(table, ISLAND_NAMESPACES[island] ?? [])
+}
+
+/** URL of `island`'s strings in `locale`; `base` is the build's hashed prefix (`manifest.messages`). */
+export const lazyMessagesUrl = (base: string, locale: string, island: string) => `${base}-${locale}-${island}.json`
+
+/** Merges `extra` into `table` branch by branch (both trees of strings); returns a new table. */
+export function mergeMessages(table: Record<string, unknown>, extra: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...table }
+  for (const [key, value] of Object.entries(extra)) {
+    const current = merged[key]
+    merged[key] =
+      value && typeof value === 'object' && current && typeof current === 'object'
+        ? mergeMessages(current as Record<string, unknown>, value as Record<string, unknown>)
+        : value
+  }
+  return merged
 }
 
 /** id of the `<script type="application/json">` element carrying the client messages. */
