@@ -5,6 +5,7 @@
  * `FUZZ_SEED=<seed> FUZZ_RUNS=<n> bun test test/fuzz/<suite>.test.ts`.
  */
 import { join } from 'node:path'
+import { record } from './report'
 
 const ROOT = join(import.meta.dir, '../..')
 const runs = process.env.FUZZ_RUNS ?? '3000'
@@ -18,4 +19,5 @@ const result = Bun.spawnSync(['bun', 'test', '--timeout', String(60 * 60_000), '
   env: { ...process.env, NODE_ENV: 'test', FUZZ_RUNS: runs },
 })
 console.log(`fuzz: ${result.exitCode === 0 ? 'no failures' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+record('fuzz', [{ figure: `fuzz suites, ${runs} cases per property`, value: result.exitCode === 0 ? 1 : 0, unit: 'pass', budget: { min: 1 }, note: `${((performance.now() - started) / 1000).toFixed(0)} s` }])
 process.exit(result.exitCode ?? 1)

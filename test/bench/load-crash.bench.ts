@@ -8,7 +8,8 @@
  *    once a quarter of the jobs completed, restart on the same files, wait for the rest.
  * Both end with the checks of test/support/load-crash.ts (none lost or duplicated, through the API
  * and in SQLite, `PRAGMA integrity_check` ok); any problem makes the exit code 1.
- * Run: `bun test/bench/load-crash.bench.ts [--jobs 500] [--clients 8]` (or `bun run bench load-crash`).
+ * Run: `bun test/bench/load-crash.bench.ts [--jobs 500] [--clients 8]` (or `bun run bench load-crash`;
+ * env BENCH_LOAD_JOBS sets the default of --jobs).
  * @module
  */
 import { Database } from 'bun:sqlite'
@@ -29,8 +30,9 @@ import {
   waitAllFinished,
   type RunReport,
 } from '../support/load-crash'
+import { record, type Figure } from './report'
 
-const { values } = parseArgs({ args: Bun.argv.slice(2), options: { jobs: { type: 'string', default: '500' }, clients: { type: 'string', default: '8' } } })
+const { values } = parseArgs({ args: Bun.argv.slice(2), options: { jobs: { type: 'string', default: process.env.BENCH_LOAD_JOBS ?? '500' }, clients: { type: 'string', default: '8' } } })
 const JOBS = Number(values.jobs)
 const CLIENTS = Number(values.clients)
 const skinHost = startSkinHost()
@@ -62,6 +64,7 @@ async function loadRun(): Promise<RunReport> {
     const span = db.query<{ first: number; last: number }, []>('SELECT min(created_at) AS first, max(finished_at) AS last FROM jobs').get()!
     db.close()
     const queueRate = (accepted.length / Math.max(1, span.last - span.first)) * 1000
+    figures.push({ figure: `load: queue rate under ${CLIENTS} clients + 4 readers`, value: queueRate, unit: 'per-s', note: `${reads.ok} reads ok, ${reads.failed} failed` })
     console.log(
       `load: ${accepted.length} accepted in ${submitted} s, all seen finished after ${drained.toFixed(2)} s; first job created → last finished ${((span.last - span.first) / 1000).toFixed(2)} s (${queueRate.toFixed(0)} jobs/s); reads ${reads.ok} ok, ${reads.failed} failed`,
     )
@@ -101,12 +104,15 @@ async function crashRun(): Promise<RunReport> {
 
 console.log(`load-crash bench (Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores): ${JOBS} jobs from ${CLIENTS} API-key clients`)
 let failed = false
+const figures: Omit<Figure, 'bench'>[] = []
 try {
   for (const [label, run] of [['load', loadRun], ['crash', crashRun]] as const) {
     const report = await run()
     show(label, report)
     failed ||= report.problems.length > 0
+    figures.push({ figure: `${label}: ${JOBS} jobs, problems (lost, duplicated, integrity)`, value: report.problems.length, unit: 'count', budget: { max: 0 } })
   }
+  record('load-crash', figures)
 } finally {
   skinHost.stop()
   for (const d of dirs) rmSync(d, { recursive: true, force: true })

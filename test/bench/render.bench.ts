@@ -6,6 +6,7 @@
  */
 import { encode } from 'fast-png'
 import { decodeSkin, encodePng, renderHead, renderSkinPng, type SkinView } from '../../src/render'
+import { record, type Figure } from './report'
 
 const ITERATIONS = Number(process.argv[2] ?? 400)
 const HEAD_BUDGET_MS = 3
@@ -61,6 +62,7 @@ const skins = await corpus()
 const views: SkinView[] = ['face', 'head', 'body']
 console.log(`render bench: ${ITERATIONS} uncached renders per view at scale 10 over ${skins.length} skins (Bun ${Bun.version})`)
 let headP50 = Infinity
+const figures: Omit<Figure, 'bench'>[] = []
 for (const view of views) {
   for (let i = 0; i < 50; i++) renderSkinPng(skins[i % skins.length] as Uint8Array, view, { scale: 10, slim: i % 2 === 1 })
   const times: number[] = []
@@ -75,6 +77,7 @@ for (const view of views) {
   times.sort((a, b) => a - b)
   const p50 = percentile(times, 50)
   if (view === 'head') headP50 = p50
+  figures.push({ figure: `render ${view} p50 (scale 10, uncached)`, value: p50, unit: 'ms', ...(view === 'head' ? { budget: { max: HEAD_BUDGET_MS } } : {}), note: `p99 ${percentile(times, 99).toFixed(2)} ms` })
   console.log(
     `${view.padEnd(5)} p50 ${p50.toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms  max ${(times.at(-1) ?? 0).toFixed(2)} ms  mean output ${(bytes / ITERATIONS / 1024).toFixed(1)} KB`,
   )
@@ -98,3 +101,4 @@ console.log(
     .join(', ')}`,
 )
 console.log(`head p50 budget ${HEAD_BUDGET_MS} ms: ${headP50 <= HEAD_BUDGET_MS ? 'met' : 'MISSED'}`)
+record('render', figures)

@@ -1,0 +1,98 @@
+/**
+ * The figures every bench hands to `run.ts` (issue 11 point 4: one table, exit 1 when a budget is
+ * missed). A bench calls {@link record} with its figures; they land as JSON in `$BENCH_RESULTS_DIR`
+ * (set by run.ts), and a bench run on its own just prints them. run.ts reads them all back, prints
+ * one table (plain and Markdown) and writes test-results/bench.json.
+ * @module
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** A budget: the measured value must be at most `max` and/or at least `min`. */
+export interface Budget {
+  max?: number
+  min?: number
+}
+
+/** How a value prints: ms, bytes (as KB), a ratio to a baseline (as 1/N), a count, per second. */
+export type Unit = 'ms' | 's' | 'bytes' | 'ratio' | 'count' | 'per-s' | 'pass'
+
+/** One row of the table. `value` null means it could not be measured (counts as missed under a budget). */
+export interface Figure {
+  bench: string
+  figure: string
+  value: number | null
+  unit: Unit
+  budget?: Budget
+  /** Extra words printed beside the value (e.g. "p95 1.9 s", "3 non-2xx"). */
+  note?: string
+  /** Forces a miss even inside the budget (e.g. a load run with non-2xx answers). */
+  failed?: boolean
+}
+
+/** Formats a value in its unit. */
+export function formatValue(value: number | null, unit: Unit): string {
+  if (value === null || Number.isNaN(value)) return 'n/a'
+  switch (unit) {
+    case 'ms':
+      return value < 10 ? `${value.toFixed(2)} ms` : `${Math.round(value)} ms`
+    case 's':
+      return value >= 60 ? `${(value / 60).toFixed(1)} min` : `${value.toFixed(2)} s`
+    case 'bytes':
+      return `${(value / 1024).toFixed(1)} KB`
+    case 'ratio':
+      return value > 0 ? `1/${(1 / value).toFixed(1)}` : '0'
+    case 'count':
+      return String(Math.round(value))
+    case 'per-s':
+      return `${Math.round(value)}/s`
+    case 'pass':
+      return value === 1 ? 'pass' : 'FAIL'
+  }
+}
+
+/** "≤ 150 ms", "≥ 1/30", or '' without a budget. */
+export function formatBudget(figure: Pick<Figure, 'budget' | 'unit'>): string {
+  const { budget, unit } = figure
+  if (!budget) return ''
+  if (unit === 'pass') return 'pass'
+  const parts: string[] = []
+  if (budget.min !== undefined) parts.push(`≥ ${formatValue(budget.min, unit)}`)
+  if (budget.max !== undefined) parts.push(`≤ ${formatValue(budget.max, unit)}`)
+  return parts.join(', ')
+}
+
+/** ok, MISSED, or '' for a figure without a budget. */
+export function verdict(figure: Figure): '' | 'ok' | 'MISSED' {
+  if (!figure.budget) return figure.failed ? 'MISSED' : ''
+  const { value, budget } = figure
+  if (figure.failed || value === null || Number.isNaN(value)) return 'MISSED'
+  if (budget.max !== undefined && value > budget.max) return 'MISSED'
+  if (budget.min !== undefined && value < budget.min) return 'MISSED'
+  return 'ok'
+}
+
+/** Prints the figures and, under run.ts, stores them for the closing table. */
+export function record(bench: string, figures: Omit<Figure, 'bench'>[]): void {
+  const rows = figures.map((f) => ({ bench, ...f }))
+  for (const row of rows) {
+    const v = verdict(row)
+    console.log(`  ${row.figure}: ${formatValue(row.value, row.unit)}${row.note ? ` (${row.note})` : ''}${row.budget ? ` — budget ${formatBudget(row)} ${v}` : ''}`)
+  }
+  const dir = process.env.BENCH_RESULTS_DIR
+  if (!dir) return
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, `${bench}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`), JSON.stringify(rows))
+}
+
+/** Median of a list (NaN when empty). */
+export function median(values: number[]): number {
+  return percentile(values, 0.5)
+}
+
+/** Nearest-rank percentile, `p` in [0, 1]. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * p) - 1))]!
+}
