@@ -40,15 +40,41 @@ const whenLoadedAndIdle: Trigger = (start) => {
   else window.addEventListener('load', go, { once: true })
 }
 
-/** Starts `start` when the island's own spot comes within a screen height of the viewport (the gallery's infinite scroll, issue 8). */
+/**
+ * Starts `start` once the visitor has scrolled and the island's own spot is within a screen height of
+ * the viewport (the gallery's infinite scroll, issue 8). Waiting for a scroll keeps its code out of a
+ * page load that never scrolls — the grid's end is near on a tall window — so it is not JavaScript run
+ * before interaction (issue 11 point 2); the Next link stands until then and works without it.
+ */
 const whenNear =
   (name: IslandName): Trigger =>
   (start) => {
     // x-island is `display: contents` (no box of its own): watch what it rendered.
     const spot = document.querySelector(`x-island[data-island="${name}"]`)?.firstElementChild
     if (!spot || typeof IntersectionObserver !== 'function') return start()
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && (observer.disconnect(), start()), { rootMargin: '0px 0px 100% 0px' })
+    let near = false
+    let scrolled = false
+    const go = () => {
+      if (!near || !scrolled) return
+      observer.disconnect()
+      start()
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        near = entries.some((e) => e.isIntersecting)
+        go()
+      },
+      { rootMargin: '0px 0px 100% 0px' },
+    )
     observer.observe(spot)
+    window.addEventListener(
+      'scroll',
+      () => {
+        scrolled = true
+        go()
+      },
+      { once: true, passive: true },
+    )
   }
 
 /** Islands with a trigger; every other island hydrates as soon as the page has loaded. */
