@@ -12,7 +12,7 @@ import { oneLineError } from '../shared/log/one-line'
 import { RenderError, errorResponse, isRenderError } from './errors'
 import { ifNoneMatchHits, renderEtag, renderKey, type RenderKey } from './etag'
 import { FetchRefused, clientKey, createFetchGate, quotaHeaders, type FetchGateOptions, type FetchQuota } from './fetch-gate'
-import { LruCache } from './lru-cache'
+import { LruCache } from '../shared/lru-cache'
 import {
   parseParams,
   renderQuerySchema,

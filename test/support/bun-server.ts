@@ -3,6 +3,7 @@
  * fresh DATA_DIR, as a user would run it; stops it and removes its data afterwards.
  * @module
  */
+import type { Subprocess } from 'bun'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -40,18 +41,24 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** Starts the app; `env` adds or overrides variables (e.g. DEMO_SKINS). */
-export async function startBunServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** Spawns `src/server/bun.ts` in production mode on `dataDir` and a free port; resolves once it answers. */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<{ origin: string; child: Subprocess }> {
   const port = freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'ssg-e2e-'))
   const child = Bun.spawn(['bun', 'src/server/bun.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_SKINS: '0', ...env },
-    stdout: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DEMO_SKINS: '0', ...env, DATA_DIR: dataDir },
+    stdout: 'ignore',
     stderr: 'inherit',
   })
   const origin = `http://127.0.0.1:${port}`
-  await waitForHttp(`${origin}/robots.txt`, 30_000, () => child.exitCode === null)
+  await waitForHttp(`${origin}/robots.txt`, 60_000, () => child.exitCode === null)
+  return { origin, child }
+}
+
+/** Starts the app on a fresh temp DATA_DIR; `env` adds or overrides variables (e.g. DEMO_SKINS). */
+export async function startBunServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ssg-e2e-'))
+  const { origin, child } = await spawnServer(dataDir, env)
   return {
     origin,
     dataDir,

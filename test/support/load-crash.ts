@@ -18,10 +18,8 @@ import { createApiKey } from '../../src/api/identity'
 import { readSkinImage } from '../../src/api/image'
 import { encodeTexturesValue } from '../../src/api/profiles'
 import { openStore } from '../../src/api/store/db'
-import { freePort, waitForHttp } from './bun-server'
+import { spawnServer } from './bun-server'
 import { paintedSkinPng } from './skin-files'
-
-const ROOT = join(import.meta.dir, '../..')
 
 /** Limits lifted for API keys, so the run measures the queue and not the rate limiter. */
 export const UNLIMITED_KEYS = {
@@ -42,15 +40,7 @@ export interface OwnedServer {
 
 /** Starts `src/server/bun.ts` on `dataDir` (not removed on stop: restarts reuse it). */
 export async function startServerOn(dataDir: string, env: Record<string, string> = {}): Promise<OwnedServer> {
-  const port = freePort()
-  const child = Bun.spawn(['bun', 'src/server/bun.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DEMO_SKINS: '0', ...env, DATA_DIR: dataDir },
-    stdout: 'ignore',
-    stderr: 'inherit',
-  })
-  const origin = `http://127.0.0.1:${port}`
-  await waitForHttp(`${origin}/robots.txt`, 60_000, () => child.exitCode === null)
+  const { origin, child } = await spawnServer(dataDir, env)
   return {
     origin,
     child,

@@ -4,21 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { createTestApp } from '../../../test/support/web-app'
-import { cachedIslandHtml, HtmlLru, type IslandKey } from './island-cache'
-
-describe('HtmlLru', () => {
-  test('keeps at most `limit` entries and drops the least recently used first', () => {
-    const lru = new HtmlLru(2)
-    lru.set('a', 'A')
-    lru.set('b', 'B')
-    expect(lru.get('a')).toBe('A')
-    lru.set('c', 'C')
-    expect(lru.size).toBe(2)
-    expect(lru.get('b')).toBeUndefined()
-    expect(lru.get('a')).toBe('A')
-    expect(lru.get('c')).toBe('C')
-  })
-})
+import { cachedIslandHtml, type IslandKey } from './island-cache'
 
 describe('cachedIslandHtml', () => {
   const base: IslandKey = { name: 'jobs-button', locale: 'en', prefix: 'R1:', sprite: '/assets/icons-1.svg', props: `{"test":${Math.random()}}` }

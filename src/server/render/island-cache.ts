@@ -8,6 +8,7 @@
  * @module
  */
 import type { IslandName } from '../../islands/registry'
+import { LruCache } from '../../shared/lru-cache'
 
 /**
  * Islands whose server HTML is a pure function of the key. A new island renders per request until it
@@ -36,32 +37,8 @@ export const ISLAND_CACHE_ENTRIES = 500
 /** Props longer than this are not cached: such keys rarely repeat and would crowd out the shared ones. */
 const MAX_PROPS_LENGTH = 4096
 
-/** A bounded least-recently-used map from key to HTML. */
-export class HtmlLru {
-  readonly #entries = new Map<string, string>()
-  constructor(readonly limit: number) {}
-
-  get size() {
-    return this.#entries.size
-  }
-
-  get(key: string): string | undefined {
-    const html = this.#entries.get(key)
-    if (html === undefined) return undefined
-    // Re-insert so the Map's insertion order is the use order.
-    this.#entries.delete(key)
-    this.#entries.set(key, html)
-    return html
-  }
-
-  set(key: string, html: string): void {
-    this.#entries.delete(key)
-    this.#entries.set(key, html)
-    if (this.#entries.size > this.limit) this.#entries.delete(this.#entries.keys().next().value!)
-  }
-}
-
-const cache = new HtmlLru(ISLAND_CACHE_ENTRIES)
+// Bounded by count and by size: 500 entries of at most a few KB each stay well under a megabyte.
+const cache = new LruCache<string>(ISLAND_CACHE_ENTRIES, 1024 * 1024)
 
 /** What an island's server HTML depends on. */
 export interface IslandKey {

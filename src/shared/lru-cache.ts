@@ -1,24 +1,28 @@
 /**
- * A small LRU of encoded renders, bounded by entry count and by bytes (a noisy skin can encode
- * to ~100 KB at scale 10, so a count alone would not bound memory). A `Map` keeps insertion
- * order, so re-inserting on every hit makes its first key the least recently used.
+ * A small LRU bounded by entry count and by size, shared by the renderer's encoded PNGs (a noisy
+ * skin can encode to ~100 KB at scale 10, so a count alone would not bound memory) and the server's
+ * island HTML (issue 11 point 3). A `Map` keeps insertion order, so re-inserting on every hit makes
+ * its first key the least recently used.
  * @module
  */
 
-/** Least-recently-used cache of byte arrays. */
-export class LruCache {
-  readonly #entries = new Map<string, Uint8Array>()
+/** Size of a value: bytes of an array, UTF-16 units of a string. */
+const sizeOf = (value: Uint8Array | string): number => (typeof value === 'string' ? value.length : value.byteLength)
+
+/** Least-recently-used cache of byte arrays or strings. */
+export class LruCache<V extends Uint8Array | string = Uint8Array> {
+  readonly #entries = new Map<string, V>()
   #bytes = 0
 
   constructor(
     /** Most entries kept. */
     readonly maxEntries: number,
-    /** Most bytes kept over all entries. */
+    /** Most bytes (string units for strings) kept over all entries. */
     readonly maxBytes: number = 32 * 1024 * 1024,
   ) {}
 
   /** The value for `key` (marking it most recently used), or undefined. */
-  get(key: string): Uint8Array | undefined {
+  get(key: string): V | undefined {
     const value = this.#entries.get(key)
     if (value === undefined) return undefined
     this.#entries.delete(key)
@@ -27,11 +31,11 @@ export class LruCache {
   }
 
   /** Stores `value`, evicting least recently used entries beyond the bounds. */
-  set(key: string, value: Uint8Array): void {
+  set(key: string, value: V): void {
     this.delete(key)
-    if (this.maxEntries < 1 || value.byteLength > this.maxBytes) return
+    if (this.maxEntries < 1 || sizeOf(value) > this.maxBytes) return
     this.#entries.set(key, value)
-    this.#bytes += value.byteLength
+    this.#bytes += sizeOf(value)
     while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) {
       const oldest = this.#entries.keys().next()
       if (oldest.done) break
@@ -44,7 +48,7 @@ export class LruCache {
     const value = this.#entries.get(key)
     if (value === undefined) return
     this.#entries.delete(key)
-    this.#bytes -= value.byteLength
+    this.#bytes -= sizeOf(value)
   }
 
   /** Number of entries held. */

@@ -41,4 +41,16 @@ describe('LruCache', () => {
     cache.set('a', bytes(1))
     expect(cache.get('a')).toBeUndefined()
   })
+
+  test('holds strings too (island HTML): at most `maxEntries`, least recently used dropped first', () => {
+    const lru = new LruCache<string>(2)
+    lru.set('a', 'A')
+    lru.set('b', 'B')
+    expect(lru.get('a')).toBe('A')
+    lru.set('c', 'C')
+    expect(lru.size).toBe(2)
+    expect(lru.get('b')).toBeUndefined()
+    expect(lru.get('a')).toBe('A')
+    expect(lru.get('c')).toBe('C')
+  })
 })
