@@ -41,12 +41,12 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** Spawns `src/server/bun.ts` in production mode on `dataDir` and a free port; resolves once it answers. */
+/** Spawns `src/server/bun.ts` in production mode on `dataDir` (unless `env` names another) and a free port; resolves once it answers. */
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<{ origin: string; child: Subprocess }> {
   const port = freePort()
   const child = Bun.spawn(['bun', 'src/server/bun.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DEMO_SKINS: '0', ...env, DATA_DIR: dataDir },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_SKINS: '0', ...env },
     stdout: 'ignore',
     stderr: 'inherit',
   })
