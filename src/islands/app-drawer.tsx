@@ -14,7 +14,7 @@ import type { Theme } from '../shared/theme'
 import { Icon } from '../shared/ui/icon'
 import { checkAuth } from './auth-check'
 import { Avatar } from './auth/avatar'
-import { signIn as leaveToSignIn } from './auth/sign-in'
+import { signIn as leaveToSignIn, loginUrlFor } from './auth/sign-in'
 import { JobList } from './job-list'
 import { LanguageSelect } from './language-select'
 import { ThemeToggle } from './theme-toggle'
@@ -22,24 +22,21 @@ import { useDrawerFocus } from './use-drawer-focus'
 
 /** Props of the drawer island. */
 export interface AppDrawerProps {
-  /** Current path and query without language prefix (the language select keeps the route). */
-  appUrl: string
-  /** Account site sign-in URL with a redirect back here. */
-  signInUrl: string
   /** The translation project. */
   translateUrl: string
   /** The account site, for 'Manage Account' when signed in. */
   accountUrl: string
   /** The account site's sign-out form action (POST; clears both cookies), when there is one. */
   signOutUrl?: string
-  /** This page's absolute URL: where sign-in and sign-out return to. */
-  returnUrl?: string
+  /** This page's absolute URL: where sign-in and sign-out return to (the sign-in link is built from it). */
+  returnUrl: string
   /** Theme the server rendered. */
   theme: Theme
 }
 
 /** The drawer island. */
-export default function AppDrawer({ appUrl, signInUrl, translateUrl, accountUrl, signOutUrl, returnUrl = '', theme }: AppDrawerProps) {
+export default function AppDrawer({ translateUrl, accountUrl, signOutUrl, returnUrl, theme }: AppDrawerProps) {
+  const signInUrl = loginUrlFor(accountUrl, returnUrl)
   const { t } = useI18n()
   // It hydrates when first opened (hydrate-when.ts): from the server's closed state, then open.
   const open = useStore($drawerOpen, { ssr: () => false })
@@ -116,7 +113,7 @@ export default function AppDrawer({ appUrl, signInUrl, translateUrl, accountUrl,
         </section>
         <JobList now={Date.now} />
         <div className="drawer__bottom">
-          <LanguageSelect appUrl={appUrl} />
+          <LanguageSelect />
           <a className="drawer__translate" href={translateUrl}>
             {t('drawer.helpTranslate')}
           </a>

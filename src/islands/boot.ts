@@ -15,6 +15,7 @@ import { checkAuth } from './auth-check'
 import { reloadAfterChunkError } from './chunk-reload'
 import { bootJobWatch } from './job-watch-boot'
 import { hydrateWhen } from './hydrate-when'
+import { islandProps } from './island-props'
 import { lazyIslands } from './lazy-islands'
 import { startLoadingBar } from './loading-bar'
 import type { IslandName } from './registry'
@@ -60,7 +61,7 @@ function HydrationMark({ element, children }: { element: HTMLElement; children: 
 function hydrateIsland(element: HTMLElement, name: IslandName, clientI18n: ClientI18n) {
   Promise.all([lazyIslands[name](), i18nFor(name, clientI18n)])
     .then(([{ default: Component }, i18n]) => {
-      const props = JSON.parse(element.dataset.props ?? '{}')
+      const props = islandProps(element)
       startTransition(() => {
         const island = createElement(I18nProvider, { value: i18n, children: createElement(Component as never, props) })
         hydrateRoot(element, createElement(HydrationMark, { element, children: island }), {

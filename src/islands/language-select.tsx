@@ -9,17 +9,21 @@ import type { MouseEvent } from 'react'
 import { useI18n } from '../shared/i18n/context'
 import { languageSwitchHref, localeCookieValue, localizeUrl } from '../shared/language-switch'
 import { LOCALES, type Locale } from '../shared/locales'
+import { splitLocale } from '../shared/routes'
 import { Icon } from '../shared/ui/icon'
 
-/** The language select; `appUrl` is the current path and query without language prefix. */
-export function LanguageSelect({ appUrl }: { appUrl: string }) {
+/** The current path and query without language prefix (the switch keeps the route, SPEC §4). */
+const currentAppUrl = () => splitLocale(window.location.pathname).path + window.location.search
+
+/** The language select. */
+export function LanguageSelect() {
   const { t, locale } = useI18n()
   const current = LOCALES.find((l) => l.code === locale) ?? LOCALES[0]!
 
   const choose = (event: MouseEvent, code: Locale) => {
     event.preventDefault()
     document.cookie = localeCookieValue(code)
-    window.location.assign(localizeUrl(appUrl, code))
+    window.location.assign(localizeUrl(currentAppUrl(), code))
   }
 
   return (
@@ -36,7 +40,7 @@ export function LanguageSelect({ appUrl }: { appUrl: string }) {
         {LOCALES.map((l) => (
           <li key={l.code}>
             <a
-              href={languageSwitchHref(l.code, appUrl)}
+              href={languageSwitchHref(l.code)}
               hrefLang={l.code}
               lang={l.code}
               title={l.name}

@@ -2,14 +2,15 @@
  * The community part of a skin page (issue 8, SPEC §6, reference/mineskin-api.md §3.5): views and
  * likes, tag chips with votes and 'Add tag' (flag `web.tags.visible`), and the report dialog (flag
  * `web.report.visible`). It counts one view per skin per browser (the last 10 skins remembered) in
- * idle time once the page is interactive; the count shown goes up when it was counted. Everything
+ * idle time once the visitor has interacted with the page (issue 11: the solver is not part of the
+ * JavaScript run before interaction); the count shown goes up when it was counted. Everything
  * that needs the network or the anti-bot solver loads only when used (DESIGN.md §4).
  * @module
  */
 import { mdiEye } from '@mdi/js'
 import { useEffect, useState } from 'react'
 import { useI18n } from '../shared/i18n/context'
-import { afterLoadAndIdle } from '../shared/antibot/idle'
+import { afterEngagement } from '../shared/antibot/idle'
 import { hasRecentView, rememberView } from '../shared/stores/recent-views'
 import { Icon } from '../shared/ui/icon'
 import { LikeButton } from './skin/like-button'
@@ -35,7 +36,7 @@ export interface SkinCommunityProps {
 /** Counts this browser's view of `uuid` once; resolves true when it was counted now. */
 async function countViewOnce(uuid: string): Promise<boolean> {
   if (hasRecentView(uuid)) return false
-  await afterLoadAndIdle()
+  await afterEngagement()
   await countView(uuid)
   rememberView(uuid)
   return true

@@ -130,7 +130,7 @@ describe('app chrome (SPEC §2, §9)', () => {
     expect(html).toContain('Protected by')
     expect(html).toContain('Copyright © 2031')
     expect(html).toContain('Not affiliated with Minecraft / Mojang AB / Microsoft.')
-    expect(html).toContain('href="/locale/de?to=%2F" hrefLang="de"')
+    expect(html).toContain('href="/locale/de" hrefLang="de"')
   })
 
   test('drawer: sign in, jobs list with empty state, language select with name and code, help translate', async () => {
@@ -139,14 +139,14 @@ describe('app chrome (SPEC §2, §9)', () => {
     expect(html).toContain('>Show My Skins</a>')
     expect(html).toContain('No jobs in queue')
     expect(html).toContain('<span>Deutsch</span><code>de</code>')
-    expect(html).toContain('href="/locale/de?to=%2Fskins"')
+    expect(html).toContain('href="/locale/de"')
   })
 
   test('the client script and messages are emitted because the page rendered islands', async () => {
     const html = await (await get('/')).text()
     expect(html).toMatch(/<script type="module" src="\/assets\/client-[a-z0-9]+\.js"/)
     expect(html).toContain('<script type="application/json" id="i18n" data-locale="en"')
-    expect(html).toMatch(/<x-island data-island="search-field" data-prefix="[^"]+" data-props="/)
+    expect(html).toMatch(/<x-island data-island="search-field" data-prefix="[^"]+">[\s\S]*?<\/x-island><script type="x-island\/props">\{"action":"\/skins"/)
   })
 
   test('a page stays within the 30 KB HTML budget (DESIGN.md §4)', async () => {

@@ -88,6 +88,15 @@ describe('skin page community', () => {
     visitor = await newVisitor()
     page = await open(visitor)
     expect(await shownViews(page)).toBe(startViews)
+    // No view (and no anti-bot solver) before the visitor interacts: a page that only loads counts nothing.
+    const early: string[] = []
+    page.on('request', (r) => /interactions\/views|\/v2\/challenge/.test(r.url()) && early.push(r.url()))
+    await idle(page)
+    await idle(page)
+    await idle(page)
+    expect(early).toEqual([])
+    expect((await apiSkin()).views).toBe(startViews)
+    await page.mouse.move(40, 40)
     await page.waitForFunction((n) => document.querySelector('[data-views]')?.getAttribute('data-views') === String(n), startViews + 1, { timeout: 30_000 })
     expect((await apiSkin()).views).toBe(startViews + 1)
     expect(await page.evaluate(() => localStorage.getItem('ssg:recent-views'))).toContain(skin)
@@ -96,6 +105,7 @@ describe('skin page community', () => {
     page.on('request', (r) => r.method() === 'POST' && r.url().includes('/interactions/views') && posts.push(r.url()))
     await page.reload()
     await page.waitForSelector(`${COMMUNITY}[data-hydrated]`)
+    await page.mouse.move(60, 60)
     await idle(page)
     await idle(page)
     await idle(page)
@@ -105,6 +115,7 @@ describe('skin page community', () => {
 
     const other = await newVisitor()
     const second = await open(other)
+    await second.mouse.wheel(0, 50)
     await second.waitForFunction((n) => document.querySelector('[data-views]')?.getAttribute('data-views') === String(n), startViews + 2, { timeout: 30_000 })
     expect((await apiSkin()).views).toBe(startViews + 2)
     await other.close()

@@ -1,7 +1,7 @@
 /**
  * Injection (issue 10 point 7): names, tags and search terms carrying HTML, script or template
  * payloads render as text everywhere — page HTML, `<title>`, meta and Open Graph tags, JSON-LD,
- * island props (`data-props`), the app bar and gallery search inputs, the Export page and its CSV
+ * island props (their JSON data blocks), the app bar and gallery search inputs, the Export page and its CSV
  * (formula starts `= + - @ tab CR` defused) and JSON downloads. The API refuses such names and tags
  * outright, so the stored payloads here are written straight into the database: a name from an
  * older version, an import or a bug must still render as text (defence in depth).
@@ -58,11 +58,10 @@ function expectInert(html: string, label: string) {
   expect(handlers, `${label}: event handler attributes`).toEqual([])
   for (const script of doc.querySelectorAll('script')) {
     const type = script.getAttribute('type') ?? ''
-    const json = /^application\/(ld\+)?json$/.test(type)
+    const json = /^(application\/(ld\+)?json|x-island\/props)$/.test(type)
     expect(!json && /__pwned|alert\(/.test(script.textContent), `${label}: payload in an executable script`).toBe(false)
     if (json) expect(() => JSON.parse(script.textContent), `${label}: JSON script`).not.toThrow()
   }
-  for (const el of doc.querySelectorAll('[data-props]')) expect(() => JSON.parse(el.getAttribute('data-props')!), `${label}: data-props`).not.toThrow()
   // Nothing the payload wrote starts a script the parser would run (raw text check, on top of the DOM one).
   expect(html.includes('<script>window.__pwned'), `${label}: raw script`).toBe(false)
 }

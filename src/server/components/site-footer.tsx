@@ -71,8 +71,8 @@ export function footerHref(links: SiteLinks, key: SiteLinkKey, locale: Locale): 
   return undefined
 }
 
-/** The footer of every page; `appUrl` is the current path and query without language prefix. */
-export function SiteFooter({ appUrl }: { appUrl: string }) {
+/** The footer of every page: the same for every page of a language (no per-page URLs in it). */
+export function SiteFooter() {
   const c = useRequestContext<AppEnv>()
   const { t, locale } = useI18n()
   const options = c.get('options')
@@ -113,7 +113,7 @@ export function SiteFooter({ appUrl }: { appUrl: string }) {
         <ul role="list">
           {LOCALES.map((l) => (
             <li key={l.code}>
-              <a href={languageSwitchHref(l.code, appUrl)} hrefLang={l.code} lang={l.code} aria-current={l.code === locale ? 'true' : undefined}>
+              <a href={languageSwitchHref(l.code)} hrefLang={l.code} lang={l.code} aria-current={l.code === locale ? 'true' : undefined}>
                 {l.nativeName}
               </a>
             </li>

@@ -55,6 +55,15 @@ describe('language switch without JavaScript (SPEC §4, §9)', () => {
     expect((await web.app.request('/locale/en?to=%2Fmy-skins')).headers.get('location')).toBe('/my-skins')
   })
 
+  test('without ?to= the switch goes back to the page it was followed from, with the new prefix', async () => {
+    const from = (referer: string) => web.app.request('http://localhost/locale/de', { headers: { referer } })
+    expect((await from('http://localhost/pl/skins/popular?search=x')).headers.get('location')).toBe('/de/skins/popular?search=x')
+    expect((await from('http://localhost/skins/0123456789abcdef0123456789abcdef')).headers.get('location')).toBe('/de/skins/0123456789abcdef0123456789abcdef')
+    expect((await from('https://evil.example/skins/popular')).headers.get('location')).toBe('/de')
+    expect((await from('not a url')).headers.get('location')).toBe('/de')
+    expect((await web.app.request('http://localhost/locale/de')).headers.get('location')).toBe('/de')
+  })
+
   test('an unknown language is a 404 and an off-site target goes home', async () => {
     expect((await web.app.request('/locale/xx?to=/')).status).toBe(404)
     expect((await web.app.request('/locale/de?to=%2F%2Fevil.example')).headers.get('location')).toBe('/de')

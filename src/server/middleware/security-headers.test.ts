@@ -11,9 +11,16 @@ import { contentSecurityPolicy, createNonce, HSTS, isHttpsRequest, RESOURCE_CSP,
 /** The nonce of a page's CSP header. */
 const headerNonce = (response: Response) => /script-src 'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
 
-/** Every `<script>` and `modulepreload` link of `html` with its nonce attribute (undefined when missing). */
+/**
+ * Every `<script>` and `modulepreload` link of `html` with its nonce attribute (undefined when
+ * missing). Island props blocks (`type="x-island/props"`) are data, never run, so CSP does not apply
+ * to them; they are counted apart and must hold JSON only.
+ */
 const scriptTags = (html: string) =>
-  [...html.matchAll(/<script\b[^>]*>|<link\b[^>]*rel="modulepreload"[^>]*>/g)].map(([tag]) => ({ tag, nonce: /\snonce="([^"]*)"/.exec(tag)?.[1] }))
+  [...html.matchAll(/<script\b(?![^>]*type="x-island\/props")[^>]*>|<link\b[^>]*rel="modulepreload"[^>]*>/g)].map(([tag]) => ({ tag, nonce: /\snonce="([^"]*)"/.exec(tag)?.[1] }))
+
+/** The island props data blocks of `html`: each must parse as JSON and contain no raw `<`. */
+const propsBlocks = (html: string) => [...html.matchAll(/<script type="x-island\/props">([\s\S]*?)<\/script>/g)].map(([, json]) => json!)
 
 /** Asserts the page's CSP and that each of its scripts carries the header's nonce; returns the nonce. */
 async function expectNoncedPage(response: Response, label: string) {
@@ -25,8 +32,13 @@ async function expectNoncedPage(response: Response, label: string) {
   for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"]) expect(csp, label).toContain(directive)
   const nonce = headerNonce(response)
   expect(nonce, label).toMatch(/^[A-Za-z0-9+/]{22}==$/)
-  const tags = scriptTags(await response.text())
+  const html = await response.text()
+  const tags = scriptTags(html)
   for (const { tag, nonce: attribute } of tags) expect(attribute, `${label}: ${tag}`).toBe(nonce!)
+  for (const json of propsBlocks(html)) {
+    expect(json, label).not.toContain('<')
+    expect(() => JSON.parse(json), `${label}: island props`).not.toThrow()
+  }
   return { nonce: nonce!, tags }
 }
 

@@ -16,7 +16,7 @@ describe('/account and /apikey lead into the account site (issue 9 point 1)', ()
   test('every page offers sign-in with a redirect back and the sign-out form of the account site', async () => {
     const html = await (await app.request('http://skins.test/de/privacy')).text()
     expect(html).toContain('/accounts?redirect=http%3A%2F%2Fskins.test%2Fde%2Fprivacy')
-    expect(html).toContain('&quot;signOutUrl&quot;:&quot;/accounts/sign-out&quot;')
+    expect(html).toContain('"signOutUrl":"/accounts/sign-out"')
   })
 
   test('without an account API the explanatory page stays', async () => {

@@ -29,7 +29,7 @@ describe('/my-skins', () => {
     expect(html).toContain('href="/export?source=mine"')
     expect(html).toMatch(/<noscript><p class="notice">This list is kept in your browser/)
     expect(html).toContain('data-island="my-skins"')
-    expect(html).toContain('&quot;signInUrl&quot;:&quot;/account?redirect=http%3A%2F%2Fskins.test%2Fmy-skins&quot;')
+    expect(html).toContain('"signInUrl":"/account?redirect=http%3A%2F%2Fskins.test%2Fmy-skins"')
     // Only this page's strings go to the browser (DESIGN.md §4 HTML budget).
     expect(html).toContain('"mySkins":{')
     expect(html).not.toContain('"privacy":{')

@@ -14,6 +14,7 @@ import { lazyMessages } from '../../shared/i18n/client-messages'
 import { LOCALE_TABLES } from '../i18n/tables'
 import { uploadForm } from '../../api/testing/api-harness'
 import { DEFAULT_FLAGS } from '../../shared/flags'
+import { islandPropsIn } from '../../../test/support/island-props'
 
 let backend: TestApi
 let app: ReturnType<typeof createTestApp>
@@ -31,10 +32,7 @@ async function proof(): Promise<string> {
 }
 const page = async (path: string, cookie: string, a = app) => (await a.request(path, { headers: { cookie } })).text()
 /** The JSON props of island `name` in `html`. */
-const props = (html: string, name: string) => {
-  const raw = new RegExp(`<x-island data-island="${name}"[^>]*data-props="([^"]*)"`).exec(html)?.[1]
-  return raw ? (JSON.parse(raw.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, unknown>) : undefined
-}
+const props = islandPropsIn
 
 beforeAll(async () => {
   backend = await startTestApi(0, { ALTCHA_MIN_COUNTER: '1', ALTCHA_MAX_COUNTER: '200', TAG_VISIBLE_THRESHOLD: '2' })

@@ -1,4 +1,4 @@
-/** The island marker element (reference/stack.md §1.5): `display: contents`, carries name, id prefix and JSON props. */
+/** The island marker element (reference/stack.md §1.5): `display: contents`, carries name and id prefix; the JSON props follow it (src/islands/island-props.ts). */
 import 'react'
 
 declare module 'react' {
@@ -7,7 +7,6 @@ declare module 'react' {
       'x-island': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
         'data-island': string
         'data-prefix': string
-        'data-props': string
       }
     }
   }

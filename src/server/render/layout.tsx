@@ -7,6 +7,7 @@ import type { Props } from '@hono/react-renderer'
 import { getCookie } from 'hono/cookie'
 import type { Context } from 'hono'
 import type { ReactElement } from 'react'
+import { loginUrlFor } from '../../islands/auth/sign-in'
 import { accountSiteUrl } from '../../shared/auth/account-site'
 import { I18nProvider } from '../../shared/i18n/context'
 import { parseTheme, THEME_COOKIE } from '../../shared/theme'
@@ -18,18 +19,14 @@ import { Island } from './island'
 import { IslandScripts } from './island-scripts'
 import './page-props'
 
-/** Current path and query without the language prefix. */
-export const appUrlOf = (c: Context<AppEnv>): string => c.get('appPath') + new URL(c.req.url).search
-
 /** The layout passed to reactRenderer. */
 export function Layout({ children, c, ...props }: Props & { children: ReactElement; c: Context<AppEnv> }) {
   const i18n = c.get('i18n')
   const options = c.get('options')
   const theme = parseTheme(getCookie(c, THEME_COOKIE))
-  const appUrl = appUrlOf(c)
   const origin = options.publicUrl ?? new URL(c.req.url).origin
   const returnUrl = origin + new URL(c.req.url).pathname
-  const signInUrl = `${options.accountUrl}?redirect=${encodeURIComponent(returnUrl)}`
+  const signInUrl = loginUrlFor(options.accountUrl, returnUrl)
   // The account site's sign-out (issue 9 point 2: a POST form that clears both cookies).
   const signOutUrl = options.accountApiOrigin ? accountSiteUrl(options.accountApiOrigin, 'signOut') : undefined
   return (
@@ -45,8 +42,8 @@ export function Layout({ children, c, ...props }: Props & { children: ReactEleme
           <main id="main" className="main" tabIndex={-1}>
             {children}
           </main>
-          <SiteFooter appUrl={appUrl} />
-          <Island name="app-drawer" props={{ appUrl, signInUrl, translateUrl: options.siteLinks.translate, accountUrl: options.accountUrl, signOutUrl, returnUrl, theme }} />
+          <SiteFooter />
+          <Island name="app-drawer" props={{ translateUrl: options.siteLinks.translate, accountUrl: options.accountUrl, signOutUrl, returnUrl, theme }} />
           <Island name="snackbar-host" props={{}} />
           <IslandScripts />
         </body>

@@ -43,13 +43,25 @@ export function createYielder(now: () => number = () => performance.now()): () =
   }
 }
 
+/** Events that show a person is at the page (a fetch-and-render bot sends none of them). */
+const ENGAGEMENT_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'wheel', 'scroll', 'touchstart'] as const
+
 /**
- * Resolves once the page has loaded and then been idle twice: later than anything the page starts
- * at "load, then idle" (the 3D viewer), so background work such as counting a view never competes
- * with what the visitor came for, nor counts toward the JavaScript loaded before it (DESIGN.md §4).
+ * Resolves once the page has loaded, the visitor has interacted with it (moved the pointer, touched,
+ * scrolled or pressed a key) and the page has then been idle twice. Work that needs the anti-bot
+ * solver, such as counting a view, waits for this: the solver (altcha-lib and the API client) is
+ * then never part of the JavaScript a page runs before interaction (issue 11 point 2), and a view is
+ * counted only for a visitor who shows they are there (SPEC §6).
  */
-export async function afterLoadAndIdle(): Promise<void> {
+export async function afterEngagement(): Promise<void> {
   if (document.readyState !== 'complete') await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, done, true)
+      resolve()
+    }
+    for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, done, { capture: true, passive: true })
+  })
   await nextIdle()
   await nextIdle()
 }
