@@ -15,15 +15,20 @@ import { meRoutes } from './routes/me'
 import { meAccountRoutes } from './routes/me-account'
 import { baseHeaders, identity } from './routes/middleware'
 import { miscRoutes } from './routes/misc'
+import { openApiRoutes } from './openapi/route'
+import { queueBatchRoutes } from './routes/queue-batch'
 import { skinRoutes } from './routes/skins'
 import type { ApiServices } from './services'
 
 /** Builds the API app over a service bundle. */
 export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unknown) => void } = {}) {
-  const app = new Hono<ApiEnv>()
+  // `strict: false`: `/v2/skins/` is `/v2/skins`, on every path, as on MineSkin's Express server
+  // (non-strict routing); its web front end asks for `/v2/skins/?size=80` (issue 12 point 3).
+  const app = new Hono<ApiEnv>({ strict: false })
   const cors = corsPolicy(s.ctx.config)
   app.use('*', baseHeaders(cors))
   app.use('*', identity(s.ctx.resolveIdentity, cors))
+  app.route('/', queueBatchRoutes(s))
   app.route('/', generateRoutes(s))
   app.route('/', skinRoutes(s))
   app.route('/', communityRoutes(s))
@@ -31,6 +36,7 @@ export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unk
   app.route('/', meAccountRoutes(s))
   app.route('/', miscRoutes(s))
   app.route('/', fileRoutes(s))
+  app.route('/', openApiRoutes())
 
   app.notFound((c) => c.json(errorBody(new ApiError('not_found', `Not found (${c.req.path})`, 404)), 404))
   app.onError((err, c) => {

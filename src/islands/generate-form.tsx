@@ -3,7 +3,9 @@
  * ways in — image URLs, skin files (picker, drop anywhere on the form, paste), players by name or
  * uuid — then name, visibility, variant and cape. Using one way folds the other two away. Each item
  * becomes a job through `POST /api/v2/queue`; the jobs join the shared queue store, which the drawer,
- * the jobs button and the list under the form show. Without JavaScript it is a plain multipart form
+ * the jobs button and the list under the form show. A caller with the grant `batch_generation` may
+ * paste up to 24 links or players at once (one per line) and they go as one `POST /api/v2/queue/batch`
+ * (issue 12 point 4); each item still becomes its own job. Without JavaScript it is a plain multipart form
  * that the web app queues itself (one file, link or player).
  * @module
  */
@@ -22,6 +24,7 @@ import { $queue, hasPendingJobs, visibleEntries } from '../shared/stores/queue'
 import { Icon } from '../shared/ui/icon'
 import { ListFields, type FieldHint } from './generate/list-fields'
 import { OptionFields } from './generate/option-fields'
+import { BATCH_SIZE } from './generate/batch-size'
 import type { PlannedItem } from './generate/submit'
 import { UploadField } from './generate/upload-field'
 import { addUploadFiles, markUploadError, removeUploadFiles, sendableFiles } from './generate/upload-files'
@@ -144,6 +147,9 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
   const name = form.name.trim()
   const nameInvalid = name !== '' && (!SKIN_NAME.test(name) || name.length > SKIN_NAME_MAX)
   const allowPrivate = privateFlag && hasGrant(auth, 'private_skins')
+  // Issue 12 point 4: links and players go as one batch (grant from `/v2/me`, via the auth check).
+  const batchAllowed = hasGrant(auth, 'batch_generation')
+  const batchHint = batchAllowed ? <p className="field-hint field-hint--muted generate__batch-hint">{t('generate.batchHint', { max: BATCH_SIZE })}</p> : null
   const shown = allowPrivate || form.visibility !== 'private' ? form : { ...form, visibility: 'public' as const }
   const busy = sending || form.generating
   const recent = visibleEntries(queue, now)
@@ -186,8 +192,12 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
       if (items.length === 0) return setProblem(t('generate.nothingToSend'))
       patchGenerateForm({ generating: true })
       const options: GenerateOptions = { visibility: shown.visibility, variant: form.variant, name: name || undefined, cape: mode !== 'user' ? form.cape || undefined : undefined }
-      const [{ submitItems }, api] = await Promise.all([import('./generate/submit'), loadBrowserApi()])
-      const result = await submitItems(items, options, {
+      const useBatch = batchAllowed && items.length > 1 && items.every((planned) => planned.item.type !== 'upload')
+      const [send, api] = await Promise.all([
+        useBatch ? import('./generate/submit-batch').then((m) => m.submitBatch) : import('./generate/submit').then((m) => m.submitItems),
+        loadBrowserApi(),
+      ])
+      const result = await send(items, options, {
         api,
         i18n,
         now: Date.now,
@@ -267,7 +277,9 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
             placeholder="https://…/skin.png"
             interactive={interactive}
             hint={urlHint}
+            pasteLines={batchAllowed ? BATCH_SIZE : undefined}
           />
+          {batchHint}
         </ModeSection>
         <ModeSection icon={mdiImageMultiple} title={t('generate.fromUpload')} text={t('generate.fromUploadText')} hidden={mode !== null && mode !== 'upload'}>
           <UploadField interactive={interactive} />
@@ -284,7 +296,9 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
             placeholder="Notch"
             interactive={interactive}
             hint={userHint}
+            pasteLines={batchAllowed ? BATCH_SIZE : undefined}
           />
+          {batchHint}
         </ModeSection>
       </div>
       {mode && (

@@ -120,14 +120,17 @@ export function createRateLimiter(opts: { maxKeys?: number } = {}): RateLimiter 
 
 /** `X-RateLimit-*` and MineSkin delay headers for `info` (reference §1.3 "Headers"). */
 export function rateLimitHeaders(info: RateLimitInfo): Record<string, string> {
+  // The deprecated MineSkin-Delay(-Seconds) headers are whole seconds, rounded up, as MineSkin's
+  // `middleware/rateLimit.ts` sends them (issue 12 point 3); `delay.seconds` in the body keeps the fraction.
+  const wholeSeconds = String(Math.ceil(info.delay.millis / 1000))
   return {
     'X-RateLimit-Limit': String(info.limit.minute.limit),
     'X-RateLimit-Remaining': String(info.limit.minute.remaining),
     'X-RateLimit-Reset': String(info.limit.minute.reset),
     'X-RateLimit-Delay': String(info.delay.millis),
     'X-RateLimit-NextRequest': String(info.next.absolute),
-    'MineSkin-Delay': String(info.delay.seconds),
-    'MineSkin-Delay-Seconds': String(info.delay.seconds),
+    'MineSkin-Delay': wholeSeconds,
+    'MineSkin-Delay-Seconds': wholeSeconds,
     'MineSkin-Delay-Millis': String(info.delay.millis),
   }
 }

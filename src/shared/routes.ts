@@ -21,6 +21,8 @@ export const ROUTES = {
   exportDownload: '/export/download',
   /** The built-in privacy page: what this instance stores (issue 8 point 6). */
   privacy: '/privacy',
+  /** The API reference, read from the API's OpenAPI document (issue 12 point 1). */
+  apiReference: '/api-reference',
   gallery: '/gallery',
   /** Where the generate form posts without JavaScript (issue 7 point 3). */
   generate: '/generate',

@@ -28,7 +28,8 @@ export const siteLinksSchema = z
   .object({
     source: target.default(PROJECT),
     docs: target.default(`${PROJECT}#readme`),
-    apiReference: target.default(`${PROJECT}/blob/main/src/api/README.md`),
+    /** The built-in reference page over `/api/openapi.json` (issue 12 point 1). */
+    apiReference: target.default('/api-reference'),
     /** The translations live in the source's `locales/` unless a translation project is configured. */
     translate: target.default(`${PROJECT}/tree/main/locales`),
     accountManager: target.default('/account'),

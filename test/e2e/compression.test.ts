@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { clientManifestSchema, type ClientManifest } from '../../src/shared/client-manifest'
 import { startBunServer, type RunningServer } from '../support/bun-server'
+import { executableScriptTags } from '../support/script-tags'
 
 const DIST = join(import.meta.dir, '../../dist/client')
 
@@ -91,7 +92,7 @@ describe('pages and JSON', () => {
         expect(bytes.length * 3, label).toBeLessThan(html.length)
         const nonce = /script-src 'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
         expect(nonce, label).toBeTruthy()
-        for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag, label).toContain(`nonce="${nonce}"`)
+        for (const tag of executableScriptTags(html)) expect(tag, label).toContain(`nonce="${nonce}"`)
       }
     }
   })

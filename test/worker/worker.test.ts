@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { LOCALE_CODES } from '../../src/shared/locales'
 import { localizePath } from '../../src/shared/routes'
 import { freePort, startBunServer, waitForHttp, type RunningServer } from '../support/bun-server'
+import { executableScriptTags } from '../support/script-tags'
 
 const ROOT = join(import.meta.dir, '../..')
 const BIN = join(ROOT, 'node_modules/.bin')
@@ -98,7 +99,7 @@ describe('the Worker under wrangler dev', () => {
       expect(response.headers.get('x-frame-options'), path).toBe('DENY')
       // wrangler dev is plain http: no HSTS.
       expect(response.headers.get('strict-transport-security'), path).toBeNull()
-      const tags = [...(await response.text()).matchAll(/<script\b[^>]*>|<link\b[^>]*rel="modulepreload"[^>]*>/g)].map(([tag]) => tag)
+      const tags = executableScriptTags(await response.text())
       expect(tags.length, path).toBeGreaterThan(0)
       for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`)
     }

@@ -126,8 +126,18 @@ describe('direct calls answer what HTTP answers', () => {
     expect(JSON.parse(JSON.stringify(inline.body))).toStrictEqual(http.body)
   })
 
+  test('a trailing slash is the same path, as over HTTP (issue 12 point 3)', async () => {
+    await same('/v2/skins/', { size: '2' }, skinListResponseSchema)
+    await same('/v2/skins/popular/', {}, skinListResponseSchema)
+    await same(`/v2/skins/${skins.p0!.uuid}/`, {}, skinResponseSchema)
+    await same(`/v2/skins/${skins.p1!.shortId}/meta/`, {}, skinMetaResponseSchema)
+    await same(`/v2/queue/${jobs.p0!}/`, {}, jobResponseSchema)
+    await same('/v2/stats/', {}, statsResponseSchema)
+    expect(matchDirect('/v2/skins/')?.entry.pattern).toBe('/v2/skins')
+  })
+
   test('paths without a direct entry are left to the HTTP path', () => {
-    for (const path of ['/v2/me', '/v2/skins/', '/v2/skins/x/y/z', '/v2/queue', '/validate/name/Notch', '/v2/skins//user']) expect(matchDirect(path)).toBeUndefined()
+    for (const path of ['/v2/me', '/v2/me/', '/v2/skins/x/y/z', '/v2/queue', '/validate/name/Notch', '/v2/skins//user', '/v2/skins//']) expect(matchDirect(path)).toBeUndefined()
     expect(t.api.direct.caller({}).get('/v2/me/skins', {})).toBeUndefined()
   })
 

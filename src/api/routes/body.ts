@@ -17,6 +17,11 @@ export const BODY_LIMITS = {
   generateUrlencoded: 32 * 1024,
   /** `POST /v2/generate|queue` multipart: a 20 000-byte file plus form overhead and ≤ 5 small fields. */
   generateMultipart: 64 * 1024,
+  /**
+   * `POST /v2/queue/batch` JSON `{items:[…]}`: up to 24 items, each as large as one `generateJson`
+   * body (a data URL of the largest PNG), so 24 × 32 KiB = 768 KiB (issue 12 point 4).
+   */
+  queueBatchJson: 24 * 32 * 1024,
   /** `PATCH /v2/skins/{id}`: `{name?, visibility?}`. */
   skinUpdate: 4 * 1024,
   /** `POST /v2/skins/{id}/tags`: `{tag, vote}`. */

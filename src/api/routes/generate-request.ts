@@ -22,7 +22,18 @@ export interface GenerateRequest {
 /** Most non-file multipart fields (multer `fields: 5`, reference §1.5). */
 const MAX_FIELDS = 5
 
-const truthy = (v: unknown) => v === true || v === 'true' || v === '1'
+/** Spellings of "no" a flag may carry; an empty value (`?checkOnly`) is "no" too. */
+const FALSY = new Set(['', '0', 'false', 'no', 'off'])
+
+/**
+ * A boolean-ish flag as MineSkin reads `checkOnly` (`!!(body.checkOnly || query.checkOnly)`, issue 12
+ * point 3): any present value is true — `true`, `1`, `yes`, `on`, a JSON `1` — except the spellings of
+ * "no", which MineSkin would also take as true but no caller means so.
+ */
+export const truthy = (v: unknown): boolean => {
+  if (typeof v === 'string') return !FALSY.has(v.trim().toLowerCase())
+  return v !== undefined && v !== null && v !== false && v !== 0
+}
 
 async function fromMultipart(c: Context<ApiEnv>, contentType: string, timeoutMs?: number): Promise<GenerateRequest> {
   const bytes = await readBodyLimited(c.req.raw, 'generateMultipart', timeoutMs)

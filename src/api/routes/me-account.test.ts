@@ -61,6 +61,11 @@ describe('GET /v2/me/client, /v2/me/credits, /v2/me/apikey, /v2/delay', () => {
     const info = meApiKeyResponseSchema.parse(key.body).key
     expect(info).toMatchObject({ id: k.id, name: 'test key', user, useCredits: true, allowedOrigins: [], subscription: null, minDelay: 0 })
     expect(info.grants.per_minute).toBe(120)
+    // Key dates are ISO strings, as MineSkin's (issue 12 point 3); the key was just used.
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+    expect(info.createdAt).toMatch(iso)
+    expect(info.lastUsed).toMatch(iso)
+    expect(Date.parse(info.lastUsed!)).toBeGreaterThanOrEqual(Date.parse(info.createdAt))
 
     const delay = await t.json('/v2/delay', { headers: k.headers })
     expect(delayResponseSchema.parse(delay.body).rateLimit.limit.minute.limit).toBe(120)

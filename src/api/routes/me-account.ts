@@ -19,6 +19,9 @@ import { rateKey } from './generate'
 
 const PRIVATE = 'private, no-store, max-age=0'
 
+/** Epoch ms as an ISO 8601 string. */
+const isoTime = (ms: number): string => new Date(ms).toISOString()
+
 /** JSON array of strings, else empty. */
 export function stringList(json: string | null): string[] {
   if (!json) return []
@@ -89,9 +92,10 @@ export function meAccountRoutes(s: ApiServices) {
           id: key.id,
           name: key.name,
           user: key.userId,
-          createdAt: key.createdAt,
-          updatedAt: key.updatedAt,
-          lastUsed: key.lastUsed,
+          // ISO strings like MineSkin's key dates (issue 12 point 3; schemas/api/me.ts).
+          createdAt: isoTime(key.createdAt),
+          updatedAt: key.updatedAt === null ? null : isoTime(key.updatedAt),
+          lastUsed: key.lastUsed === null ? null : isoTime(key.lastUsed),
           minDelay: who.grants.delay,
           allowedOrigins: stringList(key.allowedOrigins),
           // Not restricted by address or agent in the embedded service (kept for client compatibility).

@@ -90,7 +90,7 @@ describe('stats', () => {
     expect(s.generated.total).toEqual({ new: 1, duplicate: 1 })
     expect(s.generated.time.hour.current).toEqual({ new: 1, duplicate: 1 })
     expect(s.generated.time.day.current).toEqual({ new: 1, duplicate: 1 })
-    expect(s.generated.time.hour.successRate).toBe(1)
+    expect(s.generated.time.hour.successRate).toBe(100)
     expect(s.generator.capacity.global).toBe(2)
     expect(s.generator.active.global).toBe(0)
     expect(s.accounts.usable.global).toBe(1)

@@ -7,17 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startBunServer, type RunningServer } from '../../../test/support/bun-server'
 import { createTestApp } from '../../../test/support/web-app'
 import { contentSecurityPolicy, createNonce, HSTS, isHttpsRequest, RESOURCE_CSP, withSecure } from './security-headers'
+import { executableScriptTags } from '../../../test/support/script-tags'
 
 /** The nonce of a page's CSP header. */
 const headerNonce = (response: Response) => /script-src 'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
 
-/**
- * Every `<script>` and `modulepreload` link of `html` with its nonce attribute (undefined when
- * missing). Island props blocks (`type="x-island/props"`) are data, never run, so CSP does not apply
- * to them; they are counted apart and must hold JSON only.
- */
-const scriptTags = (html: string) =>
-  [...html.matchAll(/<script\b(?![^>]*type="x-island\/props")[^>]*>|<link\b[^>]*rel="modulepreload"[^>]*>/g)].map(([tag]) => ({ tag, nonce: /\snonce="([^"]*)"/.exec(tag)?.[1] }))
+/** Every executable `<script>` and `modulepreload` link of `html` with its nonce attribute (undefined when missing). */
+const scriptTags = (html: string) => executableScriptTags(html).map((tag) => ({ tag, nonce: /\snonce="([^"]*)"/.exec(tag)?.[1] }))
 
 /** The island props data blocks of `html`: each must parse as JSON and contain no raw `<`. */
 const propsBlocks = (html: string) => [...html.matchAll(/<script type="x-island\/props">([\s\S]*?)<\/script>/g)].map(([, json]) => json!)

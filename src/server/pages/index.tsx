@@ -19,6 +19,7 @@ import { exportDownload } from './export-download'
 import { exportPage } from './export-page'
 import { mySkinsPage } from './my-skins-page'
 import { privacyPage } from './privacy-page'
+import { apiReferencePage } from './api-reference-page'
 
 const home: Handler<AppEnv> = (c) => renderHome(c)
 
@@ -55,6 +56,7 @@ export const pageRoutes: [string, Handler<AppEnv>][] = [
   [ROUTES.export, exportPage],
   [ROUTES.exportDownload, exportDownload],
   [ROUTES.privacy, privacyPage],
+  [ROUTES.apiReference, apiReferencePage],
   [ROUTES.job, jobPage],
 ]
 

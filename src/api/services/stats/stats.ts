@@ -21,14 +21,21 @@ const HOUR = 3_600_000
 /** Server-side cache lifetime. */
 export const STATS_CACHE_MS = 20_000
 
+/** `ok` of `total` as a percentage rounded to one decimal (0–100). */
+export const successPercent = (ok: number, total: number): number => Math.round((ok / total) * 1000) / 10
+
 /** Stats builder with a 20 s cache. */
 export function createStats(src: StatsSources) {
   let cached: { at: number; value: StatsResponse['stats'] } | null = null
   const nd = (key: string) => ({ new: src.counters.get(`${key}:new`), duplicate: src.counters.get(`${key}:duplicate`) })
+  /**
+   * Success rate as MineSkin sends it: a percentage 0–100 with one decimal, e.g. `98.5` (issue 12
+   * point 3; MineSkin `models/v2/stats.ts`). A period without attempts has had no failure: 100.
+   */
   const rate = (key: string) => {
     const ok = src.counters.get(`${key}:new`) + src.counters.get(`${key}:duplicate`)
     const failed = src.counters.get(`${key}:failed`)
-    return ok + failed === 0 ? 1 : ok / (ok + failed)
+    return ok + failed === 0 ? 100 : successPercent(ok, ok + failed)
   }
   const build = (now: number): StatsResponse['stats'] => {
     const [year, month, day, hour] = periodKeys(now)

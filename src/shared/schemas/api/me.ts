@@ -46,9 +46,13 @@ export const meApiKeyResponseSchema = envelopeSchema.extend({
     shortId: z.string().optional(),
     name: z.string(),
     user: z.string().nullable(),
-    createdAt: z.number(),
-    updatedAt: z.number().nullable(),
-    lastUsed: z.number().nullable(),
+    /**
+     * ISO 8601 times, as MineSkin sends them (its key dates are serialised `Date`s, documented as
+     * `"2022-11-01T18:06:58.634Z"`; issue 12 point 3). Every other time in the API is epoch ms.
+     */
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime().nullable(),
+    lastUsed: z.iso.datetime().nullable(),
     /** Seconds between `/v2/generate` requests (grant `delay`). */
     minDelay: z.number(),
     allowedOrigins: z.array(z.string()),

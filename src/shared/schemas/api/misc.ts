@@ -24,7 +24,12 @@ export const capeListResponseSchema = envelopeSchema.extend({ capes: z.array(cap
 export type CapeListResponse = z.infer<typeof capeListResponseSchema>
 
 const newDuplicate = z.object({ new: z.number(), duplicate: z.number() })
-const period = z.object({ current: newDuplicate, last: newDuplicate, successRate: z.number() })
+const period = z.object({
+  current: newDuplicate,
+  last: newDuplicate,
+  /** Percentage of successful generations, 0–100 with one decimal (e.g. `98.5`), as MineSkin sends it. */
+  successRate: z.number().min(0).max(100),
+})
 
 /** `GET /v2/stats` answer (reference §1.8). */
 export const statsResponseSchema = envelopeSchema.extend({

@@ -1,0 +1,125 @@
+/**
+ * `POST /v2/queue/batch` (issue 12 point 4; reference/mineskin-api.md §1.1): 1–24 `/v2/queue` JSON
+ * bodies in one request, behind the grant `batch_generation` (403 `insufficient_grants` without it).
+ * The batch is admitted as a whole — size 1–24 (else 400 `validation_error`) and as many requests
+ * as it has items against the per-minute and per-hour limits (429 `rate_limit` with `Retry-After`
+ * when they exceed what is left, and then nothing is queued) — and then every item goes through the
+ * same generator as `POST /v2/queue` on its own: a bad item gets `success: false` with its own
+ * `errors`, an existing skin answers like `/v2/queue`'s 200 (`skin_found`), the others are queued.
+ * The answer is 202 with one result per item, in request order.
+ * @module
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { rateLimitHeaders } from '../../shared/rate-limiter'
+import { jsonGenerateBodySchema, MAX_BATCH_ITEMS, type CodeAndMessage, type QueueBatchItemResult } from '../../shared/schemas/api'
+import { jobSkin } from '../direct/misc-answers'
+import { ApiError, isApiError } from '../errors'
+import type { Identity } from '../identity'
+import type { JobRow } from '../queue/job-queue'
+import type { ApiServices } from '../services'
+import { createCreditCharger } from '../services/accounts/credit-charge'
+import type { GenerateInput } from '../services/generate/prepare-input'
+import { readJsonBody } from './body'
+import type { ApiEnv } from './env'
+import { msg, parseOr400, v2, validationError } from './envelope'
+import { pendingRetryAfter, rateKey } from './generate'
+import { toJobInfo } from './job-json'
+import { ensureClientCookie } from './middleware'
+
+/** The outer shape, checked before any item: each item is parsed on its own so one bad item fails alone. */
+const batchShapeSchema = z.object({ batch: z.array(z.unknown()).min(1).max(MAX_BATCH_ITEMS) })
+
+/** The `errors` of an item that failed with `e`. */
+const itemErrors = (e: ApiError): CodeAndMessage[] => [{ code: e.code, message: e.message }, ...e.causes]
+
+/** One item as a generate input and options (the checks of `readGenerateRequest` for JSON bodies). */
+function readItem(raw: unknown) {
+  const parsed = jsonGenerateBodySchema.safeParse(raw)
+  if (!parsed.success) throw validationError(parsed.error.issues)
+  const { url, user, ...options } = parsed.data
+  if (url !== undefined && user !== undefined) throw new ApiError('invalid_request', 'Send either url or user, not both', 400)
+  const input: GenerateInput | null = url !== undefined ? { kind: 'url', url } : user !== undefined ? { kind: 'user', user } : null
+  if (!input) throw new ApiError('invalid_request', 'Each item needs url or user', 400)
+  return { input, options }
+}
+
+/**
+ * The caller as the generator sees it during a batch: the pending-job cap admits the batch like one
+ * `/v2/queue` submission (it passes when fewer than `concurrency` jobs were pending before it), so a
+ * batch is not cut off at the cap by its own items.
+ */
+const batchCaller = (who: Identity, size: number): Identity => ({ ...who, grants: { ...who.grants, concurrency: who.grants.concurrency + size - 1 } })
+
+/** Builds the batch route. */
+export function queueBatchRoutes(s: ApiServices) {
+  const { ctx, queue, generator } = s
+  const secure = ctx.config.publicUrl.startsWith('https:')
+  const credits = createCreditCharger(ctx.store.db, ctx.now)
+  const jobById = ctx.store.sqlite.query<JobRow, [string]>('SELECT * FROM jobs WHERE id = ?')
+  const r = new Hono<ApiEnv>()
+
+  /** Counts `n` requests when all fit in what is left this minute and hour; else 429 and nothing counted. */
+  const limitBatch = (c: Context<ApiEnv>, who: Identity, issued: boolean, n: number) => {
+    const key = rateKey(who, issued)
+    const now = ctx.now()
+    const before = ctx.limiter.peek(key, who.grants, now)
+    const { minute, hour } = before.limit
+    if (minute.remaining < n || hour.remaining < n) {
+      c.set('rateLimit', before)
+      for (const [k, v] of Object.entries(rateLimitHeaders(before))) c.header(k, v)
+      const reset = minute.remaining < n && hour.remaining >= n ? minute.reset : hour.reset
+      c.header('Retry-After', String(Math.max(1, Math.ceil(reset - now / 1000))))
+      const left = Math.min(minute.remaining, hour.remaining)
+      throw new ApiError('rate_limit', `Rate limit reached: the batch has ${n} items and ${left} requests are left`, 429)
+    }
+    // Synchronous, so no other request can take the allowance between the check and the hits.
+    let info = before
+    for (let i = 0; i < n; i++) info = ctx.limiter.hit(key, who.grants, now).info
+    c.set('rateLimit', info)
+    for (const [k, v] of Object.entries(rateLimitHeaders(info))) c.header(k, v)
+    return info
+  }
+
+  /** Submits one item; any ApiError becomes this item's `errors`. */
+  const submitItem = async (c: Context<ApiEnv>, raw: unknown, caller: Identity): Promise<QueueBatchItemResult> => {
+    let hold: ReturnType<typeof credits.charge> = null
+    try {
+      const { input, options } = readItem(raw)
+      hold = credits.charge(caller)
+      const result = await generator.submit(input, options, caller, { breadcrumb: c.get('breadcrumb') })
+      const job = result.jobId ? jobById.get(result.jobId) : null
+      if (!job) throw new ApiError('internal_error', 'Job vanished', 500)
+      const info = toJobInfo(job, queue)
+      if (result.skinUuid) {
+        const skin = jobSkin(s, result.skinUuid, true)
+        return { success: true, job: info, ...(skin ? { skin } : {}), messages: [msg('skin_found', 'Found an existing skin')] }
+      }
+      return { success: true, job: info, messages: [msg('job_queued', 'Job queued')] }
+    } catch (e) {
+      credits.refund(hold)
+      if (!isApiError(e)) throw e
+      if (e.code === 'job_limit' || e.code === 'concurrency_limit') c.header('Retry-After', String(pendingRetryAfter(queue)))
+      return { success: false, errors: itemErrors(e) }
+    }
+  }
+
+  r.post('/v2/queue/batch', async (c) => {
+    const who = c.get('identity')
+    if (!who.grants.batch_generation) throw new ApiError('insufficient_grants', 'Batch generation needs the batch_generation grant', 403)
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+    if (type !== 'application/json') throw new ApiError('invalid_content_type', `Unsupported content type ${type || '(none)'}; use application/json`, 415)
+    const { batch: items } = parseOr400(batchShapeSchema, await readJsonBody(c.req.raw, 'queueBatchJson', ctx.config.bodyTimeoutMs))
+    const issued = who.kind === 'anonymous' && ensureClientCookie(c, secure)
+    const rateLimit = limitBatch(c, who, issued, items.length)
+    const caller = batchCaller(who, items.length)
+    // One after another: results keep the request order, and each item sees the jobs queued before it.
+    const batch: QueueBatchItemResult[] = []
+    for (const item of items) batch.push(await submitItem(c, item, caller))
+    const queued = batch.filter((b) => b.success).length
+    return v2(c, { batch, rateLimit }, 202, { messages: [msg('batch_queued', `${queued} of ${items.length} items accepted`)] })
+  })
+
+  return r
+}
