@@ -23,6 +23,8 @@ export const ROUTES = {
   privacy: '/privacy',
   /** The API reference, read from the API's OpenAPI document (issue 12 point 1). */
   apiReference: '/api-reference',
+  /** One endpoint of the API reference by its operationId (issue 12 point 1). */
+  apiReferenceEndpoint: '/api-reference/:operation',
   gallery: '/gallery',
   /** Where the generate form posts without JavaScript (issue 7 point 3). */
   generate: '/generate',
@@ -50,11 +52,21 @@ export function splitLocale(pathname: string): { locale: Locale | null; path: st
   return { locale: null, path: pathname }
 }
 
+/**
+ * `value` as one path segment. Ids are hex or dashed hex, which need no encoding; checking that is
+ * cheaper than encoding dozens of ids per gallery page (issue 11 point 3, "URL encoding of hex ids").
+ */
+export const pathSegment = (value: string): string => (/^[0-9a-zA-Z-]*$/.test(value) ? value : encodeURIComponent(value))
+
 /** The path of a skin page: `/skins/{id}` localised. */
-export const skinPath = (id: string, locale: Locale): string => localizePath(`/skins/${encodeURIComponent(id)}`, locale)
+export const skinPath = (id: string, locale: Locale): string => localizePath(`/skins/${pathSegment(id)}`, locale)
 
 /** The path of a job page: `/jobs/{id}` localised. */
-export const jobPath = (id: string, locale: Locale): string => localizePath(`/jobs/${encodeURIComponent(id)}`, locale)
+export const jobPath = (id: string, locale: Locale): string => localizePath(`/jobs/${pathSegment(id)}`, locale)
+
+/** The path of an API reference endpoint page: `/api-reference/{operationId}` localised. */
+export const apiReferencePath = (operationId: string, locale: Locale): string =>
+  localizePath(`/api-reference/${encodeURIComponent(operationId)}`, locale)
 
 /** `/skins?search=…` for a search term (SPEC §2 app bar). */
 export const searchPath = (term: string, locale: Locale): string =>

@@ -1,55 +1,29 @@
 /**
- * `GET /api-reference` (issue 12 point 1): the API's endpoints grouped by tag — method, path,
- * summary, parameters, answers and error codes — read from the same OpenAPI document the API serves
- * at `/api/openapi.json`, so page and document cannot disagree. Plain HTML (no island, no inline
- * script or style, CSP-safe); `<details>` opens an endpoint without JavaScript. Endpoint texts stay
+ * `GET /api-reference` (issue 12 point 1): the index of the API's endpoints grouped by tag — method,
+ * path and summary — read from the same OpenAPI document the API serves at `/api/openapi.json`, so
+ * page and document cannot disagree. Each endpoint links to its own page
+ * (`api-reference-endpoint-page.tsx`) with the full detail; the index stays well under the 30 KB
+ * page budget. Plain HTML (no island, no inline script or style, CSP-safe). Endpoint texts stay
  * English (they are API documentation); the page chrome is translated.
  * @module
  */
 import type { Handler } from 'hono'
 import { openApiDocument, TAGS } from '../../shared/openapi/document'
+import { apiReferencePath } from '../../shared/routes'
 import { useI18n } from '../../shared/i18n/context'
 import type { AppEnv } from '../env'
+import { byTag, type Endpoint } from './api-reference-model'
 
-type Json = Record<string, any>
-
-interface Endpoint {
-  method: string
-  path: string
-  op: Json
-}
-
-/** Endpoints of the document by tag, in table order. */
-function byTag(doc: Json): Map<string, Endpoint[]> {
-  const groups = new Map<string, Endpoint[]>(TAGS.map((t) => [t.name, []]))
-  for (const [path, methods] of Object.entries<Json>(doc.paths)) {
-    for (const [method, op] of Object.entries<Json>(methods)) groups.get(op.tags[0])?.push({ method, path, op })
-  }
-  return groups
-}
-
-const deref = (doc: Json, node: Json): Json => (node.$ref ? node.$ref.slice(2).split('/').reduce((o: Json, k: string) => o[k], doc) : node)
-
-/** One endpoint, compact (the page stays small: one line of parameters, one of answers). */
-function EndpointItem({ doc, e }: { doc: Json; e: Endpoint }) {
-  const { t } = useI18n()
-  const params = ((e.op.parameters ?? []) as Json[]).map((p) => `${p.name}${p.required ? '' : '?'} (${p.in})`).join(', ')
-  const body = e.op.requestBody?.content ? Object.keys(e.op.requestBody.content).join(', ') : ''
-  const answers = Object.entries<Json>(e.op.responses)
-    .map(([status, r]) => {
-      const codes = deref(doc, r)['x-error-codes'] as string[] | undefined
-      return codes ? `${status} ${codes.join(', ')}` : status
-    })
-    .join(' · ')
+/** One endpoint as a line of the index: method, path and summary, linking to its own page. */
+function EndpointItem({ e }: { e: Endpoint }) {
+  const { locale } = useI18n()
   return (
-    <details className="api-ref__op" id={e.op.operationId}>
-      <summary>
-        <b className={`api-ref__method api-ref__method--${e.method}`}>{e.method.toUpperCase()}</b> <code>{e.path}</code> {`${e.op.summary}${e.op.deprecated ? ' (deprecated)' : ''}`}
-      </summary>
-      {params && <p>{`${t('pages.apiReference.parameters')} ${params}`}</p>}
-      {body && <p>{`${t('pages.apiReference.body')} ${body}`}</p>}
-      <p>{`${t('pages.apiReference.responses')} ${answers}`}</p>
-    </details>
+    <li className="api-ref__op" id={e.op.operationId}>
+      <a href={apiReferencePath(e.op.operationId, locale)}>
+        <b className={`api-ref__method api-ref__method--${e.method}`}>{e.method.toUpperCase()}</b> <code>{e.path}</code>
+      </a>{' '}
+      <span className="api-ref__summary">{`${e.op.summary}${e.op.deprecated ? ' (deprecated)' : ''}`}</span>
+    </li>
   )
 }
 
@@ -74,9 +48,12 @@ export function ApiReferencePage() {
           <h2 className="card__title" id={`api-ref-${tag.name}`}>
             {tag.name}
           </h2>
-          {groups.get(tag.name)!.map((e) => (
-            <EndpointItem key={`${e.method} ${e.path}`} doc={doc} e={e} />
-          ))}
+          <p className="api-ref__tag">{tag.description}</p>
+          <ul className="api-ref__list">
+            {groups.get(tag.name)!.map((e) => (
+              <EndpointItem key={e.op.operationId} e={e} />
+            ))}
+          </ul>
         </section>
       ))}
     </article>

@@ -20,6 +20,7 @@ import { exportPage } from './export-page'
 import { mySkinsPage } from './my-skins-page'
 import { privacyPage } from './privacy-page'
 import { apiReferencePage } from './api-reference-page'
+import { apiEndpointPage } from './api-reference-endpoint-page'
 
 const home: Handler<AppEnv> = (c) => renderHome(c)
 
@@ -57,6 +58,7 @@ export const pageRoutes: [string, Handler<AppEnv>][] = [
   [ROUTES.exportDownload, exportDownload],
   [ROUTES.privacy, privacyPage],
   [ROUTES.apiReference, apiReferencePage],
+  [ROUTES.apiReferenceEndpoint, apiEndpointPage],
   [ROUTES.job, jobPage],
 ]
 
