@@ -5,6 +5,7 @@
  * Plain string building: this runs in the browser too.
  * @module
  */
+import { pathSegment } from './routes'
 
 /** The views of the render service. */
 export type RenderView = 'face' | 'head' | 'body'
@@ -29,7 +30,7 @@ export interface RenderUrlInput {
 export function renderUrl(input: RenderUrlInput): string {
   const params = [`scale=${SCALE[input.size ?? 'normal']}`, `overlay=${input.overlay ?? true}`]
   if (input.view === 'body' && input.variant === 'slim') params.push('slim=true')
-  return `/render/${input.view}/${encodeURIComponent(input.textureHash.toLowerCase())}?${params.join('&')}`
+  return `/render/${input.view}/${pathSegment(input.textureHash.toLowerCase())}?${params.join('&')}`
 }
 
 /** What {@link renderQueryUrl} takes: the `/render` query parameters of SPEC §7. */

@@ -6,7 +6,8 @@
  * @module
  */
 import { useRequestContext } from '@hono/react-renderer'
-import { useI18n } from '../../shared/i18n/context'
+import { renderToString } from 'react-dom/server'
+import { I18nProvider, useI18n } from '../../shared/i18n/context'
 import type { MessageKey } from '../../shared/i18n/translator'
 import { languageSwitchHref } from '../../shared/language-switch'
 import { LOCALES, type Locale } from '../../shared/locales'
@@ -14,6 +15,7 @@ import { PRODUCT_NAME } from '../../shared/constants'
 import { ROUTES, localizePath } from '../../shared/routes'
 import type { SiteLinkKey, SiteLinks } from '../../shared/site-links'
 import type { AppEnv } from '../env'
+import { cachedFragment, instanceKey } from '../render/fragment-cache'
 
 interface FooterLink {
   key: SiteLinkKey
@@ -71,16 +73,33 @@ export function footerHref(links: SiteLinks, key: SiteLinkKey, locale: Locale): 
   return undefined
 }
 
-/** The footer of every page: the same for every page of a language (no per-page URLs in it). */
+/**
+ * The footer of every page. It is the same for every page of a language (no per-page URLs in it), so
+ * its HTML is rendered once per language, year and configuration and reused (issue 11 point 3).
+ */
 export function SiteFooter() {
+  // Every hook runs before the nested render (react#22214, as in island.tsx).
   const c = useRequestContext<AppEnv>()
-  const { t, locale } = useI18n()
+  const i18n = useI18n()
   const options = c.get('options')
-  const links = options.siteLinks
+  const year = options.now().getUTCFullYear()
+  const html = cachedFragment(`footer\u0000${instanceKey(options)}\u0000${i18n.locale}\u0000${year}`, () =>
+    renderToString(
+      <I18nProvider value={i18n}>
+        <FooterContent links={options.siteLinks} year={year} />
+      </I18nProvider>,
+    ),
+  )
+  return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: html }} />
+}
+
+/** What is inside the footer element. */
+function FooterContent({ links, year }: { links: SiteLinks; year: number }) {
+  const { t, locale } = useI18n()
   const present = (list: FooterLink[]) => list.flatMap((link) => (footerHref(links, link.key, locale) ? [{ ...link, href: footerHref(links, link.key, locale)! }] : []))
   const credits = CREDITS.flatMap((credit) => (links[credit.key] ? [{ ...credit, ...links[credit.key]! }] : []))
   return (
-    <footer className="site-footer">
+    <>
       <nav className="site-footer__columns" aria-label={t('footer.label')}>
         {COLUMNS.map((column) => {
           const shown = present(column.links)
@@ -128,9 +147,9 @@ export function SiteFooter() {
             </li>
           ))}
         </ul>
-        <p className="site-footer__copyright">{t('footer.copyright', { year: options.now().getUTCFullYear(), product: PRODUCT_NAME })}</p>
+        <p className="site-footer__copyright">{t('footer.copyright', { year, product: PRODUCT_NAME })}</p>
         <p className="site-footer__disclaimer">{t('footer.disclaimer')}</p>
       </div>
-    </footer>
+    </>
   )
 }

@@ -18,8 +18,9 @@ import type { SkinListItem } from '../../shared/schemas/api'
 const EAGER_IMAGES = 12
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }
-/** Escapes text and attribute values as React does. */
-const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!)
+const NEEDS_ESCAPE = /[&<>"']/
+/** Escapes text and attribute values as React does (most values, ids and hashes, need nothing). */
+const escape = (text: string) => (NEEDS_ESCAPE.test(text) ? text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!) : text)
 
 /**
  * The cards' HTML, built as a string: a gallery page is two dozen cards of four elements each, and

@@ -24,9 +24,30 @@ export type MessageParams = Record<string, string | number>
 /** Translates a key; a missing key falls back to the key itself so gaps are visible, never blank. */
 export type Translate = (key: MessageKey, params?: MessageParams) => string
 
+/**
+ * Texts of keys looked up without parameters, per message table. The server builds a translator per
+ * request over the same few tables, and most lookups (labels, headings) take no parameters; rosetta
+ * walks the dotted key and runs its template on every call, which was ~5 % of a page render (issue 11
+ * point 3). A table never changes once loaded, so its plain texts are computed once.
+ */
+const plainTexts = new WeakMap<object, Map<string, string>>()
+
 /** Builds a translator for one locale from its table. */
 export function createTranslator(locale: Locale, table: Record<string, unknown>): Translate {
-  const i18n = rosetta({ [locale]: table })
-  i18n.locale(locale)
-  return (key, params) => i18n.t(key, params) || key
+  let plain = plainTexts.get(table)
+  if (!plain) plainTexts.set(table, (plain = new Map()))
+  let i18n: ReturnType<typeof rosetta> | undefined
+  const translate = (key: MessageKey, params?: MessageParams): string => {
+    if (!i18n) {
+      i18n = rosetta({ [locale]: table })
+      i18n.locale(locale)
+    }
+    return i18n.t(key, params) || key
+  }
+  return (key, params) => {
+    if (params) return translate(key, params)
+    let text = plain.get(key)
+    if (text === undefined) plain.set(key, (text = translate(key)))
+    return text
+  }
 }
