@@ -3,7 +3,7 @@
  * session secret shared with the API, the allowed origins and an injectable clock for tests.
  * @module
  */
-import type { Db } from '../api/store/db'
+import type { BunDb as Db } from '../api/store/db'
 import type { ClientManifest } from '../shared/client-manifest'
 
 /** Dependencies of {@link createAccountsApp}. */

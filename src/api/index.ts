@@ -12,14 +12,14 @@ import { textureHashFromUrl } from './fetch'
 import { canonicalTextureHash, isTextureHash } from './image'
 import { seedIfEmpty } from './seed/seed-if-empty'
 import { applyTagThreshold } from './services/community/tags'
-import type { Db } from './store/db'
+import type { BunDb } from './store/db'
 import { createApiServices, type EmbeddedApiDeps } from './wiring'
 
 export { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from './config'
 export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './identity'
 export type { EmbeddedApiDeps } from './wiring'
 export type { DirectApi, DirectCaller, DirectResult } from './direct'
-export { openStore, type Db, type Store } from './store/db'
+export { openStore, type BunDb, type BunStore, type Db, type Store } from './store/db'
 
 /** The embedded API as the web app uses it. */
 export interface EmbeddedApi {
@@ -36,16 +36,16 @@ export interface EmbeddedApi {
   /** Resolves once the queue has no waiting or running job (tests drain the queue with it). */
   idle(): Promise<void>
   /** The open database: the embedded account site (src/accounts) keeps its users and sessions there. */
-  db: Db
+  db: BunDb
   /** The GETs server renders call, answered in-process without HTTP (src/api/direct, issue 11 point 3). */
   direct: DirectApi
 }
 
 /** Builds the embedded API over `config` (opens the database and applies migrations; `start()` runs the worker). */
 export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps = {}): Promise<EmbeddedApi> {
-  const { services, counters, report, fetchTexture } = await createApiServices(config, deps)
+  const { services, store, counters, report, fetchTexture } = await createApiServices(config, deps)
   const { ctx, queue } = services
-  const { blobs, store } = ctx
+  const { blobs } = ctx
   const app = createApiApp(services, { onUnexpectedError: report })
   let stopped = false
   return {
@@ -62,8 +62,8 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
       return (await ctx.fetchImage(url)).bytes
     },
     async start() {
-      applyTagThreshold(store.db, config.tagVisibleThreshold)
-      queue.start()
+      await applyTagThreshold(store.db, config.tagVisibleThreshold)
+      await queue.start()
       await seedIfEmpty(ctx, counters, config.demoSkins)
     },
     async stop() {

@@ -4,20 +4,20 @@
  * API with a key).
  * @module
  */
-import type { Database } from 'bun:sqlite'
 import type { ApiConfig } from './config'
 import { createDbAccountPool } from './pool/db-account-pool'
+import type { SqlClient } from './store/sql'
 import { createLocalSigner, createMojangSigner, createUpstreamSigner, type Signer } from './signer'
 
 /** Builds the configured signer. */
-export async function createSigner(config: ApiConfig, deps: { sqlite: Database; now: () => number; fetch?: typeof fetch }): Promise<Signer> {
+export async function createSigner(config: ApiConfig, deps: { sql: SqlClient; now: () => number; fetch?: typeof fetch }): Promise<Signer> {
   const fetchOpt = deps.fetch ? { fetch: deps.fetch } : {}
   switch (config.signer) {
     case 'local':
       return createLocalSigner({ dataDir: config.dataDir, textureBaseUrl: config.textureBaseUrl, now: deps.now })
     case 'mojang':
       return createMojangSigner({
-        pool: createDbAccountPool(deps.sqlite),
+        pool: createDbAccountPool(deps.sql),
         servicesBase: config.mojang.servicesBase,
         sessionBase: config.mojang.sessionBase,
         now: deps.now,

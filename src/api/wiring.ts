@@ -1,34 +1,28 @@
 /**
  * Builds every service of the embedded API from config (no globals): store, blobs, signer,
  * profile service, fetchers, anti-bot verifier, limiter, identity, generator, queue, lists,
- * stats. Shared by `createEmbeddedApi` and the seed CLI.
+ * stats. Shared by `createEmbeddedApi` and the seed CLI. This is the Bun half (bun:sqlite store,
+ * SQLite blobs, in-process limiter); ./wire-services.ts builds the rest on any platform's store.
  * @module
  */
-import type { Database } from 'bun:sqlite'
 import { hostname } from 'node:os'
 import { createAltchaVerifier } from './antibot/altcha-verifier'
 import { createNoAntiBot, type AntiBotVerifier } from './antibot/verifier'
 import { createSqliteBlobStore } from './blob/sqlite-blob-store'
-import { createCapeCatalogue } from './capes/capes'
 import type { ApiConfig } from './config'
 import { createSafeFetcher } from './fetch'
 import { createIdentityResolver, loadSessionSecret } from './identity'
 import { oneLineError } from '../shared/log/one-line'
 import { createRateLimiter } from '../shared/rate-limiter'
 import { createProfileService } from './profiles'
-import { createJobQueue } from './queue/job-queue'
 import type { ApiServices } from './services'
-import { createSimilarSkins } from './services/catalogue/similar'
-import { createSkinLists } from './services/catalogue/skin-lists'
 import type { ApiContext } from './services/context'
-import { createGenerator } from './services/generate/generator'
-import { createOwnSkins } from './services/skins/own-skins'
-import { createCounters, type Counters } from './services/stats/counters'
-import { createStats } from './services/stats/stats'
 import { createSigner } from './signer-factory'
 import type { Signer } from './signer'
-import { openStore } from './store/db'
+import type { Counters } from './services/stats/counters'
+import { openStore, type BunStore } from './store/db'
 import { createTextureHostFetcher } from './texture-host'
+import { wireServices } from './wire-services'
 
 /** Injectable dependencies (tests: clock, randomness, stand-ins). */
 export interface EmbeddedApiDeps {
@@ -53,6 +47,8 @@ export interface EmbeddedApiDeps {
 /** The wired services plus what the entry points need besides them. */
 export interface Wiring {
   services: ApiServices
+  /** The bun:sqlite store under `services.ctx.store` (the account site shares its database). */
+  store: BunStore
   counters: Counters
   report: (e: unknown) => void
   /** Fetches a texture by hash from the configured texture host. */
@@ -66,7 +62,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
   const report = deps.onUnexpectedError ?? ((e: unknown) => console.error(`[api] ${oneLineError(e)}`))
   const store = openStore(config.dataDir)
   const blobs = createSqliteBlobStore(store.sqlite, now)
-  const signer = deps.signer ?? (await createSigner(config, { sqlite: store.sqlite, now, fetch: deps.fetch }))
+  const signer = deps.signer ?? (await createSigner(config, { sql: store.sql, now, fetch: deps.fetch }))
   const safeFetch = createSafeFetcher({
     timeoutMs: config.fetch.timeoutMs,
     allowPrivateHosts: config.fetch.allowPrivateHosts,
@@ -99,42 +95,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     random,
     workerName: hostname(),
   }
-  const counters = createCounters(store.sqlite)
-  const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, textureBaseUrl: config.textureBaseUrl })
-  let wake = () => {}
-  const generator = createGenerator(ctx, { capes, counters, notify: () => wake() })
-  const queue = createJobQueue({
-    sqlite: store.sqlite,
-    process: (job) => generator.process(job),
-    concurrency: config.queueConcurrency,
-    now,
-    pollMs: deps.queuePollMs,
-    onUnexpectedError: (_job, e) => report(e),
-    ...(deps.wait ? { wait: deps.wait } : {}),
-  })
-  wake = () => queue.notify()
-  const services: ApiServices = {
-    ctx,
-    queue,
-    generator,
-    lists: createSkinLists(store.sqlite),
-    similar: createSimilarSkins(store.sqlite),
-    ownSkins: createOwnSkins(store.sqlite),
-    capes,
-    stats: createStats({
-      counters,
-      capacity: queue.capacity,
-      active: queue.active,
-      durations: queue.durations,
-      usableAccounts: () => (signer.kind === 'mojang' ? usableAccounts(store.sqlite, now()) : 1),
-      upstreamErrors: generator.upstreamErrors,
-      now,
-    }),
-  }
-  return { services, counters, report, fetchTexture }
+  const { services, counters } = wireServices(ctx, { report, queuePollMs: deps.queuePollMs, ...(deps.wait ? { wait: deps.wait } : {}) })
+  return { services, store, counters, report, fetchTexture }
 }
 
-/** Enabled pool accounts not in a timeout. */
-function usableAccounts(sqlite: Database, now: number): number {
-  return sqlite.query<{ n: number }, [number]>('SELECT count(*) AS n FROM accounts WHERE enabled = 1 AND timeout_until <= ?').get(now)?.n ?? 0
-}

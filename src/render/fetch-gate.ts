@@ -84,7 +84,7 @@ export function createFetchGate(options: FetchGateOptions = {}): FetchGate {
 
   return {
     async run(client, work, onQuota) {
-      const hit = limiter.hit(client, grants, now())
+      const hit = await limiter.hit(client, grants, now())
       const minute = hit.info.limit.minute
       onQuota({ limit: minute.limit, remaining: minute.remaining, reset: minute.reset })
       if (!hit.allowed) {

@@ -7,13 +7,14 @@
  */
 import { join } from 'node:path'
 import { createAccountsApp } from '../accounts/app'
-import { apiConfigFromEnv, createEmbeddedApi, loadSessionSecret, openStore, type EmbeddedApi, type Store } from '../api'
+import { apiConfigFromEnv, createEmbeddedApi, loadSessionSecret, openStore, type BunStore, type EmbeddedApi } from '../api'
 import { createRenderRoutes } from '../render'
 import { clientManifestSchema, MANIFEST_PATH, type ClientManifest } from '../shared/client-manifest'
 import { parseFlags } from '../shared/flags'
 import { createApp } from './app'
 import type { Backend } from './app-options'
 import { parseServerEnv, parseSiteLinks } from './config'
+import { monitoringConfig } from './edge/monitoring'
 import { remoteBackend } from './proxy/remote-backend'
 import { compressResponse } from './static/compress-response'
 import { staticFiles } from './static/static-files'
@@ -68,7 +69,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
   const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`
 
   let embedded: EmbeddedApi | undefined
-  let accountsStore: Store | undefined
+  let accountsStore: BunStore | undefined
   let api: Backend
   const apiConfig = apiConfigFromEnv({ ...env, PUBLIC_URL: publicUrl })
   if (config.API_ORIGIN) {
@@ -131,6 +132,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     accountApiOrigin: config.ACCOUNT_API_ORIGIN,
     now: () => new Date(),
     staticFiles: [statics.handler],
+    monitoring: monitoringConfig(config.SENTRY_DSN, dev),
   })
 
   return {

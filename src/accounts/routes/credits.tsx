@@ -47,14 +47,14 @@ export function creditsRoutes(defaults: UserDefaultGrants) {
     const db = c.get('deps').db
     const now = (c.get('deps').now ?? Date.now)()
     const ledger = createCreditLedger(db)
-    const summary = ledger.summary(user.id, now)
-    const rows = ledger.history(user.id, now)
+    const summary = await ledger.summary(user.id, now)
+    const rows = await ledger.history(user.id, now)
     const byType = CREDIT_TYPES.map((type) => {
       const live = rows.filter((r) => r.live && r.type === type)
       return { type, balance: live.reduce((n, r) => n + r.balance, 0), total: live.reduce((n, r) => n + r.total, 0), any: live.length > 0 }
     }).filter((x) => x.any)
-    const subs = allSubscriptions(db, user.id)
-    const grants = mergeSubscriptionGrants(db, { ...defaults(), ...parseUserGrants(user.grants) }, user.id, now)
+    const subs = await allSubscriptions(db, user.id)
+    const grants = await mergeSubscriptionGrants(db, { ...defaults(), ...parseUserGrants(user.grants) }, user.id, now)
     const num = (n: number) => new Intl.NumberFormat(locale).format(n)
 
     return renderPage(

@@ -6,7 +6,7 @@ import { findApiKey } from '../../api/identity/api-keys'
 import { createCreditLedger } from '../../api/services/accounts/credits'
 import { createNotification, listNotifications } from '../../api/services/accounts/notifications'
 import { addSubscription } from '../../api/services/accounts/subscription-grants'
-import { openStore, type Store } from '../../api/store/db'
+import { openStore, type BunStore as Store } from '../../api/store/db'
 import { users } from '../../api/store/schema'
 import { accountNotificationSchema } from '../../shared/api/account-api'
 import { createAccountsApp } from '../app'
@@ -23,7 +23,7 @@ const ADA = 'a1'.repeat(16)
 const BOB = 'b2'.repeat(16)
 const cookieOf: Record<string, string> = {}
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ssg-accounts-b-'))
   store = openStore(dir)
   deps = {
@@ -41,7 +41,7 @@ beforeAll(() => {
     cookieOf[id] = `${REFRESH_COOKIE}=${createRefreshSession(deps, id)}`
   }
 })
-afterAll(() => {
+afterAll(async () => {
   store.close()
   rmSync(dir, { recursive: true, force: true })
 })
@@ -57,9 +57,9 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields)
 
 describe('account API: notifications', () => {
   test('GET lists the own undismissed notifications; DELETE dismisses own only, others → 404; foreign origin → 403', async () => {
-    const a1 = createNotification(store.db, { userId: ADA, title: 'Old', message: 'first', now: NOW - 1000 })
-    const a2 = createNotification(store.db, { userId: ADA, title: 'New', message: 'second', level: 'warning', links: [{ title: 'Credits', url: '/accounts/credits' }], now: NOW })
-    const b1 = createNotification(store.db, { userId: BOB, title: 'Bob', message: 'his', now: NOW })
+    const a1 = await createNotification(store.db, { userId: ADA, title: 'Old', message: 'first', now: NOW - 1000 })
+    const a2 = await createNotification(store.db, { userId: ADA, title: 'New', message: 'second', level: 'warning', links: [{ title: 'Credits', url: '/accounts/credits' }], now: NOW })
+    const b1 = await createNotification(store.db, { userId: BOB, title: 'Bob', message: 'his', now: NOW })
 
     const list = await call('/notifications', { user: ADA, headers: { accept: 'application/json' } })
     expect(list.status).toBe(200)
@@ -72,20 +72,20 @@ describe('account API: notifications', () => {
     expect((await call(`/notifications/${a1}`, { method: 'DELETE', user: ADA, origin: null })).status).toBe(403)
     expect((await call(`/notifications/${a1}`, { method: 'DELETE' })).status).toBe(401)
     expect((await call(`/notifications/${a1}`, { method: 'DELETE', user: ADA })).status).toBe(204)
-    expect(listNotifications(store.db, ADA).map((n) => n.id)).toEqual([a2])
-    expect(listNotifications(store.db, BOB).map((n) => n.id)).toEqual([b1])
+    expect((await listNotifications(store.db, ADA)).map((n) => n.id)).toEqual([a2])
+    expect((await listNotifications(store.db, BOB)).map((n) => n.id)).toEqual([b1])
     expect((await call('/notifications', { headers: { accept: 'application/json' } })).status).toBe(401)
   })
 
   test('the page lists notifications and dismisses with a form', async () => {
-    const id = createNotification(store.db, { userId: BOB, title: 'Skin removed', message: 'Your skin was removed.', level: 'error', now: NOW })
+    const id = await createNotification(store.db, { userId: BOB, title: 'Skin removed', message: 'Your skin was removed.', level: 'error', now: NOW })
     const page = await call('/notifications', { user: BOB, headers: { accept: 'text/html' } })
     const html = await page.text()
     expect(html).toContain('Skin removed')
     expect(html).toContain('accounts-b__note--error')
     const r = await call(`/notifications/${id}/dismiss`, { method: 'POST', user: BOB })
     expect(r.status).toBe(303)
-    expect(listNotifications(store.db, BOB).map((n) => n.id)).not.toContain(id)
+    expect((await listNotifications(store.db, BOB)).map((n) => n.id)).not.toContain(id)
     const signedOut = await call('/notifications', { headers: { accept: 'text/html' } })
     expect(signedOut.status).toBe(303)
     expect(signedOut.headers.get('location')).toStartWith('/accounts/sign-in?')
@@ -99,7 +99,7 @@ describe('API keys page', () => {
     const html = await created.text()
     const key = />(ssg_[0-9a-f]{64})<\/textarea>/.exec(html)?.[1]
     expect(key).toBeDefined()
-    const row = findApiKey(store.db, key!)!
+    const row = (await findApiKey(store.db, key!))!
     expect([row.userId, row.name, row.useCredits, row.allowedOrigins]).toEqual([ADA, 'Plugin', 1, '["https://shop.example"]'])
 
     const list = await (await call('/keys', { user: ADA })).text()
@@ -113,10 +113,10 @@ describe('API keys page', () => {
 
     expect((await call(`/keys/${row.id}/revoke`, { method: 'POST', user: BOB })).status).toBe(404)
     expect((await call(`/keys/${row.id}/revoke`, { method: 'POST', user: ADA, origin: 'https://evil.test' })).status).toBe(403)
-    expect(findApiKey(store.db, key!)).not.toBeNull()
+    expect(await findApiKey(store.db, key!)).not.toBeNull()
     const revoked = await call(`/keys/${row.id}/revoke`, { method: 'POST', user: ADA })
     expect(revoked.status).toBe(303)
-    expect(findApiKey(store.db, key!)).toBeNull()
+    expect(await findApiKey(store.db, key!)).toBeNull()
   })
 
   test('pages are translated', async () => {
@@ -129,9 +129,9 @@ describe('API keys page', () => {
 describe('credits and grants page', () => {
   test('shows the balance by type, ledger rows, subscriptions and the effective grants', async () => {
     const ledger = createCreditLedger(store.db)
-    ledger.add({ userId: BOB, amount: 100, type: 'paid', now: NOW })
-    ledger.add({ userId: BOB, amount: 5, type: 'reward', period: 'day', now: NOW })
-    addSubscription(store.db, { id: 'sub1', userId: BOB, productGroup: 'feat_pack', status: 'active', now: NOW })
+    await ledger.add({ userId: BOB, amount: 100, type: 'paid', now: NOW })
+    await ledger.add({ userId: BOB, amount: 5, type: 'reward', period: 'day', now: NOW })
+    await addSubscription(store.db, { id: 'sub1', userId: BOB, productGroup: 'feat_pack', status: 'active', now: NOW })
     const html = await (await call('/credits', { user: BOB })).text()
     expect(html).toContain('105 of 105')
     expect(html).toContain('Paid')

@@ -34,7 +34,7 @@ interface FormState {
 async function keysPage(c: Context<AccountsEnv>, userId: string, state: FormState = {}, status: 200 | 400 | 403 | 404 = 200) {
   const t = c.get('t')
   const locale = c.get('locale')
-  const keys = listKeys(c.get('deps').db, userId)
+  const keys = await listKeys(c.get('deps').db, userId)
   return renderPage(
     c,
     t('accounts.keys.title'),
@@ -162,7 +162,7 @@ export function keysRoutes() {
     if (user instanceof Response) return user
     const t = c.get('t')
     if (!fromAllowedOrigin(c)) return keysPage(c, user.id, { error: t('accounts.errors.csrf') }, 403)
-    if (!revokeKey(c.get('deps').db, user.id, c.req.param('id'), nowOf(c))) return keysPage(c, user.id, { error: t('accounts.keys.errors.notFound') }, 404)
+    if (!(await revokeKey(c.get('deps').db, user.id, c.req.param('id'), nowOf(c)))) return keysPage(c, user.id, { error: t('accounts.keys.errors.notFound') }, 404)
     return c.redirect(href(c, '/keys', { revoked: '1' }), 303)
   })
 

@@ -25,7 +25,7 @@ const jsonError = (c: Context<AccountsEnv>, status: 401 | 403 | 404, code: strin
 async function page(c: Context<AccountsEnv>, userId: string, state: { notice?: string; error?: string } = {}, status: 200 | 403 | 404 = 200) {
   const t = c.get('t')
   const locale = c.get('locale')
-  const items = listNotifications(c.get('deps').db, userId)
+  const items = await listNotifications(c.get('deps').db, userId)
   return renderPage(
     c,
     t('accounts.notifications.title'),
@@ -85,7 +85,7 @@ export function notificationsRoutes() {
     c.header('Cache-Control', 'private, no-store')
     const user = await currentUser(c)
     if (!user) return jsonError(c, 401, 'unauthorized', 'Not signed in')
-    const notifications = listNotifications(c.get('deps').db, user.id)
+    const notifications = await listNotifications(c.get('deps').db, user.id)
     return c.json({ notifications })
   })
 
@@ -93,7 +93,7 @@ export function notificationsRoutes() {
     if (!fromAllowedOrigin(c)) return jsonError(c, 403, 'forbidden_origin', 'Origin not allowed')
     const user = await currentUser(c)
     if (!user) return jsonError(c, 401, 'unauthorized', 'Not signed in')
-    if (!dismissNotification(c.get('deps').db, user.id, c.req.param('id'), nowOf(c))) return jsonError(c, 404, 'notification_not_found', 'Notification not found')
+    if (!(await dismissNotification(c.get('deps').db, user.id, c.req.param('id'), nowOf(c)))) return jsonError(c, 404, 'notification_not_found', 'Notification not found')
     return c.body(null, 204)
   })
 
@@ -102,7 +102,7 @@ export function notificationsRoutes() {
     if (user instanceof Response) return user
     const t = c.get('t')
     if (!fromAllowedOrigin(c)) return page(c, user.id, { error: t('accounts.errors.csrf') }, 403)
-    if (!dismissNotification(c.get('deps').db, user.id, c.req.param('id'), nowOf(c))) return page(c, user.id, { error: t('accounts.notifications.notFound') }, 404)
+    if (!(await dismissNotification(c.get('deps').db, user.id, c.req.param('id'), nowOf(c)))) return page(c, user.id, { error: t('accounts.notifications.notFound') }, 404)
     return c.redirect(href(c, '/notifications', { dismissed: '1' }), 303)
   })
 

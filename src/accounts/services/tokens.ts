@@ -79,7 +79,7 @@ export const apiToken = (deps: AccountsDeps, user: TokenUser) =>
   signApiSession(deps.sessionSecret, { sub: user.id, grants: parseGrants(user.grants) }, { ttlSeconds: TOKEN_TTL_SECONDS, now: nowOf(deps) })
 
 /** What the app shows of the user's grants: their subscriptions' grants under their own (a feat_pack subscriber gets the 'member' avatar, SPEC §2). */
-const displayGrants = (deps: AccountsDeps, user: TokenUser) => ({ ...subscriptionGrants(deps.db, user.id, nowOf(deps)), ...(parseGrants(user.grants) ?? {}) })
+const displayGrants = async (deps: AccountsDeps, user: TokenUser) => ({ ...(await subscriptionGrants(deps.db, user.id, nowOf(deps))), ...(parseGrants(user.grants) ?? {}) })
 
 /**
  * The `ssg_web` JWT: claims `sub` (user id), `email`, `name`, `picture` (avatar URL) and `grants`
@@ -87,7 +87,7 @@ const displayGrants = (deps: AccountsDeps, user: TokenUser) => ({ ...subscriptio
  */
 export async function webToken(deps: AccountsDeps, user: TokenUser, origin: string): Promise<string> {
   const iat = Math.floor(nowOf(deps) / 1000)
-  return new SignJWT({ email: user.email ?? undefined, name: user.name ?? undefined, picture: new URL(avatarPath(deps, user.id), origin).href, grants: displayGrants(deps, user) })
+  return new SignJWT({ email: user.email ?? undefined, name: user.name ?? undefined, picture: new URL(avatarPath(deps, user.id), origin).href, grants: await displayGrants(deps, user) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(WEB_ISSUER)

@@ -3,8 +3,9 @@
  * `GET /v2/challenge` hands out an HMAC-signed challenge whose counter lies in
  * [minCounter, maxCounter]; the client brute-forces it (the altcha widget, or altcha-lib's
  * `solveChallenge`) and sends `base64(JSON.stringify({ challenge, solution }))` in the
- * `Turnstile-Token` header. Each proof is accepted once (its nonce is recorded until the
- * challenge expires). The HMAC key lives in `<DATA_DIR>/altcha-key`.
+ * `Turnstile-Token` header. Each proof is accepted once: its nonce is recorded until the challenge
+ * expires, in a {@link SpentProofStore} (SQLite on Bun, a Durable Object on Workers; issue 13 point 1).
+ * The HMAC key lives in `<DATA_DIR>/altcha-key`.
  * @module
  */
 import type { Database } from 'bun:sqlite'
@@ -13,6 +14,7 @@ import { join } from 'node:path'
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { readOrCreateSecret } from '../identity/secrets'
+import { sqliteSpentProofStore, type SpentProofStore } from './spent-proof-store'
 import type { AntiBotVerifier } from './verifier'
 
 /** Lifetime of a challenge, seconds. */
@@ -21,7 +23,10 @@ export const CHALLENGE_TTL_SECONDS = 600
 /** Options of the altcha verifier. */
 export interface AltchaVerifierOptions {
   dataDir: string
-  sqlite: Database
+  /** The embedded store's database (its `antibot_spent` table), used when `spent` is not given. */
+  sqlite?: Database
+  /** Where spent proofs are remembered (default: the `antibot_spent` table of `sqlite`). */
+  spent?: SpentProofStore
   minCounter: number
   maxCounter: number
 }
@@ -41,8 +46,8 @@ const decodeToken = (token: string): { challenge: Challenge; solution: Solution 
 export function createAltchaVerifier(opts: AltchaVerifierOptions): AntiBotVerifier {
   const secret = readOrCreateSecret(join(opts.dataDir, 'altcha-key'))
   const keySecret = createHash('sha256').update(`${secret}:derived-key`).digest('hex')
-  const spend = opts.sqlite.query('INSERT INTO antibot_spent (id, expires_at) VALUES (?, ?) ON CONFLICT(id) DO NOTHING')
-  const purge = opts.sqlite.query('DELETE FROM antibot_spent WHERE expires_at < ?')
+  const spent = opts.spent ?? (opts.sqlite ? sqliteSpentProofStore(opts.sqlite) : null)
+  if (!spent) throw new Error('The altcha verifier needs a spent-proof store or the SQLite database')
   return {
     kind: 'altcha',
     async challenge() {
@@ -75,11 +80,8 @@ export function createAltchaVerifier(opts: AltchaVerifierOptions): AntiBotVerifi
       }
       if (result.expired) return { ok: false, reason: 'expired' }
       if (!result.verified) return { ok: false, reason: 'invalid' }
-      const nowMs = Date.now()
-      purge.run(nowMs)
-      const expires = (payload.challenge.parameters.expiresAt ?? nowMs / 1000 + CHALLENGE_TTL_SECONDS) * 1000
-      const changes = spend.run(payload.challenge.parameters.nonce, expires).changes
-      return changes === 1 ? { ok: true } : { ok: false, reason: 'replayed' }
+      const expires = (payload.challenge.parameters.expiresAt ?? Date.now() / 1000 + CHALLENGE_TTL_SECONDS) * 1000
+      return (await spent.spend(payload.challenge.parameters.nonce, expires)) ? { ok: true } : { ok: false, reason: 'replayed' }
     },
   }
 }

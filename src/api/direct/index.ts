@@ -47,10 +47,14 @@ export function createDirectApi(s: ApiServices, report: (e: unknown) => void): D
         return who
       }
       // Keyed by the checked id: a uuid, dashed uuid or short id each load once; refusals are not kept.
-      const skins = new Map<string, SkinRecord>()
-      const visibleSkin = async (id: string) => {
+      // The loading promise is kept, so the parallel calls of one page share one load.
+      const skins = new Map<string, Promise<SkinRecord>>()
+      const visibleSkin = (id: string) => {
         let rec = skins.get(id)
-        if (!rec) skins.set(id, (rec = requireVisibleSkin(s.ctx.store.db, id, await identity())))
+        if (!rec) {
+          skins.set(id, (rec = identity().then((who) => requireVisibleSkin(s.ctx.store.db, id, who))))
+          rec.catch(() => skins.delete(id))
+        }
         return rec
       }
       return {

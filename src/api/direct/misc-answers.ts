@@ -17,28 +17,28 @@ import { jobErrors, toJobInfo } from '../routes/job-json'
 export const capesAnswer = async (s: ApiServices): Promise<Answer> => ({ payload: { capes: await s.capes.list() } })
 
 /** `GET /v2/stats`. */
-export const statsAnswer = (s: ApiServices): Answer => ({ payload: { stats: s.stats.get() } })
+export const statsAnswer = async (s: ApiServices): Promise<Answer> => ({ payload: { stats: await s.stats.get() } })
 
 /** `GET /random-name[?seed=]`: the legacy `{name}` body; the same seed gives the same name. */
 export const randomNameAnswer = (seed: string | undefined): Answer => ({ payload: { name: randomName(seed || undefined) }, raw: true })
 
 /** A finished job's skin as the v2 skin object, unless deleted since. */
-export function jobSkin(s: ApiServices, uuid: string, duplicate: boolean) {
+export async function jobSkin(s: ApiServices, uuid: string, duplicate: boolean) {
   const db = s.ctx.store.db
-  const rec = loadSkinRecord(db, uuid)
+  const rec = await loadSkinRecord(db, uuid)
   return rec && rec.skin.deletedAt === null ? toSkinInfo(db, rec, { duplicate }) : undefined
 }
 
 /** The job row of a raw job id (400 malformed, 404 unknown). */
-export function jobById(s: ApiServices, raw: string): JobRow {
+export async function jobById(s: ApiServices, raw: string): Promise<JobRow> {
   const id = parseOr400(jobIdSchema, raw.toLowerCase())
-  const job = s.ctx.store.sqlite.query<JobRow, [string]>('SELECT * FROM jobs WHERE id = ?').get(id)
+  const job = await s.ctx.store.sql.get<JobRow>('SELECT * FROM jobs WHERE id = ?', [id])
   if (!job) throw new ApiError('job_not_found', 'Job not found', 404)
   return job
 }
 
 /** `GET /v2/queue/{id}`: the job, its skin once completed, its errors once failed. */
-export function jobAnswer(s: ApiServices, job: JobRow): Answer {
+export async function jobAnswer(s: ApiServices, job: JobRow): Promise<Answer> {
   const links = {
     self: `/v2/queue/${job.id}`,
     job: `/v2/queue/${job.id}`,
@@ -47,7 +47,7 @@ export function jobAnswer(s: ApiServices, job: JobRow): Answer {
   }
   const info = toJobInfo(job, s.queue)
   if (job.status === 'completed') {
-    const skin = job.result ? jobSkin(s, job.result, job.duplicate !== null) : undefined
+    const skin = job.result ? await jobSkin(s, job.result, job.duplicate !== null) : undefined
     return { payload: { job: info, ...(skin ? { skin } : {}) }, parts: { messages: [msg('job_completed', 'Job completed')], links } }
   }
   if (job.status === 'failed') return { payload: { job: info }, parts: { messages: [msg('job_failed', 'Job failed')], links, errors: jobErrors(job) } }

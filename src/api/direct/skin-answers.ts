@@ -30,10 +30,10 @@ const listUrl = (category: string, q: Partial<SkinListQuery>) => {
 }
 
 /** One page of a skin list; `query` is the raw query string's values (validated here: 400 when bad). */
-export function listAnswer(s: ApiServices, category: ListCategory, query: Record<string, string>): Answer {
+export async function listAnswer(s: ApiServices, category: ListCategory, query: Record<string, string>): Promise<Answer> {
   const { ctx } = s
   const q = parseOr400(skinListQuerySchema, query)
-  const page = s.lists.list({ category, after: q.after, before: q.before, size: q.size, filter: q.filter, now: ctx.now(), random: ctx.random })
+  const page = await s.lists.list({ category, after: q.after, before: q.before, size: q.size, filter: q.filter, now: ctx.now(), random: ctx.random })
   const last = page.skins[page.skins.length - 1]?.uuid
   // `before` and `links.prev` are our extension (a real 'Previous' link); MineSkin has only `after`.
   const first = page.hasBefore ? page.skins[0]?.uuid : undefined
@@ -66,7 +66,7 @@ export const skinById = (s: ApiServices, id: string | undefined, who: Identity) 
 export const skinByUuid = (s: ApiServices, id: string | undefined, who: Identity) => requireVisibleSkin(s.ctx.store.db, skinUuidParam(id), who)
 
 /** `GET /v2/skins/{id}`. */
-export const skinAnswer = (s: ApiServices, rec: SkinRecord): Answer => ({ payload: { skin: toSkinInfo(s.ctx.store.db, rec) }, parts: { links: { self: `/v2/skins/${rec.skin.uuid}` } } })
+export const skinAnswer = async (s: ApiServices, rec: SkinRecord): Promise<Answer> => ({ payload: { skin: await toSkinInfo(s.ctx.store.db, rec) }, parts: { links: { self: `/v2/skins/${rec.skin.uuid}` } } })
 
 /** `/v2/skins/{id}/user` needs a caller it can name: 401 otherwise. */
 export function requireIdentified(who: Identity) {
@@ -74,9 +74,9 @@ export function requireIdentified(who: Identity) {
 }
 
 /** `GET /v2/skins/{id}/user`: what the caller may do with the skin. */
-export function userAnswer(s: ApiServices, rec: SkinRecord, who: Identity): Answer {
+export async function userAnswer(s: ApiServices, rec: SkinRecord, who: Identity): Promise<Answer> {
   const db = s.ctx.store.db
-  const p = skinPermissions(db, rec, who, s.ctx.now())
+  const [p, liked] = await Promise.all([skinPermissions(db, rec, who, s.ctx.now()), hasLiked(db, rec.skin.id, identityKey(who))])
   return {
     payload: {
       user: {
@@ -87,29 +87,29 @@ export function userAnswer(s: ApiServices, rec: SkinRecord, who: Identity): Answ
         ...(p.isOwner && p.editReason ? { editReason: p.editReason } : {}),
         ...(p.isOwner && p.deleteReason ? { deleteReason: p.deleteReason } : {}),
         // Our extension (issue 8), present only when true so MineSkin's answer shape stays as it was.
-        ...(hasLiked(db, rec.skin.id, identityKey(who)) ? { liked: true } : {}),
+        ...(liked ? { liked: true } : {}),
       },
     },
   }
 }
 
 /** `GET /v2/skins/{id}/meta`: the generated English description. */
-export function metaAnswer(s: ApiServices, rec: SkinRecord): Answer {
+export async function metaAnswer(s: ApiServices, rec: SkinRecord): Promise<Answer> {
   const description = describeSkin({
     name: rec.skin.name,
     variant: rec.skin.variant,
     features: new Uint8Array(rec.data.features),
     hasCape: rec.data.capeHash !== '',
-    tags: visibleTags(s.ctx.store.db, rec.skin.id),
+    tags: await visibleTags(s.ctx.store.db, rec.skin.id),
   })
   return { payload: { meta: { description } } }
 }
 
 /** `GET /v2/skins/{id}/similar`. */
-export function similarAnswer(s: ApiServices, rec: SkinRecord): Answer {
-  const skins = s.similar.similar(rec.skin.id, rec.data.colourKey, new Uint8Array(rec.data.features), rec.data.textureHash)
+export async function similarAnswer(s: ApiServices, rec: SkinRecord): Promise<Answer> {
+  const skins = await s.similar.similar(rec.skin.id, rec.data.colourKey, new Uint8Array(rec.data.features), rec.data.textureHash)
   return { payload: { skins, pagination: { current: {}, next: {} } } }
 }
 
 /** `GET /v2/skins/{id}/tags`: the tags with the caller's own votes. */
-export const tagsAnswer = (s: ApiServices, rec: SkinRecord, who: Identity): Answer => ({ payload: { tags: listTags(s.ctx.store.db, rec.skin.id, identityKey(who)) } })
+export const tagsAnswer = async (s: ApiServices, rec: SkinRecord, who: Identity): Promise<Answer> => ({ payload: { tags: await listTags(s.ctx.store.db, rec.skin.id, identityKey(who)) } })

@@ -23,7 +23,8 @@ export async function createApiKey(
 ): Promise<{ id: string; key: string }> {
   const key = `ssg_${randomHex(32)}`
   const id = randomHex(12)
-  db.insert(apiKeys)
+  await db
+    .insert(apiKeys)
     .values({
       id,
       keyHash: hashApiKey(key),
@@ -37,8 +38,8 @@ export async function createApiKey(
 }
 
 /** Looks up a live (not revoked) key row by the raw key. */
-export function findApiKey(db: Db, key: string) {
-  const row = db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(key))).get()
+export async function findApiKey(db: Db, key: string) {
+  const row = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(key))).get()
   return row && row.revokedAt === null ? row : null
 }
 

@@ -94,7 +94,7 @@ export function createIdentityResolver(deps: IdentityDeps) {
           { code: 'invalid_api_key_length', message: `API keys are at least ${MIN_API_KEY_LENGTH} characters long` },
         ])
       }
-      const row = findApiKey(db, key)
+      const row = await findApiKey(db, key)
       if (!row) throw new ApiError('invalid_api_key', 'Invalid API key', 403)
       // A key restricted to origins may only be used from those pages (reference §1.2); calls
       // without an Origin header (servers, plugins) are not browser calls and stay allowed.
@@ -102,7 +102,7 @@ export function createIdentityResolver(deps: IdentityDeps) {
       if (origin && !keyAllowsOrigin(row.allowedOrigins, origin)) throw new ApiError('invalid_api_key', 'Origin not allowed', 403)
       // `lastUsed` is informational: a write per minute per key is enough, not one per request.
       const now = deps.now()
-      if (row.lastUsed === null || now - row.lastUsed > 60_000) db.update(apiKeys).set({ lastUsed: now }).where(eq(apiKeys.id, row.id)).run()
+      if (row.lastUsed === null || now - row.lastUsed > 60_000) await db.update(apiKeys).set({ lastUsed: now }).where(eq(apiKeys.id, row.id)).run()
       apiKey = row
     }
 
@@ -121,7 +121,7 @@ export function createIdentityResolver(deps: IdentityDeps) {
     // A keyed request acts as the key's owner only, never as whoever's session cookie came along
     // (a key without a user stays userless): the key, not the browser, decides (issue 10 point 1).
     const userId = apiKey ? apiKey.userId : (sessionUser?.id ?? null)
-    const userRow = userId ? db.select({ grants: users.grants }).from(users).where(eq(users.id, userId)).get() : undefined
+    const userRow = userId ? await db.select({ grants: users.grants }).from(users).where(eq(users.id, userId)).get() : undefined
     const kind: IdentityKind = apiKey ? 'apikey' : sessionUser ? 'user' : 'anonymous'
     const merged: Grants = {
       ...config.grants[kind],
@@ -130,7 +130,7 @@ export function createIdentityResolver(deps: IdentityDeps) {
       ...(apiKey ? parseGrants(apiKey.grants) : {}),
     }
     // Valid subscriptions only ever raise limits (src/api/services/accounts/subscription-grants.ts).
-    const grants = kind === 'anonymous' ? merged : mergeSubscriptionGrants(db, merged, userId, deps.now())
+    const grants = kind === 'anonymous' ? merged : await mergeSubscriptionGrants(db, merged, userId, deps.now())
     const apiKeyOrigins = apiKey ? keyOrigins(apiKey.allowedOrigins) : null
     return { kind, userId, apiKeyId: apiKey?.id ?? null, apiKeyOrigins, clientId, ip, userAgent, grants, warnings }
   }

@@ -39,8 +39,8 @@ if (command === 'add') {
   if (!values.name || !values.token) fail('--name and --token are required')
   const type = ACCOUNT_TYPES.find((t) => t === values.type) ?? fail(`--type must be one of ${ACCOUNT_TYPES.join(', ')}`)
   const tokenSource = TOKEN_SOURCES.find((t) => t === values.source) ?? fail(`--source must be one of ${TOKEN_SOURCES.join(', ')}`)
-  putPoolAccount(
-    store.sqlite,
+  await putPoolAccount(
+    store.sql,
     {
       id: id!,
       name: values.name!,

@@ -2,7 +2,7 @@ import { afterEach, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openStore, type Store } from '../store/db'
+import { openStore, type BunStore as Store } from '../store/db'
 import { createDbAccountPool, putPoolAccount } from './db-account-pool'
 
 let store: Store
@@ -12,17 +12,17 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function setup() {
+async function setup() {
   dir = mkdtempSync(join(tmpdir(), 'ssg-pool-'))
   store = openStore(dir)
   for (const [id, name] of [['a'.repeat(32), 'First'], ['b'.repeat(32), 'Second']] as const) {
-    putPoolAccount(store.sqlite, { id, name, type: 'microsoft', tokenSource: 'login_microsoft', accessToken: `token-${name}` }, 0)
+    await putPoolAccount(store.sql, { id, name, type: 'microsoft', tokenSource: 'login_microsoft', accessToken: `token-${name}` }, 0)
   }
-  return createDbAccountPool(store.sqlite, { minDelayMs: 15_000, rateLimitTimeoutMs: 120_000 })
+  return createDbAccountPool(store.sql, { minDelayMs: 15_000, rateLimitTimeoutMs: 120_000 })
 }
 
 test('hands out each account once at a time, least recently used first, and respects the delay', async () => {
-  const pool = setup()
+  const pool = await setup()
   const first = await pool.acquire(100_000)
   const second = await pool.acquire(100_000)
   expect(new Set([first!.id, second!.id]).size).toBe(2)
@@ -34,7 +34,7 @@ test('hands out each account once at a time, least recently used first, and resp
 })
 
 test('a 429 rests the account and is recorded; a success clears the error count', async () => {
-  const pool = setup()
+  const pool = await setup()
   const a = (await pool.acquire(100_000))!
   await pool.release(a, { ok: false, rateLimited: true, error: 'rate limited', now: 100_000 })
   const row = store.sqlite.query<{ error_count: number; last_error: string; timeout_until: number }, [string]>('SELECT error_count, last_error, timeout_until FROM accounts WHERE id = ?').get(a.id)!

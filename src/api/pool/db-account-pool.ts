@@ -5,7 +5,7 @@
  * `isAccountUsable` / `applyOutcome`, shared with the in-memory pool.
  * @module
  */
-import type { Database } from 'bun:sqlite'
+import type { SqlClient } from '../store/sql'
 import {
   applyOutcome,
   DEFAULT_POOL_OPTIONS,
@@ -46,46 +46,41 @@ const toAccount = (r: AccountRow): MinecraftAccount =>
   })
 
 /** Creates the database-backed pool. Accounts in use are tracked per process. */
-export function createDbAccountPool(sqlite: Database, opts: AccountPoolOptions = {}): AccountPool {
+export function createDbAccountPool(sql: SqlClient, opts: AccountPoolOptions = {}): AccountPool {
   const o = { ...DEFAULT_POOL_OPTIONS, ...opts }
   const inUse = new Set<string>()
-  const candidates = sqlite.query<AccountRow, [number]>(
-    'SELECT * FROM accounts WHERE enabled = 1 AND timeout_until <= ? ORDER BY last_used ASC LIMIT 100',
-  )
-  const stamp = sqlite.query('UPDATE accounts SET last_used = ? WHERE id = ?')
-  const byId = sqlite.query<AccountRow, [string]>('SELECT * FROM accounts WHERE id = ?')
-  const write = sqlite.query('UPDATE accounts SET error_count = ?, last_error = ?, timeout_until = ? WHERE id = ?')
   return {
     async acquire(now) {
-      for (const row of candidates.all(now)) {
+      const rows = await sql.all<AccountRow>('SELECT * FROM accounts WHERE enabled = 1 AND timeout_until <= ? ORDER BY last_used ASC LIMIT 100', [now])
+      for (const row of rows) {
         if (inUse.has(row.id)) continue
         const account = toAccount(row)
         if (!isAccountUsable(account, now, o)) continue
-        stamp.run(now, account.id)
+        // Marked in use before the write is awaited, so a concurrent acquire skips it.
         inUse.add(account.id)
+        await sql.run('UPDATE accounts SET last_used = ? WHERE id = ?', [now, account.id])
         return { ...account, lastUsed: now }
       }
       return null
     },
     async release(account, outcome) {
       inUse.delete(account.id)
-      const row = byId.get(account.id)
+      const row = await sql.get<AccountRow>('SELECT * FROM accounts WHERE id = ?', [account.id])
       if (!row) return
       const next = applyOutcome(toAccount(row), outcome, o.rateLimitTimeoutMs)
-      write.run(next.errorCount, next.lastError, next.timeoutUntil, account.id)
+      await sql.run('UPDATE accounts SET error_count = ?, last_error = ?, timeout_until = ? WHERE id = ?', [next.errorCount, next.lastError, next.timeoutUntil, account.id])
     },
   }
 }
 
 /** Adds (or replaces) a pool account; `capes` are the Mojang cape ids it owns. */
-export function putPoolAccount(sqlite: Database, account: Pick<MinecraftAccount, 'id' | 'name' | 'type' | 'tokenSource' | 'accessToken'> & { tokenExpiresAt?: number | null; capes?: string[] }, now: number): void {
-  sqlite
-    .query(
+export async function putPoolAccount(sql: SqlClient, account: Pick<MinecraftAccount, 'id' | 'name' | 'type' | 'tokenSource' | 'accessToken'> & { tokenExpiresAt?: number | null; capes?: string[] }, now: number): Promise<void> {
+  await sql.run(
       `INSERT INTO accounts (id, name, type, token_source, access_token, token_expires_at, enabled, last_used, error_count, timeout_until, capes, created_at)
        VALUES (?, ?, ?, ?, ?, ?, 1, 0, 0, 0, ?, ?)
        ON CONFLICT(id) DO UPDATE SET name = excluded.name, type = excluded.type, token_source = excluded.token_source,
          access_token = excluded.access_token, token_expires_at = excluded.token_expires_at, enabled = 1, error_count = 0,
          last_error = NULL, timeout_until = 0, capes = excluded.capes`,
-    )
-    .run(account.id, account.name, account.type, account.tokenSource, account.accessToken, account.tokenExpiresAt ?? null, JSON.stringify(account.capes ?? []), now)
+    [account.id, account.name, account.type, account.tokenSource, account.accessToken, account.tokenExpiresAt ?? null, JSON.stringify(account.capes ?? []), now],
+  )
 }

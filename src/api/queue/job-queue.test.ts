@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openStore, type Store } from '../store/db'
+import { openStore, type BunStore as Store } from '../store/db'
 import { startTestApi } from '../testing/api-harness'
 import { createJobQueue, type JobRow } from './job-queue'
 
@@ -51,8 +51,8 @@ describe('job queue', () => {
     let now = 1_000
     for (let i = 0; i < 5; i++) insert(s, `job${i}`.padEnd(24, '0'), 'waiting', 100 + i)
     const p = controlled()
-    const q = createJobQueue({ sqlite: s.sqlite, process: p.process, concurrency: 2, now: () => now, pollMs: 0 })
-    q.start()
+    const q = createJobQueue({ sql: s.sql, process: p.process, concurrency: 2, now: () => now, pollMs: 0 })
+    await q.start()
     expect(p.started).toEqual(['job0'.padEnd(24, '0'), 'job1'.padEnd(24, '0')])
     expect(q.active()).toBe(2)
     now = 1_500
@@ -81,8 +81,8 @@ describe('job queue', () => {
     insert(s, 'a'.repeat(24), 'processing', 10)
     insert(s, 'b'.repeat(24), 'completed', 5)
     const p = controlled()
-    const q = createJobQueue({ sqlite: s.sqlite, process: p.process, concurrency: 1, now: () => 50, pollMs: 0 })
-    q.start()
+    const q = createJobQueue({ sql: s.sql, process: p.process, concurrency: 1, now: () => 50, pollMs: 0 })
+    await q.start()
     expect(p.started).toEqual(['a'.repeat(24)])
     p.finish('a'.repeat(24))
     await q.idle()
@@ -95,11 +95,11 @@ describe('job queue', () => {
     let now = 0
     const p = controlled()
     let expire = () => {}
-    const q = createJobQueue({ sqlite: s.sqlite, process: p.process, concurrency: 1, now: () => now, pollMs: 0, wait: () => new Promise<void>((r) => (expire = r)) })
-    q.start()
+    const q = createJobQueue({ sql: s.sql, process: p.process, concurrency: 1, now: () => now, pollMs: 0, wait: () => new Promise<void>((r) => (expire = r)) })
+    await q.start()
     const before = q.eta({ status: 'waiting', created_at: 0, started_at: null })!
     insert(s, 'c'.repeat(24), 'waiting', 0)
-    q.notify()
+    await q.notify()
     const done = q.waitFor('c'.repeat(24), 5_000)
     now = 4_000
     p.finish('c'.repeat(24))
@@ -108,6 +108,8 @@ describe('job queue', () => {
     expect(q.eta({ status: 'waiting', created_at: 0, started_at: null })!).toBeGreaterThan(before)
     expect(q.eta({ status: 'completed', created_at: 0, started_at: 0 })).toBeUndefined()
     const never = q.waitFor('d'.repeat(24), 1000)
+    // waitFor reads the job row before it starts the deadline.
+    await tick()
     expire()
     expect(await never).toBeNull()
     await q.stop()

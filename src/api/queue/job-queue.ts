@@ -7,7 +7,7 @@
  * rows written by another process; tests drain it with `idle()`.
  * @module
  */
-import type { Database } from 'bun:sqlite'
+import type { SqlClient } from '../store/sql'
 import type { CodeAndMessage } from '../../shared/schemas/api'
 import { isApiError } from '../errors'
 
@@ -43,7 +43,7 @@ export type JobProcessor = (job: JobRow) => Promise<{ skinUuid: string }>
 
 /** Options of {@link createJobQueue}. */
 export interface JobQueueOptions {
-  sqlite: Database
+  sql: SqlClient
   process: JobProcessor
   concurrency: number
   now: () => number
@@ -69,24 +69,21 @@ const EMA = 0.1
 
 /** Creates the queue; call `start()` to requeue crashed jobs and begin processing. */
 export function createJobQueue(opts: JobQueueOptions) {
-  const { sqlite, now } = opts
+  const { sql, now } = opts
   // An unref'd timer: a pending deadline must not keep the process alive.
   const wait = opts.wait ?? ((ms: number) => new Promise<void>((r) => (setTimeout(r, ms) as { unref?: () => void }).unref?.()))
-  const claim = sqlite.query<JobRow, [number]>(
-    `UPDATE jobs SET status = 'processing', started_at = ?, attempts = attempts + 1
-     WHERE id = (SELECT id FROM jobs WHERE status = 'waiting' ORDER BY created_at, id LIMIT 1)
-     RETURNING *`,
-  )
-  const complete = sqlite.query(`UPDATE jobs SET status = 'completed', result = ?, finished_at = ? WHERE id = ?`)
-  const fail = sqlite.query(`UPDATE jobs SET status = 'failed', errors = ?, finished_at = ? WHERE id = ?`)
-  const requeue = sqlite.query(`UPDATE jobs SET status = 'waiting', started_at = NULL WHERE status = 'processing'`)
-  const waitingCount = sqlite.query<{ n: number }, []>(`SELECT count(*) AS n FROM jobs WHERE status = 'waiting'`)
-  const byId = sqlite.query<JobRow, [string]>('SELECT * FROM jobs WHERE id = ?')
-  const recent = sqlite.query<{ pending: number | null; generate: number | null }, []>(
-    `SELECT avg(started_at - created_at) AS pending, avg(finished_at - started_at) AS generate FROM (
-       SELECT created_at, started_at, finished_at FROM jobs INDEXED BY jobs_finished_idx
-       WHERE finished_at IS NOT NULL AND started_at IS NOT NULL AND status = 'completed' ORDER BY finished_at DESC LIMIT 200)`,
-  )
+  // Claiming is one atomic UPDATE … RETURNING, so two pumps (or processes) never take the same job.
+  const claim = (t: number) =>
+    sql.get<JobRow>(
+      `UPDATE jobs SET status = 'processing', started_at = ?, attempts = attempts + 1
+       WHERE id = (SELECT id FROM jobs WHERE status = 'waiting' ORDER BY created_at, id LIMIT 1)
+       RETURNING *`,
+      [t],
+    )
+  const complete = (result: string, t: number, id: string) => sql.run(`UPDATE jobs SET status = 'completed', result = ?, finished_at = ? WHERE id = ?`, [result, t, id])
+  const fail = (errors: string, t: number, id: string) => sql.run(`UPDATE jobs SET status = 'failed', errors = ?, finished_at = ? WHERE id = ?`, [errors, t, id])
+  const waitingCount = async () => (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM jobs WHERE status = 'waiting'`))?.n ?? 0
+  const byId = (id: string) => sql.get<JobRow>('SELECT * FROM jobs WHERE id = ?', [id])
 
   let running = false
   let inflight = 0
@@ -104,8 +101,8 @@ export function createJobQueue(opts: JobQueueOptions) {
     }
   }
 
-  const checkIdle = () => {
-    if (inflight === 0 && idleWaiters.length && (waitingCount.get()?.n ?? 0) === 0) {
+  const checkIdle = async () => {
+    if (inflight === 0 && idleWaiters.length && (await waitingCount()) === 0 && inflight === 0) {
       const ws = idleWaiters
       idleWaiters = []
       for (const w of ws) w()
@@ -117,53 +114,74 @@ export function createJobQueue(opts: JobQueueOptions) {
     try {
       const { skinUuid } = await opts.process(job)
       const t = now()
-      complete.run(skinUuid, t, job.id)
+      await complete(skinUuid, t, job.id)
       durations.pending += EMA * (started - job.created_at - durations.pending)
       durations.generate += EMA * (t - started - durations.generate)
     } catch (e) {
       const errors = isApiError(e) ? [{ code: e.code, message: e.message }, ...e.causes] : [INTERNAL]
       if (!isApiError(e)) opts.onUnexpectedError?.(job, e)
-      fail.run(JSON.stringify(errors), now(), job.id)
+      await fail(JSON.stringify(errors), now(), job.id)
     }
-    const done = byId.get(job.id)
+    const done = await byId(job.id)
     if (done) settle(done)
   }
 
-  const pump = () => {
-    while (running && inflight < opts.concurrency) {
-      const job = claim.get(now())
-      if (!job) break
-      inflight++
-      const task = runOne(job).finally(() => {
-        inflight--
-        tasks.delete(task)
-        pump()
-      })
-      tasks.add(task)
+  // One pump at a time (claims are awaited now: issue 13 point 1); a wake-up during a pump makes
+  // it go round once more instead of starting a second loop that could overshoot the concurrency.
+  let pumping: Promise<void> | null = null
+  let again = false
+  const pumpLoop = async () => {
+    do {
+      again = false
+      while (running && inflight < opts.concurrency) {
+        const job = await claim(now())
+        if (!job) break
+        inflight++
+        const task = runOne(job).finally(() => {
+          inflight--
+          tasks.delete(task)
+          pump()
+        })
+        tasks.add(task)
+      }
+      await checkIdle()
+    } while (again)
+  }
+  const pump = (): Promise<void> => {
+    if (pumping) {
+      again = true
+      return pumping
     }
-    checkIdle()
+    pumping = pumpLoop()
+      .catch((e) => console.error(`[queue] ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => (pumping = null))
+    return pumping
   }
 
   return {
     /** Re-queues jobs a crash left `processing`, loads duration means, starts the loop. */
-    start(): void {
+    async start(): Promise<void> {
       if (running) return
-      requeue.run()
-      const r = recent.get()
+      await sql.run(`UPDATE jobs SET status = 'waiting', started_at = NULL WHERE status = 'processing'`)
+      const r = await sql.get<{ pending: number | null; generate: number | null }>(
+        `SELECT avg(started_at - created_at) AS pending, avg(finished_at - started_at) AS generate FROM (
+           SELECT created_at, started_at, finished_at FROM jobs INDEXED BY jobs_finished_idx
+           WHERE finished_at IS NOT NULL AND started_at IS NOT NULL AND status = 'completed' ORDER BY finished_at DESC LIMIT 200)`,
+      )
       if (r?.pending != null) durations.pending = r.pending
       if (r?.generate != null) durations.generate = r.generate
       running = true
       const pollMs = opts.pollMs ?? 1000
       if (pollMs > 0) {
-        timer = setInterval(pump, pollMs)
+        timer = setInterval(() => void pump(), pollMs)
         // The poll must not keep a process alive on its own.
         ;(timer as { unref?: () => void }).unref?.()
       }
-      pump()
+      await pump()
     },
-    /** Wakes the loop (a job was inserted). */
-    notify(): void {
-      pump()
+    /** Wakes the loop (a job was inserted); resolves when that pump has claimed what it could. */
+    notify(): Promise<void> {
+      return pump()
     },
     /** Stops claiming and waits for the jobs in flight. */
     async stop(): Promise<void> {
@@ -176,26 +194,38 @@ export function createJobQueue(opts: JobQueueOptions) {
     idle(): Promise<void> {
       return new Promise((resolve) => {
         idleWaiters.push(resolve)
-        if (running) pump()
-        else checkIdle()
+        if (running) void pump()
+        else void checkIdle()
       })
     },
     /** Resolves with the finished job row, or null after `timeoutMs`. */
-    waitFor(jobId: string, timeoutMs: number): Promise<JobRow | null> {
-      const row = byId.get(jobId)
-      if (row && (row.status === 'completed' || row.status === 'failed')) return Promise.resolve(row)
+    async waitFor(jobId: string, timeoutMs: number): Promise<JobRow | null> {
+      const row = await byId(jobId)
+      if (row && (row.status === 'completed' || row.status === 'failed')) return row
       return new Promise((resolve) => {
         let settled = false
+        const forget = () => {
+          const ws = jobWaiters.get(jobId)?.filter((w) => w !== onDone)
+          if (ws?.length) jobWaiters.set(jobId, ws)
+          else jobWaiters.delete(jobId)
+        }
         const onDone = (job: JobRow) => {
+          if (settled) return
           settled = true
           resolve(job)
         }
         jobWaiters.set(jobId, [...(jobWaiters.get(jobId) ?? []), onDone])
+        // The job may have finished between the read above and registering: read once more.
+        void byId(jobId).then((again) => {
+          if (again && (again.status === 'completed' || again.status === 'failed')) {
+            forget()
+            onDone(again)
+          }
+        })
         void wait(timeoutMs).then(() => {
           if (settled) return
-          const ws = jobWaiters.get(jobId)?.filter((w) => w !== onDone)
-          if (ws?.length) jobWaiters.set(jobId, ws)
-          else jobWaiters.delete(jobId)
+          settled = true
+          forget()
           resolve(null)
         })
       })

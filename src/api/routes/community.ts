@@ -60,42 +60,42 @@ export function communityRoutes(s: ApiServices) {
     return c.json(challenge)
   })
 
-  r.get('/v2/skins/:id/tags', (c) => {
-    const rec = skinOf(c)
+  r.get('/v2/skins/:id/tags', async (c) => {
+    const rec = await skinOf(c)
     c.header('Cache-Control', 'private, no-store')
-    return send(c, tagsAnswer(s, rec, c.get('identity')))
+    return send(c, await tagsAnswer(s, rec, c.get('identity')))
   })
 
   r.post('/v2/skins/:id/tags', async (c) => {
-    const rec = skinOf(c)
+    const rec = await skinOf(c)
     const voter = actor(c)
     const body = parseOr400(tagVoteBodySchema, await readJson(c, 'tagVote'))
     await requireProof(c)
-    const added = voteTag(db, { skinRowId: rec.skin.id, tag: body.tag, vote: body.vote, voter, threshold: ctx.config.tagVisibleThreshold, now: ctx.now() })
+    const added = await voteTag(ctx.store, { skinRowId: rec.skin.id, tag: body.tag, vote: body.vote, voter, threshold: ctx.config.tagVisibleThreshold, now: ctx.now() })
     return v2(c, {}, 200, { messages: [added ? msg('vote_added', 'Vote added') : msg('already_voted', 'You already voted for this tag')] })
   })
 
   r.post('/v2/skins/:id/report', async (c) => {
-    const rec = skinOf(c)
+    const rec = await skinOf(c)
     const reporter = actor(c)
     const body = parseOr400(reportBodySchema, await readJson(c, 'report'))
     await requireProof(c)
-    addReport(db, rec.skin.id, reporter, body.reason, ctx.now())
+    await addReport(db, rec.skin.id, reporter, body.reason, ctx.now())
     return v2(c, {}, 200, { messages: [msg('reported', 'Skin reported')] })
   })
 
   r.post('/v2/skins/:id/interactions/views', async (c) => {
-    const rec = skinOf(c)
+    const rec = await skinOf(c)
     const proof = await ctx.antibot.verify(c.req.header(ANTIBOT_HEADER))
-    if (proof.ok) addView(db, rec.skin.id)
+    if (proof.ok) await addView(db, rec.skin.id)
     return c.body(null, 204)
   })
 
   r.post('/v2/skins/:id/interactions/likes', async (c) => {
-    const rec = skinOf(c)
+    const rec = await skinOf(c)
     const voter = actor(c)
     await requireProof(c)
-    addLike(db, rec.skin.id, voter, ctx.now())
+    await addLike(ctx.store, rec.skin.id, voter, ctx.now())
     return c.body(null, 204)
   })
 

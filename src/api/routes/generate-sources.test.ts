@@ -150,7 +150,7 @@ describe('mojang signer (pooled accounts) against the stand-in', () => {
     t = await startTestApi({ env: { ...mojangEnv(), SIGNER: 'mojang' }, deps: { signer: undefined }, noStart: true })
     const store = openStore(t.dir)
     for (const a of mojang.accounts) {
-      putPoolAccount(store.sqlite, { id: a.id, name: a.name, type: 'microsoft', tokenSource: 'login_microsoft', accessToken: a.accessToken }, t.clock.now)
+      await putPoolAccount(store.sql, { id: a.id, name: a.name, type: 'microsoft', tokenSource: 'login_microsoft', accessToken: a.accessToken }, t.clock.now)
     }
     store.close()
     await t.api.start()

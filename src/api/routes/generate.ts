@@ -53,12 +53,12 @@ export function generateRoutes(s: ApiServices) {
   const secure = ctx.config.publicUrl.startsWith('https:')
   const r = new Hono<ApiEnv>()
   const credits = createCreditCharger(db, ctx.now)
-  const jobById = ctx.store.sqlite.query<JobRow, [string]>('SELECT * FROM jobs WHERE id = ?')
+  const jobById = (id: string) => ctx.store.sql.get<JobRow>('SELECT * FROM jobs WHERE id = ?', [id])
 
   /** Counts the request against the caller's limits; sets headers; throws 429 when over. */
-  const limit = (c: Context<ApiEnv>, cookieIssued: boolean, useDelay: boolean) => {
+  const limit = async (c: Context<ApiEnv>, cookieIssued: boolean, useDelay: boolean) => {
     const who = c.get('identity')
-    const res = ctx.limiter.hit(rateKey(who, cookieIssued), who.grants, ctx.now(), { useDelay })
+    const res = await ctx.limiter.hit(rateKey(who, cookieIssued), who.grants, ctx.now(), { useDelay })
     c.set('rateLimit', res.info)
     for (const [k, v] of Object.entries(rateLimitHeaders(res.info))) c.header(k, v)
     if (!res.allowed) {
@@ -76,10 +76,10 @@ export function generateRoutes(s: ApiServices) {
 
   const submit = async (c: Context<ApiEnv>, useDelay: boolean, checkOnly: boolean | null) => {
     const issued = clientCookie(c)
-    const rateLimit = limit(c, issued, useDelay)
+    const rateLimit = await limit(c, issued, useDelay)
     const req = await readGenerateRequest(c, ctx.config.bodyTimeoutMs)
     // Keys with `useCredits` pay one credit per accepted job (src/api/services/accounts/credit-charge.ts).
-    const hold = credits.charge(c.get('identity'))
+    const hold = await credits.charge(c.get('identity'))
     let result: Awaited<ReturnType<typeof generator.submit>>
     try {
       result = await generator.submit(req.input, req.options, c.get('identity'), {
@@ -87,17 +87,17 @@ export function generateRoutes(s: ApiServices) {
         checkOnly: checkOnly ?? req.checkOnly,
       })
     } catch (e) {
-      credits.refund(hold)
+      await credits.refund(hold)
       if (isApiError(e) && (e.code === 'job_limit' || e.code === 'concurrency_limit')) c.header('Retry-After', String(pendingRetryAfter(queue)))
       throw e
     }
-    if (result.jobId === null) credits.refund(hold)
+    if (result.jobId === null) await credits.refund(hold)
     return { result, rateLimit }
   }
 
   r.post('/v2/queue', async (c) => {
     const { result, rateLimit } = await submit(c, false, false)
-    const job = jobById.get(result.jobId!)
+    const job = await jobById(result.jobId!)
     if (!job) throw new ApiError('internal_error', 'Job vanished', 500)
     const links = {
       job: `/v2/queue/${job.id}`,
@@ -105,7 +105,7 @@ export function generateRoutes(s: ApiServices) {
       skin: result.skinUuid ? `/v2/skins/${result.skinUuid}` : undefined,
     }
     if (result.skinUuid) {
-      return v2(c, { job: toJobInfo(job, queue), skin: skinJson(result.skinUuid, true), rateLimit }, 200, {
+      return v2(c, { job: toJobInfo(job, queue), skin: await skinJson(result.skinUuid, true), rateLimit }, 200, {
         messages: [msg('skin_found', 'Found an existing skin')],
         links,
       })
@@ -131,7 +131,7 @@ export function generateRoutes(s: ApiServices) {
       }
       skinUuid = done.result ?? undefined
     }
-    const skin = skinUuid ? skinJson(skinUuid, result.duplicate !== undefined) : undefined
+    const skin = skinUuid ? await skinJson(skinUuid, result.duplicate !== undefined) : undefined
     if (!skin) throw new ApiError('unexpected_error', 'The generated skin is not available', 500)
     return v2(c, { skin, rateLimit }, 200, {
       messages: result.duplicate ? [msg('skin_found', 'Found an existing skin')] : [],
@@ -139,29 +139,29 @@ export function generateRoutes(s: ApiServices) {
     })
   })
 
-  r.get('/v2/queue', (c) => {
+  r.get('/v2/queue', async (c) => {
     const issued = clientCookie(c)
     const who = c.get('identity')
     const since = ctx.now() - JOB_LIST_WINDOW_MS
     const base = 'SELECT * FROM jobs WHERE created_at >= ? AND '
     let rows: JobRow[] = []
     const q = (where: string, ...args: (string | number)[]) =>
-      ctx.store.sqlite.query<JobRow, (string | number)[]>(`${base}${where} ORDER BY created_at DESC LIMIT 1000`).all(since, ...args)
-    if (who.apiKeyId) rows = q('api_key_id = ?', who.apiKeyId)
-    else if (who.userId) rows = q('user_id = ?', who.userId)
+      ctx.store.sql.all<JobRow>(`${base}${where} ORDER BY created_at DESC LIMIT 1000`, [since, ...args])
+    if (who.apiKeyId) rows = await q('api_key_id = ?', who.apiKeyId)
+    else if (who.userId) rows = await q('user_id = ?', who.userId)
     // An anonymous caller sees the jobs of its own client cookie only: the address is shared by
     // everyone behind the same NAT or proxy, so it never names whose jobs these are (issue 7 point 4).
     // A cookie issued just now has no jobs yet.
-    else if (!issued && who.clientId) rows = q('client_id = ? AND user_id IS NULL AND api_key_id IS NULL', who.clientId)
+    else if (!issued && who.clientId) rows = await q('client_id = ? AND user_id IS NULL AND api_key_id IS NULL', who.clientId)
     c.header('Cache-Control', 'private, no-store, max-age=1')
     return v2(c, { jobs: rows.map((j) => toJobInfo(j, queue)) }, 200, { links: { self: '/v2/queue' } })
   })
 
-  r.get('/v2/queue/:jobId', (c) => {
-    const job = jobByParam(s, c.req.param('jobId'))
+  r.get('/v2/queue/:jobId', async (c) => {
+    const job = await jobByParam(s, c.req.param('jobId'))
     c.header('Cache-Control', 'private, max-age=1')
     c.header('MineSkin-Breadcrumb', job.breadcrumb)
-    return send(c, jobAnswer(s, job))
+    return send(c, await jobAnswer(s, job))
   })
 
   return r

@@ -7,7 +7,7 @@ import { createCreditLedger } from '../services/accounts/credits'
 import { listNotifications } from '../services/accounts/notifications'
 import { removeReportedSkin } from '../services/accounts/skin-removal'
 import { addSubscription } from '../services/accounts/subscription-grants'
-import { openStore, type Store } from '../store/db'
+import { openStore, type BunStore as Store } from '../store/db'
 import { apiKeys, jobs, skinReports, skins } from '../store/schema'
 import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
 
@@ -37,7 +37,7 @@ describe('GET /v2/me/client, /v2/me/credits, /v2/me/apikey, /v2/delay', () => {
   test('shapes for a key of a user', async () => {
     const user = newUser()
     const k = await keyOf(user, true)
-    createCreditLedger(store.db).add({ userId: user, amount: 50, type: 'paid', now: t.clock.now })
+    await createCreditLedger(store.db).add({ userId: user, amount: 50, type: 'paid', now: t.clock.now })
 
     const client = await t.json('/v2/me/client', { headers: { ...k.headers, origin: 'http://example.test', 'x-forwarded-for': '203.0.113.9' } })
     expect(client.status).toBe(200)
@@ -99,8 +99,8 @@ describe('GET /v2/me/client, /v2/me/credits, /v2/me/apikey, /v2/delay', () => {
     expect(meCreditsResponseSchema.parse(none.body).credit).toEqual({ current: {}, all: { balance: 0, total: 0 } })
     expect(none.body.warnings.map((w: { code: string }) => w.code)).toContain('no_credits')
     const ledger = createCreditLedger(store.db)
-    ledger.add({ userId: user, amount: 1, now: t.clock.now })
-    ledger.spend(user, t.clock.now)
+    await ledger.add({ userId: user, amount: 1, now: t.clock.now })
+    await ledger.spend(user, t.clock.now)
     const empty = await t.json('/v2/me/credits', { headers: { ...UA, cookie } })
     expect(empty.body.warnings.map((w: { code: string }) => w.code)).toContain('insufficient_credits')
   })
@@ -127,7 +127,7 @@ describe('credits spent by generation', () => {
   test('a useCredits key spends one credit per job and is refused with nothing queued when empty', async () => {
     const user = newUser()
     const k = await keyOf(user, true)
-    createCreditLedger(store.db).add({ userId: user, amount: 2, now: t.clock.now })
+    await createCreditLedger(store.db).add({ userId: user, amount: 2, now: t.clock.now })
     const jobsOfKey = () => store.db.select().from(jobs).where(eq(jobs.apiKeyId, k.id)).all().length
 
     for (const seed of [7101, 7102]) {
@@ -139,7 +139,7 @@ describe('credits spent by generation', () => {
     const credits = await t.json('/v2/me/credits', { headers: k.headers })
     expect(credits.body.credit.all).toEqual({ balance: 0, total: 2 })
     // The last credit spent tells the owner once.
-    expect(listNotifications(store.db, user).map((n) => n.title)).toEqual(['Credits used up'])
+    expect((await listNotifications(store.db, user)).map((n) => n.title)).toEqual(['Credits used up'])
 
     const refused = await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(7103)), headers: k.headers })
     expect([refused.status, refused.body.errors[0].code]).toEqual([429, 'insufficient_credits'])
@@ -150,12 +150,12 @@ describe('credits spent by generation', () => {
     const user = newUser()
     const plain = await keyOf(user)
     const paying = await keyOf(user, true)
-    createCreditLedger(store.db).add({ userId: user, amount: 5, now: t.clock.now })
+    await createCreditLedger(store.db).add({ userId: user, amount: 5, now: t.clock.now })
     expect((await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(7201)), headers: plain.headers })).status).toBe(202)
     const bad = await t.json('/v2/queue', { method: 'POST', body: uploadForm(new Uint8Array([1, 2, 3])), headers: paying.headers })
     expect(bad.status).toBe(400)
     await t.api.idle()
-    expect(createCreditLedger(store.db).summary(user, t.clock.now).all.balance).toBe(5)
+    expect((await createCreditLedger(store.db).summary(user, t.clock.now)).all.balance).toBe(5)
   })
 })
 
@@ -165,15 +165,15 @@ describe('grants from subscriptions', () => {
     const k = await keyOf(user)
     const grants = async () => (await t.json('/v2/me', { headers: k.headers })).body.grants
     expect((await grants()).ad_free).toBe(false)
-    addSubscription(store.db, { id: `s${seq}a`, userId: user, productGroup: 'feat_pack', status: 'expired', now: t.clock.now })
-    addSubscription(store.db, { id: `s${seq}b`, userId: user, productGroup: 'feat_pack', status: 'active', now: t.clock.now, expiresAt: t.clock.now - 1 })
+    await addSubscription(store.db, { id: `s${seq}a`, userId: user, productGroup: 'feat_pack', status: 'expired', now: t.clock.now })
+    await addSubscription(store.db, { id: `s${seq}b`, userId: user, productGroup: 'feat_pack', status: 'active', now: t.clock.now, expiresAt: t.clock.now - 1 })
     expect((await grants()).ad_free).toBe(false)
-    addSubscription(store.db, { id: `s${seq}c`, userId: user, productGroup: 'request_speed', status: 'cancelled', now: t.clock.now, expiresAt: t.clock.now + DAY })
+    await addSubscription(store.db, { id: `s${seq}c`, userId: user, productGroup: 'request_speed', status: 'cancelled', now: t.clock.now, expiresAt: t.clock.now + DAY })
     const g = await grants()
     expect(g.per_minute).toBe(240)
     expect(g.ad_free).toBe(false)
     expect((await t.json('/v2/me/apikey', { headers: k.headers })).body.key.subscription).toBe('request_speed')
-    addSubscription(store.db, { id: `s${seq}d`, userId: user, productGroup: 'feat_pack', status: 'paused', now: t.clock.now })
+    await addSubscription(store.db, { id: `s${seq}d`, userId: user, productGroup: 'feat_pack', status: 'paused', now: t.clock.now })
     expect(await grants()).toMatchObject({ ad_free: true, skin_edit_duration: 72, private_skins: true })
     t.clock.now += 2 * DAY
     const later = await grants()
@@ -191,11 +191,11 @@ describe('removing a reported skin', () => {
     const row = store.db.select().from(skins).where(eq(skins.uuid, uuid)).get()!
     store.db.insert(skinReports).values({ skinId: row.id, reporter: 'user:x', reason: 'skin', createdAt: t.clock.now }).run()
     store.db.insert(skinReports).values({ skinId: row.id, reporter: 'user:y', reason: 'name', createdAt: t.clock.now }).run()
-    expect(removeReportedSkin(store.db, uuid, t.clock.now)).toEqual({ uuid, reports: 2, notifiedUsers: [user] })
+    expect(await removeReportedSkin(store.db, uuid, t.clock.now)).toEqual({ uuid, reports: 2, notifiedUsers: [user] })
     expect((await t.json(`/v2/skins/${uuid}`)).status).toBe(404)
-    const notes = listNotifications(store.db, user)
+    const notes = await listNotifications(store.db, user)
     expect(notes.map((n) => [n.title, n.level])).toEqual([['Skin removed', 'warning']])
     expect(notes[0]!.message).toContain('“Reported”')
-    expect(removeReportedSkin(store.db, uuid, t.clock.now)).toBeNull()
+    expect(await removeReportedSkin(store.db, uuid, t.clock.now)).toBeNull()
   })
 })

@@ -38,11 +38,11 @@ export function meAccountRoutes(s: ApiServices) {
   const db = s.ctx.store.db
   const ledger = createCreditLedger(db)
   const r = new Hono<ApiEnv>()
-  const keyRow = (id: string | null) => (id ? db.select().from(apiKeys).where(eq(apiKeys.id, id)).get() : undefined)
+  const keyRow = async (id: string | null) => (id ? await db.select().from(apiKeys).where(eq(apiKeys.id, id)).get() : undefined)
 
-  r.get('/v2/me/client', (c) => {
+  r.get('/v2/me/client', async (c) => {
     const who = c.get('identity')
-    const key = keyRow(who.apiKeyId)
+    const key = await keyRow(who.apiKeyId)
     const useCredits = Boolean(key?.useCredits && who.userId)
     c.header('Cache-Control', PRIVATE)
     return v2(
@@ -65,11 +65,11 @@ export function meAccountRoutes(s: ApiServices) {
     )
   })
 
-  r.get('/v2/me/credits', (c) => {
+  r.get('/v2/me/credits', async (c) => {
     const who = c.get('identity')
     c.header('Cache-Control', PRIVATE)
     if (!who.userId) throw new ApiError('invalid_user', 'Sign in or use an API key of an account to see credits', 401)
-    const sum = ledger.summary(who.userId, s.ctx.now())
+    const sum = await ledger.summary(who.userId, s.ctx.now())
     if (sum.all.total === 0) c.get('warnings').push(msg('no_credits', 'No credits'))
     else if (sum.all.balance <= 0) c.get('warnings').push(msg('insufficient_credits', 'Insufficient credits'))
     if (sum.current) {
@@ -79,12 +79,12 @@ export function meAccountRoutes(s: ApiServices) {
     return v2(c, { credit: { current: sum.current ?? {}, all: sum.all } }, 200, { links: { self: '/v2/me/credits' } })
   })
 
-  r.get('/v2/me/apikey', (c) => {
+  r.get('/v2/me/apikey', async (c) => {
     const who = c.get('identity')
     c.header('Cache-Control', PRIVATE)
-    const key = keyRow(who.apiKeyId)
+    const key = await keyRow(who.apiKeyId)
     if (!key) throw new ApiError('invalid_api_key', 'Call this endpoint with `Authorization: Bearer <key>`', 401)
-    const subs = key.userId ? [...new Set(validSubscriptions(db, key.userId, s.ctx.now()).map((x) => x.productGroup))] : []
+    const subs = key.userId ? [...new Set((await validSubscriptions(db, key.userId, s.ctx.now())).map((x) => x.productGroup))] : []
     return v2(
       c,
       {
@@ -111,9 +111,9 @@ export function meAccountRoutes(s: ApiServices) {
     )
   })
 
-  r.get('/v2/delay', (c) => {
+  r.get('/v2/delay', async (c) => {
     const who = c.get('identity')
-    const info = s.ctx.limiter.peek(rateKey(who, false), who.grants, s.ctx.now())
+    const info = await s.ctx.limiter.peek(rateKey(who, false), who.grants, s.ctx.now())
     for (const [k, v] of Object.entries(rateLimitHeaders(info))) c.header(k, v)
     c.header('Cache-Control', PRIVATE)
     return c.json({ success: true, rateLimit: info })

@@ -28,9 +28,9 @@ export function meRoutes(s: ApiServices) {
     })
   })
 
-  r.get('/v2/me/skins', (c) => {
+  r.get('/v2/me/skins', async (c) => {
     const q = parseOr400(skinListQuerySchema, c.req.query())
-    const page = s.ownSkins.list(c.get('identity'), { ...q, now: s.ctx.now() })
+    const page = await s.ownSkins.list(c.get('identity'), { ...q, now: s.ctx.now() })
     if (!page) throw new ApiError('unauthorized', 'Sign in, send an API key, or keep the client cookie', 401)
     if (page.anchorNotFound) c.get('warnings').push(msg('anchor_not_found', 'The `after` skin was not found; listing from the start'))
     const last = page.skins[page.skins.length - 1]?.uuid

@@ -30,17 +30,17 @@ export function miscRoutes(s: ApiServices) {
     return send(c, await capesAnswer(s))
   })
 
-  r.get('/v2/stats', (c) => {
+  r.get('/v2/stats', async (c) => {
     c.header('Cache-Control', 'public, max-age=60')
-    return send(c, statsAnswer(s))
+    return send(c, await statsAnswer(s))
   })
 
   /** Validation look-ups hit the profile service, so they have their own per-minute limit. */
-  const validateLimit = (c: Context<ApiEnv>) => {
+  const validateLimit = async (c: Context<ApiEnv>) => {
     const who = c.get('identity')
     const key = `validate:${who.apiKeyId ?? who.userId ?? who.ip ?? who.clientId ?? 'anonymous'}`
     const perMinute = ctx.config.validatePerMinute
-    const res = ctx.limiter.hit(key, { per_minute: perMinute, per_hour: perMinute * 60, delay: 0 }, ctx.now())
+    const res = await ctx.limiter.hit(key, { per_minute: perMinute, per_hour: perMinute * 60, delay: 0 }, ctx.now())
     if (!res.allowed) {
       c.header('Retry-After', String(Math.max(1, res.retryAfter)))
       throw new ApiError('rate_limit', 'Too many validation requests', 429)
@@ -50,7 +50,7 @@ export function miscRoutes(s: ApiServices) {
   r.get('/validate/name/:name', async (c) => {
     const name = c.req.param('name')
     if (name.length < 1 || name.length > 16) return c.json(legacyError('invalid name', 'invalid_name', 'A player name has 1 to 16 characters'), 400)
-    validateLimit(c)
+    await validateLimit(c)
     const found = /^[A-Za-z0-9_]+$/.test(name) ? await ctx.profiles.lookupName(name) : null
     c.header('Cache-Control', 'public, max-age=3600')
     return found ? c.json({ valid: true, uuid: found.id, name: found.name }) : c.json({ valid: false, name }, 404)
@@ -60,7 +60,7 @@ export function miscRoutes(s: ApiServices) {
     const raw = c.req.param('uuid')
     const uuid = raw.replace(/-/g, '').toLowerCase()
     if (raw.length < 32 || !/^[0-9a-f]{32}$/.test(uuid)) return c.json(legacyError('invalid uuid', 'invalid_uuid', 'A player uuid has 32 hex digits, dashes allowed'), 400)
-    validateLimit(c)
+    await validateLimit(c)
     const profile = await ctx.profiles.getProfile(uuid)
     c.header('Cache-Control', 'public, max-age=3600')
     return profile ? c.json({ valid: true, uuid: profile.id, name: profile.name }) : c.json({ valid: false, uuid }, 404)

@@ -57,26 +57,25 @@ export function queueBatchRoutes(s: ApiServices) {
   const { ctx, queue, generator } = s
   const secure = ctx.config.publicUrl.startsWith('https:')
   const credits = createCreditCharger(ctx.store.db, ctx.now)
-  const jobById = ctx.store.sqlite.query<JobRow, [string]>('SELECT * FROM jobs WHERE id = ?')
+  const jobById = (id: string) => ctx.store.sql.get<JobRow>('SELECT * FROM jobs WHERE id = ?', [id])
   const r = new Hono<ApiEnv>()
 
   /** Counts `n` requests when all fit in what is left this minute and hour; else 429 and nothing counted. */
-  const limitBatch = (c: Context<ApiEnv>, who: Identity, issued: boolean, n: number) => {
+  const limitBatch = async (c: Context<ApiEnv>, who: Identity, issued: boolean, n: number) => {
     const key = rateKey(who, issued)
     const now = ctx.now()
-    const before = ctx.limiter.peek(key, who.grants, now)
-    const { minute, hour } = before.limit
-    if (minute.remaining < n || hour.remaining < n) {
-      c.set('rateLimit', before)
-      for (const [k, v] of Object.entries(rateLimitHeaders(before))) c.header(k, v)
+    // One all-or-none hit of `n`: atomic in the limiter (also on a Durable Object, issue 13 point 1), so no
+    // other request can take the allowance between the check and the count. Refused, `info` is the state before.
+    const { allowed, info } = await ctx.limiter.hit(key, who.grants, now, { count: n })
+    if (!allowed) {
+      const { minute, hour } = info.limit
+      c.set('rateLimit', info)
+      for (const [k, v] of Object.entries(rateLimitHeaders(info))) c.header(k, v)
       const reset = minute.remaining < n && hour.remaining >= n ? minute.reset : hour.reset
       c.header('Retry-After', String(Math.max(1, Math.ceil(reset - now / 1000))))
       const left = Math.min(minute.remaining, hour.remaining)
       throw new ApiError('rate_limit', `Rate limit reached: the batch has ${n} items and ${left} requests are left`, 429)
     }
-    // Synchronous, so no other request can take the allowance between the check and the hits.
-    let info = before
-    for (let i = 0; i < n; i++) info = ctx.limiter.hit(key, who.grants, now).info
     c.set('rateLimit', info)
     for (const [k, v] of Object.entries(rateLimitHeaders(info))) c.header(k, v)
     return info
@@ -84,21 +83,21 @@ export function queueBatchRoutes(s: ApiServices) {
 
   /** Submits one item; any ApiError becomes this item's `errors`. */
   const submitItem = async (c: Context<ApiEnv>, raw: unknown, caller: Identity): Promise<QueueBatchItemResult> => {
-    let hold: ReturnType<typeof credits.charge> = null
+    let hold: Awaited<ReturnType<typeof credits.charge>> = null
     try {
       const { input, options } = readItem(raw)
-      hold = credits.charge(caller)
+      hold = await credits.charge(caller)
       const result = await generator.submit(input, options, caller, { breadcrumb: c.get('breadcrumb') })
-      const job = result.jobId ? jobById.get(result.jobId) : null
+      const job = result.jobId ? await jobById(result.jobId) : null
       if (!job) throw new ApiError('internal_error', 'Job vanished', 500)
       const info = toJobInfo(job, queue)
       if (result.skinUuid) {
-        const skin = jobSkin(s, result.skinUuid, true)
+        const skin = await jobSkin(s, result.skinUuid, true)
         return { success: true, job: info, ...(skin ? { skin } : {}), messages: [msg('skin_found', 'Found an existing skin')] }
       }
       return { success: true, job: info, messages: [msg('job_queued', 'Job queued')] }
     } catch (e) {
-      credits.refund(hold)
+      await credits.refund(hold)
       if (!isApiError(e)) throw e
       if (e.code === 'job_limit' || e.code === 'concurrency_limit') c.header('Retry-After', String(pendingRetryAfter(queue)))
       return { success: false, errors: itemErrors(e) }
@@ -112,7 +111,7 @@ export function queueBatchRoutes(s: ApiServices) {
     if (type !== 'application/json') throw new ApiError('invalid_content_type', `Unsupported content type ${type || '(none)'}; use application/json`, 415)
     const { batch: items } = parseOr400(batchShapeSchema, await readJsonBody(c.req.raw, 'queueBatchJson', ctx.config.bodyTimeoutMs))
     const issued = who.kind === 'anonymous' && ensureClientCookie(c, secure)
-    const rateLimit = limitBatch(c, who, issued, items.length)
+    const rateLimit = await limitBatch(c, who, issued, items.length)
     const caller = batchCaller(who, items.length)
     // One after another: results keep the request order, and each item sees the jobs queued before it.
     const batch: QueueBatchItemResult[] = []

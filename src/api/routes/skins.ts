@@ -23,8 +23,8 @@ export function skinRoutes(s: ApiServices) {
   const db = ctx.store.db
   const r = new Hono<ApiEnv>()
 
-  const list = (c: Context<ApiEnv>, category: ListCategory) => {
-    const answer = listAnswer(s, category, c.req.query())
+  const list = async (c: Context<ApiEnv>, category: ListCategory) => {
+    const answer = await listAnswer(s, category, c.req.query())
     c.header('Cache-Control', category === 'random' ? 'no-store' : LIST_CACHE)
     return send(c, answer)
   }
@@ -34,61 +34,61 @@ export function skinRoutes(s: ApiServices) {
 
   const skinOf = (c: Context<ApiEnv>) => skinById(s, c.req.param('id'), c.get('identity'))
 
-  r.get('/v2/skins/:id', (c) => {
-    const rec = skinOf(c)
+  r.get('/v2/skins/:id', async (c) => {
+    const rec = await skinOf(c)
     const lastModified = Math.floor(rec.skin.updatedAt / 1000) * 1000
     const since = Date.parse(c.req.header('if-modified-since') ?? '')
     c.header('Last-Modified', new Date(lastModified).toUTCString())
     c.header('Cache-Control', rec.skin.visibility === 'private' ? 'private, max-age=60' : 'public, max-age=60, stale-while-revalidate=600')
     if (Number.isFinite(since) && lastModified <= since) return c.body(null, 304)
-    return send(c, skinAnswer(s, rec))
+    return send(c, await skinAnswer(s, rec))
   })
 
-  r.get('/v2/skins/:id/texture', (c) => {
-    const rec = skinOf(c)
+  r.get('/v2/skins/:id/texture', async (c) => {
+    const rec = await skinOf(c)
     return c.redirect(`${ctx.config.textureBaseUrl}/${rec.data.textureHash}`, 301)
   })
 
   const readJson = (c: Context<ApiEnv>, route: BodyRoute) => readJsonBody(c.req.raw, route, ctx.config.bodyTimeoutMs)
 
   r.patch('/v2/skins/:id', async (c) => {
-    const rec = skinOf(c)
+    const rec = await skinOf(c)
     const body = parseOr400(skinUpdateBodySchema, await readJson(c, 'skinUpdate'))
-    const updated = updateSkin(db, rec, c.get('identity'), body, ctx.now())
-    return v2(c, { skin: toSkinInfo(db, updated) }, 200, {
+    const updated = await updateSkin(ctx.store, rec, c.get('identity'), body, ctx.now())
+    return v2(c, { skin: await toSkinInfo(db, updated) }, 200, {
       messages: [msg('updated', 'Skin updated')],
       links: { self: `/v2/skins/${updated.skin.uuid}` },
     })
   })
 
-  r.delete('/v2/skins/:id', (c) => {
-    const rec = skinOf(c)
-    deleteSkin(db, rec, c.get('identity'), ctx.now())
+  r.delete('/v2/skins/:id', async (c) => {
+    const rec = await skinOf(c)
+    await deleteSkin(db, rec, c.get('identity'), ctx.now())
     return v2(c, {}, 200, { messages: [msg('deleted', 'Skin marked for deletion')] })
   })
 
-  r.get('/v2/skins/:id/user', (c) => {
+  r.get('/v2/skins/:id/user', async (c) => {
     const who = c.get('identity')
     requireIdentified(who)
-    const rec = skinByUuid(s, c.req.param('id'), who)
+    const rec = await skinByUuid(s, c.req.param('id'), who)
     c.header('Cache-Control', 'private, no-store')
-    return send(c, userAnswer(s, rec, who))
+    return send(c, await userAnswer(s, rec, who))
   })
 
-  r.get('/v2/skins/:id/meta', (c) => {
-    const rec = skinOf(c)
+  r.get('/v2/skins/:id/meta', async (c) => {
+    const rec = await skinOf(c)
     const lastModified = Math.floor(rec.skin.updatedAt / 1000) * 1000
     c.header('Last-Modified', new Date(lastModified).toUTCString())
     c.header('Cache-Control', 'public, max-age=3600')
     const since = Date.parse(c.req.header('if-modified-since') ?? '')
     if (Number.isFinite(since) && lastModified <= since) return c.body(null, 304)
-    return send(c, metaAnswer(s, rec))
+    return send(c, await metaAnswer(s, rec))
   })
 
-  r.get('/v2/skins/:id/similar', (c) => {
-    const rec = skinOf(c)
+  r.get('/v2/skins/:id/similar', async (c) => {
+    const rec = await skinOf(c)
     c.header('Cache-Control', 'public, max-age=600')
-    return send(c, similarAnswer(s, rec))
+    return send(c, await similarAnswer(s, rec))
   })
 
   return r

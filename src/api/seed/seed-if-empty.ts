@@ -11,7 +11,7 @@ import { seedSkins } from './seed-skins'
 /** Seeds `count` skins when the skins table is empty; returns how many were made. */
 export async function seedIfEmpty(ctx: ApiContext, counters: Counters, count: number): Promise<number> {
   if (count <= 0 || ctx.signer.kind !== 'local') return 0
-  const row = ctx.store.sqlite.query<{ one: number }, []>('SELECT 1 AS one FROM skins LIMIT 1').get()
+  const row = await ctx.store.sql.get('SELECT 1 AS one FROM skins LIMIT 1')
   if (row) return 0
   return (await seedSkins(ctx, counters, { count, random: ctx.random })).created
 }

@@ -10,6 +10,7 @@
 import { skinFromRgba } from '../image'
 import { mulberry32 } from './prng'
 import { randomName } from '../names'
+import type { SqlStatement } from '../store/sql'
 import type { ApiContext } from '../services/context'
 import { colourHistogram } from '../services/colour-features'
 import { createSkinWriter, storeTexture } from '../services/generate/skin-writer'
@@ -33,11 +34,11 @@ const DAY = 86_400_000
 
 /** Creates `count` demo skins; returns how many and how long it took. */
 export async function seedSkins(ctx: ApiContext, counters: Counters, opts: SeedOptions): Promise<{ created: number; ms: number }> {
-  const { sqlite } = ctx.store
-  const writer = createSkinWriter(sqlite, counters)
-  const setStats = sqlite.query('UPDATE skins SET views = ?, likes = ? WHERE id = ?')
-  const vote = sqlite.query('INSERT OR IGNORE INTO tag_votes (skin_id, tag, voter, vote, created_at) VALUES (?, ?, ?, 1, ?)')
-  const tag = sqlite.query('INSERT OR IGNORE INTO skin_tags (skin_id, tag, up, down, visible, created_at) VALUES (?, ?, ?, 0, 1, ?)')
+  const { sql } = ctx.store
+  const writer = createSkinWriter(sql, counters)
+  const SET_STATS = 'UPDATE skins SET views = ?, likes = ? WHERE id = ?'
+  const VOTE = 'INSERT OR IGNORE INTO tag_votes (skin_id, tag, voter, vote, created_at) VALUES (?, ?, ?, 1, ?)'
+  const TAG = 'INSERT OR IGNORE INTO skin_tags (skin_id, tag, up, down, visible, created_at) VALUES (?, ?, ?, 0, 1, ?)'
   const threshold = ctx.config.tagVisibleThreshold
   const span = opts.spanMs ?? 45 * DAY
   const batchSize = opts.batchSize ?? 256
@@ -72,26 +73,26 @@ export async function seedSkins(ctx: ApiContext, counters: Counters, opts: SeedO
         }
       }),
     )
-    sqlite.transaction(() => {
-      for (const it of items) {
-        const stored = writer.insertNew({
-          imageHash: it.image.imageHash,
-          features: colourHistogram(it.image.rgba),
-          options: { name: it.name, visibility: 'public', variant: it.variant, cape: null },
-          signed: it.signed,
-          creator: { userId: null, apiKeyId: null, clientId: null, ip: null },
-          worker: 'seed',
-          queueStart: it.createdAt,
-          queueEnd: it.createdAt,
-          now: it.createdAt,
-        })
-        setStats.run(it.views, it.likes, stored.skinRowId)
-        for (const t of it.tags) {
-          for (let v = 0; v < threshold; v++) vote.run(stored.skinRowId, t, `seed:${v}`, it.createdAt)
-          tag.run(stored.skinRowId, t, threshold, it.createdAt)
-        }
+    // Each skin is stored by the writer's own atomic batch, then its demo stats and tags in a second one.
+    for (const it of items) {
+      const stored = await writer.insertNew({
+        imageHash: it.image.imageHash,
+        features: colourHistogram(it.image.rgba),
+        options: { name: it.name, visibility: 'public', variant: it.variant, cape: null },
+        signed: it.signed,
+        creator: { userId: null, apiKeyId: null, clientId: null, ip: null },
+        worker: 'seed',
+        queueStart: it.createdAt,
+        queueEnd: it.createdAt,
+        now: it.createdAt,
+      })
+      const extra: SqlStatement[] = [{ sql: SET_STATS, params: [it.views, it.likes, stored.skinRowId] }]
+      for (const t of it.tags) {
+        for (let v = 0; v < threshold; v++) extra.push({ sql: VOTE, params: [stored.skinRowId, t, `seed:${v}`, it.createdAt] })
+        extra.push({ sql: TAG, params: [stored.skinRowId, t, threshold, it.createdAt] })
       }
-    })()
+      await sql.batch(extra)
+    }
     done += n
     opts.onProgress?.(done, opts.count, done / ((performance.now() - t0) / 1000))
   }

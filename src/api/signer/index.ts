@@ -5,6 +5,7 @@
  */
 export type { SignedTexture, Signer, SignRequest } from './types'
 export { createLocalSigner, SIGNING_KEY_FILE, type LocalSignerConfig } from './local-signer'
+export { createSecretSigner, signerFromEnv, SIGNING_KEY_SECRET } from './secret-signer'
 export { createMojangSigner, type MojangSignerConfig } from './mojang-signer'
 export { createUpstreamSigner, type UpstreamSignerConfig } from './upstream-signer'
 export { ACCOUNT_TYPES, minecraftAccountSchema, TOKEN_SOURCES, type MinecraftAccount } from './account'

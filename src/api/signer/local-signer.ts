@@ -3,32 +3,23 @@
  * (reference skins-and-peers.md §2.3; mineskin-api.md §2.5 option (c)). Such signatures are valid
  * for authlib-injector / Drasl-style servers that trust our published key, not for vanilla ones.
  * The key is made once and kept as PKCS#8 PEM in `<dataDir>/signing-key.pem` (mode 0600), so it
- * survives restarts ("stable across restarts", authlib-injector wiki).
+ * survives restarts ("stable across restarts", authlib-injector wiki). On Workers the same key comes
+ * from a secret instead (secret-signer.ts).
  * @module
  */
 import { chmod, link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { TexturesPayload } from '../profiles/schemas'
-import { encodeTexturesValue } from '../profiles/textures-value'
-import { generateSigningKey, importSigningKey, signValue, type RsaSigningKey } from './rsa'
-import type { SignedTexture, Signer } from './types'
+import { createKeySigner, type KeySignerConfig } from './key-signer'
+import { generateSigningKey, importSigningKey, type RsaSigningKey } from './rsa'
+import type { Signer } from './types'
 
 /** File name of the key inside the data directory. */
 export const SIGNING_KEY_FILE = 'signing-key.pem'
 
 /** Configuration of {@link createLocalSigner}. */
-export interface LocalSignerConfig {
+export interface LocalSignerConfig extends KeySignerConfig {
   /** Key kept at <dataDir>/signing-key.pem, created once (RSA-4096). */
   dataDir: string
-  /** e.g. http://127.0.0.1:8787/textures -> url = `${textureBaseUrl}/${hash}` */
-  textureBaseUrl: string
-  /** profileId written into values (32 hex). Default: derived from the public key, so stable per instance. */
-  profileId?: string
-  /** profileName written into values. */
-  profileName?: string
-  /** Reported as SignedTexture.server. */
-  server?: string
-  now?: () => number
   /** Key size for a new key; tests may use less. Default 4096. */
   keyBits?: number
 }
@@ -59,45 +50,7 @@ async function loadOrCreateKey(dataDir: string, keyBits: number): Promise<RsaSig
   }
 }
 
-/** 32 hex digits derived from the public key: a stable profile id for this instance. */
-async function keyProfileId(publicKeyPem: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(publicKeyPem)))
-  return [...digest.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('')
-}
-
-/** Creates the local signer, loading or creating its key first. */
+/** Creates the local signer, loading or creating its key first (the signing itself is key-signer.ts, shared with Workers). */
 export async function createLocalSigner(config: LocalSignerConfig): Promise<Signer> {
-  const key = await loadOrCreateKey(config.dataDir, config.keyBits ?? 4096)
-  const profileId = config.profileId ?? (await keyProfileId(key.publicKeyPem))
-  const profileName = config.profileName ?? 'SkinSigner'
-  const now = config.now ?? Date.now
-  const base = config.textureBaseUrl.replace(/\/+$/, '')
-  return {
-    kind: 'local',
-    async sign(req): Promise<SignedTexture> {
-      const textureUrl = `${base}/${req.textureHash}`
-      const capeUrl = req.cape ? `${base}/${req.cape.textureHash}` : undefined
-      const payload: TexturesPayload = {
-        timestamp: now(),
-        profileId,
-        profileName,
-        signatureRequired: true,
-        textures: {
-          SKIN: { url: textureUrl, ...(req.variant === 'slim' ? { metadata: { model: 'slim' } } : {}) },
-          ...(capeUrl ? { CAPE: { url: capeUrl } } : {}),
-        },
-      }
-      const value = encodeTexturesValue(payload)
-      return {
-        value,
-        signature: await signValue(key, value),
-        textureHash: req.textureHash,
-        textureUrl,
-        ...(req.cape && capeUrl ? { capeHash: req.cape.textureHash, capeUrl } : {}),
-        account: 'local',
-        server: config.server ?? 'local',
-      }
-    },
-    publicKeyPem: async () => key.publicKeyPem,
-  }
+  return createKeySigner(await loadOrCreateKey(config.dataDir, config.keyBits ?? 4096), config)
 }

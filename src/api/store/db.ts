@@ -1,7 +1,9 @@
 /**
  * Opens the API database: `bun:sqlite` at `<DATA_DIR>/skins.db` in WAL mode with a busy timeout,
- * wrapped in Drizzle, and applies the migrations in `./migrations` (drizzle-kit output plus the
- * hand-written FTS5 migration).
+ * wrapped in Drizzle and in the async {@link SqlClient}, and applies the migrations in `./migrations`
+ * (drizzle-kit output plus the hand-written FTS5 migration). The services see only {@link Store}
+ * (Drizzle typed for both result kinds, plus the SqlClient), so the same code runs on D1 in the API
+ * Worker (./d1-store.ts, issue 13 point 1).
  * @module
  */
 import { Database } from 'bun:sqlite'
@@ -9,23 +11,37 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import * as schema from './schema'
+import { bunSqliteClient, type SqlClient } from './sql'
 
-/** Drizzle database typed with the API schema. */
-export type Db = BunSQLiteDatabase<typeof schema>
+/**
+ * Drizzle database typed with the API schema, sync (bun:sqlite) or async (D1): services `await`
+ * every query, which costs nothing on the sync driver and is required on D1.
+ */
+export type Db = BaseSQLiteDatabase<'sync' | 'async', unknown, typeof schema>
 
-/** An open store: the Drizzle handle and the raw SQLite connection under it. */
+/** The sync Drizzle database over bun:sqlite (the embedded account site, CLIs). */
+export type BunDb = BunSQLiteDatabase<typeof schema>
+
+/** An open store as the services see it: Drizzle and the raw SQL client over one database. */
 export interface Store {
   db: Db
-  sqlite: Database
+  sql: SqlClient
   close(): void
+}
+
+/** The Bun store: also the bun:sqlite connection (CLIs, backup, benches, tests). */
+export interface BunStore extends Store {
+  db: BunDb
+  sqlite: Database
 }
 
 /** Folder of the SQL migrations. */
 export const MIGRATIONS_DIR = join(import.meta.dir, 'migrations')
 
 /** Opens (creating if needed) `<dataDir>/skins.db`, sets pragmas and applies migrations. */
-export function openStore(dataDir: string): Store {
+export function openStore(dataDir: string): BunStore {
   mkdirSync(dataDir, { recursive: true })
   const sqlite = new Database(join(dataDir, 'skins.db'), { create: true, strict: true })
   // WAL lets readers run while the worker writes; busy_timeout makes a second process (seed CLI,
@@ -38,6 +54,7 @@ export function openStore(dataDir: string): Store {
   migrate(db, { migrationsFolder: MIGRATIONS_DIR })
   return {
     db,
+    sql: bunSqliteClient(sqlite),
     sqlite,
     close: () => sqlite.close(),
   }

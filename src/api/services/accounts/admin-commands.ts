@@ -32,9 +32,9 @@ const oneOf = <T extends string>(list: readonly T[], v: string, what: string): T
   return v as T
 }
 
-const userByEmail = (db: Db, email: string | undefined) => {
+const userByEmail = async (db: Db, email: string | undefined) => {
   if (!email) throw new UsageError('Missing <email>')
-  const row = db.select({ id: users.id, grants: users.grants }).from(users).where(eq(users.email, email.trim().toLowerCase())).get()
+  const row = await db.select({ id: users.id, grants: users.grants }).from(users).where(eq(users.email, email.trim().toLowerCase())).get()
   if (!row) throw new UsageError(`No user with the email ${email}`)
   return row
 }
@@ -58,11 +58,11 @@ function grantValue(name: keyof Grants, raw: string | undefined): number | boole
 }
 
 /** Runs one command; returns the line to print. Throws {@link UsageError} on bad input. */
-export function runAccountsCommand(db: Db, args: string[], now: number): string {
+export async function runAccountsCommand(db: Db, args: string[], now: number): Promise<string> {
   const [cmd, email, ...rest] = args
   switch (cmd) {
     case 'grant': {
-      const user = userByEmail(db, email)
+      const user = await userByEmail(db, email)
       const name = oneOf(Object.keys(grantsSchema.shape) as (keyof Grants)[], rest[0] ?? '', 'grant')
       const value = grantValue(name, rest[1])
       let current: Record<string, unknown> = {}
@@ -71,39 +71,39 @@ export function runAccountsCommand(db: Db, args: string[], now: number): string 
       } catch {
         current = {}
       }
-      db.update(users).set({ grants: JSON.stringify({ ...current, [name]: value }), updatedAt: now }).where(eq(users.id, user.id)).run()
+      await db.update(users).set({ grants: JSON.stringify({ ...current, [name]: value }), updatedAt: now }).where(eq(users.id, user.id)).run()
       return `Granted ${name} = ${value} to ${email} (user ${user.id})`
     }
     case 'credits': {
-      const user = userByEmail(db, email)
+      const user = await userByEmail(db, email)
       const amount = Number(rest[0])
       if (!Number.isInteger(amount) || amount < 1 || amount > 1_000_000_000) throw new UsageError('<amount> must be a positive whole number')
       const type = oneOf<CreditType>(CREDIT_TYPES, rest[1] ?? 'free', 'credit type')
       const period = oneOf<CreditPeriod>(CREDIT_PERIODS, rest[2] ?? 'once', 'credit period')
-      const row = createCreditLedger(db).add({ userId: user.id, amount, type, period, now })
-      const sum = createCreditLedger(db).summary(user.id, now)
+      const row = await createCreditLedger(db).add({ userId: user.id, amount, type, period, now })
+      const sum = await createCreditLedger(db).summary(user.id, now)
       return `Added ${amount} ${type} credits (${period}) to ${email} as ${row.id}; balance now ${sum.all.balance}`
     }
     case 'subscribe': {
-      const user = userByEmail(db, email)
+      const user = await userByEmail(db, email)
       const group = oneOf<ProductGroup>(PRODUCT_GROUPS, rest[0] ?? '', 'product group')
       const status = oneOf<SubscriptionStatus>(SUBSCRIPTION_STATUSES, rest[1] ?? 'active', 'status')
       const id = randomHex(12)
-      addSubscription(db, { id, userId: user.id, productGroup: group, status, now })
+      await addSubscription(db, { id, userId: user.id, productGroup: group, status, now })
       return `Subscribed ${email} to ${group} (${status}) as ${id}`
     }
     case 'notify': {
-      const user = userByEmail(db, email)
+      const user = await userByEmail(db, email)
       const [title, ...words] = rest
       const message = words.join(' ').trim()
       if (!title?.trim() || !message) throw new UsageError('notify needs <title> and <message>')
       if (title.length > 200 || message.length > 2000) throw new UsageError('Title (200) or message (2000 characters) too long')
-      const id = createNotification(db, { userId: user.id, title: title.trim(), message, now })
+      const id = await createNotification(db, { userId: user.id, title: title.trim(), message, now })
       return `Notified ${email}: "${title.trim()}" as ${id}`
     }
     case 'remove-skin': {
       // `email` is the skin id here.
-      const removed = email ? removeReportedSkin(db, email, now, rest.join(' ').trim() || undefined) : null
+      const removed = email ? await removeReportedSkin(db, email, now, rest.join(' ').trim() || undefined) : null
       if (!removed) throw new UsageError(`No skin ${email ?? ''} to remove (missing, unknown or already deleted)`)
       return `Removed skin ${removed.uuid} (${removed.reports} reports); notified ${removed.notifiedUsers.length} account(s)`
     }

@@ -26,36 +26,36 @@ function run(...args: string[]) {
   return { code: p.exitCode, out: p.stdout.toString(), err: p.stderr.toString() }
 }
 
-const read = <T>(f: (store: ReturnType<typeof openStore>) => T): T => {
+const read = async <T>(f: (store: ReturnType<typeof openStore>) => T | Promise<T>): Promise<T> => {
   const store = openStore(dir)
   try {
-    return f(store)
+    return await f(store)
   } finally {
     store.close()
   }
 }
 
 describe('bun run accounts', () => {
-  test('grant, credits, subscribe and notify change the database and say what they did', () => {
+  test('grant, credits, subscribe and notify change the database and say what they did', async () => {
     const g = run('grant', 'Ada@example.test', 'ad_free')
     expect(g.code).toBe(0)
     expect(g.out).toContain('Granted ad_free = true')
     expect(run('grant', 'ada@example.test', 'per_minute', '30').code).toBe(0)
-    expect(read((s) => JSON.parse(s.db.select().from(users).where(eq(users.id, USER)).get()!.grants!))).toEqual({ ad_free: true, per_minute: 30 })
+    expect(await read((s) => JSON.parse(s.db.select().from(users).where(eq(users.id, USER)).get()!.grants!))).toEqual({ ad_free: true, per_minute: 30 })
 
     const c = run('credits', 'ada@example.test', '100', 'paid', 'month')
     expect(c.code).toBe(0)
     expect(c.out).toContain('balance now 100')
-    expect(read((s) => createCreditLedger(s.db).summary(USER, Date.now()).current)).toEqual({ type: 'paid', balance: 100, total: 100 })
+    expect(await read(async (s) => (await createCreditLedger(s.db).summary(USER, Date.now())).current)).toEqual({ type: 'paid', balance: 100, total: 100 })
 
     expect(run('subscribe', 'ada@example.test', 'feat_pack').code).toBe(0)
-    expect(read((s) => validSubscriptions(s.db, USER, Date.now()).map((x) => [x.productGroup, x.status]))).toEqual([['feat_pack', 'active']])
+    expect(await read(async (s) => (await validSubscriptions(s.db, USER, Date.now())).map((x) => [x.productGroup, x.status]))).toEqual([['feat_pack', 'active']])
 
     expect(run('notify', 'ada@example.test', 'Hello', 'Welcome', 'aboard').code).toBe(0)
-    expect(read((s) => listNotifications(s.db, USER).map((n) => [n.title, n.message]))).toEqual([['Hello', 'Welcome aboard']])
+    expect(await read(async (s) => (await listNotifications(s.db, USER)).map((n) => [n.title, n.message]))).toEqual([['Hello', 'Welcome aboard']])
   })
 
-  test('bad input exits non-zero with a clear message and changes nothing', () => {
+  test('bad input exits non-zero with a clear message and changes nothing', async () => {
     const cases: [string[], string][] = [
       [['grant', 'nobody@example.test', 'ad_free'], 'No user with the email'],
       [['grant', 'ada@example.test', 'flying'], 'Unknown grant "flying"'],
@@ -71,6 +71,6 @@ describe('bun run accounts', () => {
       expect(r.code).toBe(2)
       expect(r.err).toContain(text)
     }
-    expect(read((s) => createCreditLedger(s.db).summary(USER, Date.now()).all.total)).toBe(100)
+    expect(await read(async (s) => (await createCreditLedger(s.db).summary(USER, Date.now())).all.total)).toBe(100)
   })
 })

@@ -15,7 +15,7 @@ if (args.length === 0 || args[0] === '--help' || args[0] === '-h') {
 const config = apiConfigFromEnv(process.env)
 const store = openStore(config.dataDir)
 try {
-  console.log(runAccountsCommand(store.db, args, Date.now()))
+  console.log(await runAccountsCommand(store.db, args, Date.now()))
 } catch (e) {
   if (!(e instanceof UsageError)) throw e
   console.error(`${e.message}\n\n${ACCOUNTS_USAGE}`)

@@ -27,16 +27,16 @@ export function createCreditCharger(db: Db, now: () => number) {
   const ledger = createCreditLedger(db)
   return {
     /** Takes one credit when the caller's key spends credits; null when it does not. Throws when empty. */
-    charge(who: Identity): CreditHold | null {
+    async charge(who: Identity): Promise<CreditHold | null> {
       if (!who.apiKeyId || !who.userId) return null
-      const key = db.select({ useCredits: apiKeys.useCredits }).from(apiKeys).where(eq(apiKeys.id, who.apiKeyId)).get()
+      const key = await db.select({ useCredits: apiKeys.useCredits }).from(apiKeys).where(eq(apiKeys.id, who.apiKeyId)).get()
       if (!key?.useCredits) return null
       const t = now()
-      const spent = ledger.spend(who.userId, t)
+      const spent = await ledger.spend(who.userId, t)
       if (!spent) throw new ApiError('insufficient_credits', 'No credits left for this API key; add credits or turn off "use credits"', 429)
       const mark = lowCreditMark(spent.total)
       if (spent.after === 0 || (spent.before > mark && spent.after <= mark)) {
-        createNotification(db, {
+        await createNotification(db, {
           userId: who.userId,
           title: spent.after === 0 ? 'Credits used up' : 'Credits running low',
           message:
@@ -51,8 +51,8 @@ export function createCreditCharger(db: Db, now: () => number) {
       return { rowId: spent.rowId }
     },
     /** Gives the credit back (the request created no job). */
-    refund(hold: CreditHold | null) {
-      if (hold) ledger.refund(hold.rowId)
+    async refund(hold: CreditHold | null): Promise<void> {
+      if (hold) await ledger.refund(hold.rowId)
     },
   }
 }

@@ -11,7 +11,7 @@
  * - Spending takes the row that stops counting first (oldest-expiring first), then the oldest row.
  * @module
  */
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm'
 import { randomHex } from '../../ids'
 import type { Db } from '../../store/db'
 import { credits } from '../../store/schema'
@@ -62,13 +62,13 @@ export interface CreditSummary {
 
 /** Creates the ledger service over `db`. */
 export function createCreditLedger(db: Db) {
-  const rowsOf = (userId: string): CreditRow[] =>
-    db.select().from(credits).where(eq(credits.userId, userId)).orderBy(asc(credits.createdAt), asc(credits.id)).all()
+  const rowsOf = async (userId: string): Promise<CreditRow[]> =>
+    await db.select().from(credits).where(eq(credits.userId, userId)).orderBy(asc(credits.createdAt), asc(credits.id)).all()
 
   /** Adds the current period's row to every running periodic series whose newest row is stale. */
-  const refill = (userId: string, now: number) => {
+  const refill = async (userId: string, now: number) => {
     const newest = new Map<string, CreditRow>()
-    for (const r of rowsOf(userId)) {
+    for (const r of await rowsOf(userId)) {
       if (r.period === 'once') continue
       newest.set(`${r.type}|${r.period}|${r.total}|${r.expiresAt ?? ''}`, r)
     }
@@ -76,16 +76,17 @@ export function createCreditLedger(db: Db) {
       if (r.period === 'once') continue
       if (r.expiresAt !== null && r.expiresAt <= now) continue
       if (periodStart(r.period, r.createdAt) === periodStart(r.period, now)) continue
-      db.insert(credits)
+      await db
+        .insert(credits)
         .values({ id: randomHex(12), userId, type: r.type, period: r.period, total: r.total, balance: r.total, createdAt: now, expiresAt: r.expiresAt })
         .run()
     }
   }
 
   /** Rows that count now, in spending order. */
-  const live = (userId: string, now: number): CreditRow[] => {
-    refill(userId, now)
-    return rowsOf(userId)
+  const live = async (userId: string, now: number): Promise<CreditRow[]> => {
+    await refill(userId, now)
+    return (await rowsOf(userId))
       .filter((r) => countsAt(r, now))
       .sort((a, b) => effectiveExpiry(a) - effectiveExpiry(b) || a.createdAt - b.createdAt)
   }
@@ -100,7 +101,7 @@ export function createCreditLedger(db: Db) {
 
   return {
     /** Grants `amount` credits (admin CLI, subscriptions). */
-    add(opts: { userId: string; amount: number; type?: CreditType; period?: CreditPeriod; now: number; expiresAt?: number | null }): CreditRow {
+    async add(opts: { userId: string; amount: number; type?: CreditType; period?: CreditPeriod; now: number; expiresAt?: number | null }): Promise<CreditRow> {
       const row: CreditRow = {
         id: randomHex(12),
         userId: opts.userId,
@@ -111,17 +112,17 @@ export function createCreditLedger(db: Db) {
         createdAt: opts.now,
         expiresAt: opts.expiresAt ?? null,
       }
-      db.insert(credits).values(row).run()
+      await db.insert(credits).values(row).run()
       return row
     },
     /** Balance summary at `now`. */
-    summary(userId: string, now: number): CreditSummary {
-      return summarise(live(userId, now))
+    async summary(userId: string, now: number): Promise<CreditSummary> {
+      return summarise(await live(userId, now))
     },
     /** Every row of the user (history included), newest first, with whether it counts now. */
-    history(userId: string, now: number): (CreditRow & { live: boolean })[] {
-      refill(userId, now)
-      return rowsOf(userId)
+    async history(userId: string, now: number): Promise<(CreditRow & { live: boolean })[]> {
+      await refill(userId, now)
+      return (await rowsOf(userId))
         .reverse()
         .map((r) => ({ ...r, live: countsAt(r, now) }))
     },
@@ -129,20 +130,22 @@ export function createCreditLedger(db: Db) {
      * Spends one credit from the row that expires first. Returns the row id (for {@link refund})
      * and the balances before and after, or null when nothing is left.
      */
-    spend(userId: string, now: number): { rowId: string; before: number; after: number; total: number } | null {
-      return db.transaction((tx) => {
-        const rows = live(userId, now)
+    async spend(userId: string, now: number): Promise<{ rowId: string; before: number; after: number; total: number } | null> {
+      // Read, then a guarded write instead of a transaction (issue 13 point 1: none on D1): the
+      // decrement only applies while the row still has a credit, else the rows are read again.
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const rows = await live(userId, now)
         const row = rows.find((r) => r.balance > 0)
         if (!row) return null
         const s = summarise(rows)
-        tx.update(credits).set({ balance: row.balance - 1 }).where(eq(credits.id, row.id)).run()
-        return { rowId: row.id, before: s.all.balance, after: s.all.balance - 1, total: s.all.total }
-      })
+        const r = await db.update(credits).set({ balance: sql`${credits.balance} - 1` }).where(and(eq(credits.id, row.id), gt(credits.balance, 0))).returning({ id: credits.id }).all()
+        if (r.length === 1) return { rowId: row.id, before: s.all.balance, after: s.all.balance - 1, total: s.all.total }
+      }
+      return null
     },
     /** Gives back a credit taken by {@link spend} (the request was refused after all). */
-    refund(rowId: string) {
-      const row = db.select().from(credits).where(eq(credits.id, rowId)).get()
-      if (row && row.balance < row.total) db.update(credits).set({ balance: row.balance + 1 }).where(eq(credits.id, rowId)).run()
+    async refund(rowId: string): Promise<void> {
+      await db.update(credits).set({ balance: sql`${credits.balance} + 1` }).where(and(eq(credits.id, rowId), lt(credits.balance, credits.total))).run()
     },
   }
 }

@@ -56,14 +56,14 @@ const parseList = (json: string | null): string[] => {
 }
 
 /** Live keys of `userId`, oldest first. */
-export function listKeys(db: Db, userId: string): KeyView[] {
-  return db
+export async function listKeys(db: Db, userId: string): Promise<KeyView[]> {
+  const rows = await db
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
     .all()
-    .map((k) => ({ id: k.id, name: k.name, createdAt: k.createdAt, lastUsed: k.lastUsed, useCredits: Boolean(k.useCredits), allowedOrigins: parseList(k.allowedOrigins) }))
+  return rows.map((k) => ({ id: k.id, name: k.name, createdAt: k.createdAt, lastUsed: k.lastUsed, useCredits: Boolean(k.useCredits), allowedOrigins: parseList(k.allowedOrigins) }))
 }
 
 /** Creates a key for `userId`; the raw key is in the result and nowhere else. */
@@ -78,10 +78,11 @@ export async function createUserKey(
   if ([...name].length > MAX_KEY_NAME) return { ok: false, error: { code: 'nameTooLong', max: MAX_KEY_NAME } }
   const origins = parseOrigins(input.origins)
   if ('bad' in origins) return { ok: false, error: { code: 'badOrigin', origin: origins.bad.slice(0, 100) } }
-  const live = db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).get()?.n ?? 0
+  const live = (await db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).get())?.n ?? 0
   if (live >= MAX_KEYS_PER_USER) return { ok: false, error: { code: 'tooMany', max: MAX_KEYS_PER_USER } }
   const created = await createApiKey(db, { name, userId, now })
-  db.update(apiKeys)
+  await db
+    .update(apiKeys)
     .set({ useCredits: input.useCredits ? 1 : 0, allowedOrigins: origins.origins.length ? JSON.stringify(origins.origins) : null, updatedAt: now })
     .where(eq(apiKeys.id, created.id))
     .run()
@@ -89,9 +90,9 @@ export async function createUserKey(
 }
 
 /** Revokes one of the user's own live keys; false when there is none with that id. */
-export function revokeKey(db: Db, userId: string, id: string, now: number): boolean {
+export async function revokeKey(db: Db, userId: string, id: string, now: number): Promise<boolean> {
   const own = and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))
-  if (!db.select({ id: apiKeys.id }).from(apiKeys).where(own).get()) return false
-  db.update(apiKeys).set({ revokedAt: now, updatedAt: now }).where(own).run()
-  return true
+  // One guarded write: it changes a row only when the key is the user's and still live.
+  const done = await db.update(apiKeys).set({ revokedAt: now, updatedAt: now }).where(own).returning({ id: apiKeys.id }).all()
+  return done.length > 0
 }

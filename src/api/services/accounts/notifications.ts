@@ -43,12 +43,13 @@ const parseLinks = (json: string | null): NotificationLink[] => {
 const isLevel = (v: string | null): v is NotificationLevel => (NOTIFICATION_LEVELS as readonly string[]).includes(v ?? '')
 
 /** Creates a notification for `userId`; returns its id. */
-export function createNotification(
+export async function createNotification(
   db: Db,
   opts: { userId: string; title: string; message: string; level?: NotificationLevel; links?: NotificationLink[]; now: number },
-): string {
+): Promise<string> {
   const id = randomHex(12)
-  db.insert(notifications)
+  await db
+    .insert(notifications)
     .values({
       id,
       userId: opts.userId,
@@ -63,15 +64,15 @@ export function createNotification(
 }
 
 /** Undismissed notifications of `userId`, newest first (at most `limit`). */
-export function listNotifications(db: Db, userId: string, limit = 100): NotificationView[] {
-  return db
+export async function listNotifications(db: Db, userId: string, limit = 100): Promise<NotificationView[]> {
+  const rows = await db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.dismissedAt)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
     .all()
-    .map((r) => ({
+  return rows.map((r) => ({
       id: r.id,
       title: r.title,
       message: r.message,
@@ -82,10 +83,9 @@ export function listNotifications(db: Db, userId: string, limit = 100): Notifica
 }
 
 /** Dismisses one of the user's own undismissed notifications; false when there is none with that id. */
-export function dismissNotification(db: Db, userId: string, id: string, now: number): boolean {
+export async function dismissNotification(db: Db, userId: string, id: string, now: number): Promise<boolean> {
   const own = and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.dismissedAt))
-  const found = db.select({ id: notifications.id }).from(notifications).where(own).get()
-  if (!found) return false
-  db.update(notifications).set({ dismissedAt: now }).where(own).run()
-  return true
+  // One guarded write: it changes a row only when the notification is the user's and undismissed.
+  const done = await db.update(notifications).set({ dismissedAt: now }).where(own).returning({ id: notifications.id }).all()
+  return done.length > 0
 }

@@ -21,20 +21,20 @@ export interface SkinRemoval {
 }
 
 /** Soft-deletes the skin `id` (uuid or short id) and notifies its owners. */
-export function removeReportedSkin(db: Db, id: string, now: number, reason?: string): SkinRemoval | null {
-  const rec = loadSkinRecord(db, id)
+export async function removeReportedSkin(db: Db, id: string, now: number, reason?: string): Promise<SkinRemoval | null> {
+  const rec = await loadSkinRecord(db, id)
   if (!rec || rec.skin.deletedAt !== null) return null
-  const reports = db.select({ n: count() }).from(skinReports).where(eq(skinReports.skinId, rec.skin.id)).get()?.n ?? 0
-  const creators = skinCreators(db, rec.skin.id)
+  const reports = (await db.select({ n: count() }).from(skinReports).where(eq(skinReports.skinId, rec.skin.id)).get())?.n ?? 0
+  const creators = await skinCreators(db, rec.skin.id)
   const keyIds = creators.map((c) => c.apiKeyId).filter((k): k is string => k !== null)
   const keyOwners = keyIds.length
-    ? db.select({ userId: apiKeys.userId }).from(apiKeys).where(inArray(apiKeys.id, keyIds)).all().map((k) => k.userId)
+    ? (await db.select({ userId: apiKeys.userId }).from(apiKeys).where(inArray(apiKeys.id, keyIds)).all()).map((k) => k.userId)
     : []
   const owners = [...new Set([...creators.map((c) => c.userId), ...keyOwners].filter((u): u is string => u !== null))]
-  db.update(skins).set({ deletedAt: now, status: 'deleted', updatedAt: now }).where(eq(skins.id, rec.skin.id)).run()
+  await db.update(skins).set({ deletedAt: now, status: 'deleted', updatedAt: now }).where(eq(skins.id, rec.skin.id)).run()
   const label = rec.skin.name ? `“${rec.skin.name}” (${rec.skin.shortId})` : rec.skin.shortId
   for (const userId of owners) {
-    createNotification(db, {
+    await createNotification(db, {
       userId,
       title: 'Skin removed',
       message: `Your skin ${label} was removed after ${reports === 1 ? 'a report' : `${reports} reports`}${reason ? `: ${reason}` : '.'}`,

@@ -49,13 +49,8 @@ export function isValidSubscription(row: { status: string; expiresAt: number | n
 }
 
 /** The user's subscriptions that are valid at `now`. */
-export function validSubscriptions(db: Db, userId: string, now: number) {
-  return db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .all()
-    .filter((r) => isValidSubscription(r, now))
+export async function validSubscriptions(db: Db, userId: string, now: number) {
+  return (await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).all()).filter((r) => isValidSubscription(r, now))
 }
 
 /** Lower delay is better; every other number is better when higher; booleans are or-ed. */
@@ -65,10 +60,10 @@ function better(key: keyof Grants, a: number | boolean, b: number | boolean): nu
 }
 
 /** `grants` raised by the grants of every valid subscription of `userId`. */
-export function mergeSubscriptionGrants(db: Db, grants: Grants, userId: string | null, now: number): Grants {
+export async function mergeSubscriptionGrants(db: Db, grants: Grants, userId: string | null, now: number): Promise<Grants> {
   if (!userId) return grants
   const out: Grants = { ...grants }
-  for (const sub of validSubscriptions(db, userId, now)) {
+  for (const sub of await validSubscriptions(db, userId, now)) {
     for (const [k, v] of Object.entries(PRODUCT_GROUP_GRANTS[sub.productGroup])) {
       const key = k as keyof Grants
       ;(out as Record<string, number | boolean>)[key] = better(key, out[key], v as number | boolean)
@@ -78,32 +73,33 @@ export function mergeSubscriptionGrants(db: Db, grants: Grants, userId: string |
 }
 
 /** Whether the user has a valid subscription of `group`. */
-export function hasValidSubscription(db: Db, userId: string, group: ProductGroup, now: number): boolean {
-  return validSubscriptions(db, userId, now).some((s) => s.productGroup === group)
+export async function hasValidSubscription(db: Db, userId: string, group: ProductGroup, now: number): Promise<boolean> {
+  return (await validSubscriptions(db, userId, now)).some((s) => s.productGroup === group)
 }
 
 /** Adds a subscription row (admin CLI). */
-export function addSubscription(
+export async function addSubscription(
   db: Db,
   opts: { id: string; userId: string; productGroup: ProductGroup; status: SubscriptionStatus; now: number; expiresAt?: number | null },
-) {
-  db.insert(subscriptions)
+): Promise<void> {
+  await db
+    .insert(subscriptions)
     .values({ id: opts.id, userId: opts.userId, productGroup: opts.productGroup, status: opts.status, createdAt: opts.now, updatedAt: opts.now, expiresAt: opts.expiresAt ?? null })
     .run()
 }
 
 /** Every subscription row of a user, valid or not (account pages). */
-export function allSubscriptions(db: Db, userId: string) {
-  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).all()
+export async function allSubscriptions(db: Db, userId: string) {
+  return await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).all()
 }
 
 /**
  * The grants the user's valid subscriptions add, merged over each other (for the web token, which
  * shows `ad_free` as the 'member' avatar, SPEC §2); the API itself uses {@link mergeSubscriptionGrants}.
  */
-export function subscriptionGrants(db: Db, userId: string, now: number): Partial<Grants> {
+export async function subscriptionGrants(db: Db, userId: string, now: number): Promise<Partial<Grants>> {
   const out: Partial<Grants> = {}
-  for (const sub of validSubscriptions(db, userId, now)) {
+  for (const sub of await validSubscriptions(db, userId, now)) {
     for (const [k, v] of Object.entries(PRODUCT_GROUP_GRANTS[sub.productGroup])) {
       const key = k as keyof Grants
       const prev = out[key]

@@ -5,7 +5,7 @@
  * not grow with the catalogue; ranking is the exact L1 histogram distance.
  * @module
  */
-import type { Database } from 'bun:sqlite'
+import type { SqlClient } from '../../store/sql'
 import type { SkinListItem } from '../../../shared/schemas/api'
 import { histogramDistance } from '../colour-features'
 
@@ -24,20 +24,18 @@ interface DetailRow {
 }
 
 /** Prepared similar-skins query over one database. */
-export function createSimilarSkins(sqlite: Database) {
+export function createSimilarSkins(sql: SqlClient) {
   // Rank on (id, texture hash, features) read from the covering index, as arrays (no per-row
   // objects); fetch details for the winners only.
-  const candidates = sqlite.query<unknown, [number, number, number]>(
-    `SELECT s.id, s.texture_hash, s.features
+  const CANDIDATES = `SELECT s.id, s.texture_hash, s.features
      FROM skins s INDEXED BY skins_similar_idx
      WHERE s.visibility = 'public' AND s.deleted_at IS NULL AND s.colour_key = ? AND s.id <> ?
-     ORDER BY s.id DESC LIMIT ?`,
-  )
-  const details = sqlite.query<DetailRow, [number]>('SELECT id, uuid, short_id, name, texture_hash, updated_at FROM skins WHERE id = ?')
+     ORDER BY s.id DESC LIMIT ?`
+  const DETAILS = 'SELECT id, uuid, short_id, name, texture_hash, updated_at FROM skins WHERE id = ?'
   return {
     /** Skins most similar to the one with `features`, excluding `skinRowId` and its own texture. */
-    similar(skinRowId: number, key: number, features: Uint8Array, textureHash: string): SkinListItem[] {
-      const rows = candidates.values(key, skinRowId, SIMILAR_CANDIDATES) as [number, string, Uint8Array][]
+    async similar(skinRowId: number, key: number, features: Uint8Array, textureHash: string): Promise<SkinListItem[]> {
+      const rows = await sql.values<[number, string, Uint8Array]>(CANDIDATES, [key, skinRowId, SIMILAR_CANDIDATES])
       const ranked = rows
         .filter((r) => r[1] !== textureHash)
         .map((r) => ({ id: r[0], hash: r[1], d: histogramDistance(features, r[2]) }))
@@ -47,7 +45,7 @@ export function createSimilarSkins(sqlite: Database) {
       for (const c of ranked) {
         if (seen.has(c.hash)) continue
         seen.add(c.hash)
-        const r = details.get(c.id)
+        const r = await sql.get<DetailRow>(DETAILS, [c.id])
         if (r) out.push({ uuid: r.uuid, shortId: r.short_id, ...(r.name ? { name: r.name } : {}), texture: r.texture_hash, timestamp: r.updated_at })
         if (out.length >= SIMILAR_LIMIT) break
       }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openStore, type Store } from '../../store/db'
+import { openStore, type BunStore as Store } from '../../store/db'
 import { createSkinLists, type ListRequest, type SkinLists } from './skin-lists'
 
 const NOW = Date.parse('2026-03-10T12:00:00Z')
@@ -36,9 +36,9 @@ describe('skin lists: latest by creation time with after/before cursors', () => 
   /** Skins named 'Knight odd'. */
   const oddNamed = new Set<string>()
   const req = (r: Partial<ListRequest>): ListRequest => ({ category: 'latest', size: 3, now: NOW, random: () => 0.5, ...r })
-  const uuids = (r: Partial<ListRequest>) => lists.list(req(r)).skins.map((s) => s.uuid)
+  const uuids = async (r: Partial<ListRequest>) => (await lists.list(req(r))).skins.map((s) => s.uuid)
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'skin-lists-'))
     store = openStore(dir)
     // Inserted out of creation order (a seed of older skins after newer ones), with two skins
@@ -49,22 +49,22 @@ describe('skin lists: latest by creation time with after/before cursors', () => 
     insertSkin(store, 99, NOW, { visibility: 'unlisted', name: 'Knight hidden' })
     rows.sort((a, b) => b.m - a.m || b.id - a.id)
     byAge.push(...rows.map((r) => r.uuid))
-    lists = createSkinLists(store.sqlite)
+    lists = createSkinLists(store.sql)
   })
-  afterAll(() => {
+  afterAll(async () => {
     store.close()
     rmSync(dir, { recursive: true, force: true })
   })
 
-  test('newest created first, whatever the insertion order; unlisted skins never appear', () => {
-    expect(uuids({ size: 20 })).toEqual(byAge)
+  test('newest created first, whatever the insertion order; unlisted skins never appear', async () => {
+    expect(await uuids({ size: 20 })).toEqual(byAge)
   })
 
-  test('paging with `after` neither skips nor repeats, across equal creation times', () => {
+  test('paging with `after` neither skips nor repeats, across equal creation times', async () => {
     const seen: string[] = []
     let after: string | undefined
     for (let guard = 0; guard < 10; guard++) {
-      const page = lists.list(req({ after }))
+      const page = await lists.list(req({ after }))
       seen.push(...page.skins.map((s) => s.uuid))
       expect(page.hasBefore).toBe(after !== undefined)
       if (page.skins.length < 3) break
@@ -73,18 +73,18 @@ describe('skin lists: latest by creation time with after/before cursors', () => 
     expect(seen).toEqual(byAge)
   })
 
-  test('`before` gives the page just before a skin in list order, or the full first page near the top', () => {
-    const back = lists.list(req({ before: byAge[6] }))
+  test('`before` gives the page just before a skin in list order, or the full first page near the top', async () => {
+    const back = await lists.list(req({ before: byAge[6] }))
     expect(back.skins.map((s) => s.uuid)).toEqual(byAge.slice(3, 6))
     expect(back.hasBefore).toBe(true)
-    const top = lists.list(req({ before: byAge[2] }))
+    const top = await lists.list(req({ before: byAge[2] }))
     expect(top.skins.map((s) => s.uuid)).toEqual(byAge.slice(0, 3))
     expect(top.hasBefore).toBe(false)
     // Walking back from the last page with `before` meets every skin once.
     const seen: string[] = []
     let before = byAge[byAge.length - 1]!
     for (let guard = 0; guard < 10; guard++) {
-      const page = lists.list(req({ before, size: 4 }))
+      const page = await lists.list(req({ before, size: 4 }))
       seen.unshift(...page.skins.map((s) => s.uuid))
       if (!page.hasBefore) break
       before = page.skins[0]!.uuid
@@ -92,28 +92,28 @@ describe('skin lists: latest by creation time with after/before cursors', () => 
     expect(new Set(seen)).toEqual(new Set(byAge.slice(0, -1)))
   })
 
-  test('an unknown cursor lists from the top and says so', () => {
-    const page = lists.list(req({ after: 'f'.repeat(32) }))
+  test('an unknown cursor lists from the top and says so', async () => {
+    const page = await lists.list(req({ after: 'f'.repeat(32) }))
     expect(page.anchorNotFound).toBe(true)
     expect(page.skins.map((s) => s.uuid)).toEqual(byAge.slice(0, 3))
   })
 
-  test('search results come back newest created first and page without gaps', () => {
+  test('search results come back newest created first and page without gaps', async () => {
     const odd = byAge.filter((u) => oddNamed.has(u))
-    expect(uuids({ filter: 'odd', size: 20 })).toEqual(odd)
-    const first = lists.list(req({ filter: 'knight', size: 4 }))
-    const second = lists.list(req({ filter: 'knight', size: 4, after: first.skins[3]!.uuid }))
+    expect(await uuids({ filter: 'odd', size: 20 })).toEqual(odd)
+    const first = await lists.list(req({ filter: 'knight', size: 4 }))
+    const second = await lists.list(req({ filter: 'knight', size: 4, after: first.skins[3]!.uuid }))
     expect([...first.skins, ...second.skins].map((s) => s.uuid)).toEqual(byAge.slice(0, 8))
-    const back = lists.list(req({ filter: 'knight', size: 4, before: second.skins[0]!.uuid }))
+    const back = await lists.list(req({ filter: 'knight', size: 4, before: second.skins[0]!.uuid }))
     expect(back.skins.map((s) => s.uuid)).toEqual(byAge.slice(0, 4))
   })
 
-  test('popular: `before` walks back through the views order', () => {
-    const all = lists.list(req({ category: 'popular', size: 20 })).skins.map((s) => s.uuid)
+  test('popular: `before` walks back through the views order', async () => {
+    const all = (await lists.list(req({ category: 'popular', size: 20 }))).skins.map((s) => s.uuid)
     expect(all).toHaveLength(10)
-    const back = lists.list(req({ category: 'popular', size: 3, before: all[7] }))
+    const back = await lists.list(req({ category: 'popular', size: 3, before: all[7] }))
     expect(back.skins.map((s) => s.uuid)).toEqual(all.slice(4, 7))
-    const next = lists.list(req({ category: 'popular', size: 3, after: all[6] }))
+    const next = await lists.list(req({ category: 'popular', size: 3, after: all[6] }))
     expect(next.skins.map((s) => s.uuid)).toEqual(all.slice(7, 10))
   })
 })

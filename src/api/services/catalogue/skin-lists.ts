@@ -7,7 +7,7 @@
  * Unlisted and private skins are never in these indexes, nor in the FTS table.
  * @module
  */
-import type { Database, SQLQueryBindings, Statement } from 'bun:sqlite'
+import type { SqlClient, SqlParams } from '../../store/sql'
 import type { SkinListItem } from '../../../shared/schemas/api'
 import { ftsMatchExpression } from './fts-query'
 
@@ -75,10 +75,19 @@ interface Anchor {
   created_at: number
 }
 
-/** Prepared list queries over one database. */
-export function createSkinLists(sqlite: Database) {
-  const q = <P extends SQLQueryBindings[]>(sql: string) => sqlite.query<ListRow, P>(sql) as Statement<ListRow, P>
-  const anchor = sqlite.query<Anchor, [string]>('SELECT id, views, created_at FROM skins WHERE uuid = ?')
+/** A list query: its SQL, run through the client (bun:sqlite caches the compiled statement by its text). */
+interface ListQuery<P extends SqlParams> {
+  all(...params: P): Promise<ListRow[]>
+  get(...params: P): Promise<ListRow | null>
+}
+
+/** List queries over one database. */
+export function createSkinLists(sql: SqlClient) {
+  const q = <P extends SqlParams>(text: string): ListQuery<P> => ({
+    all: (...params) => sql.all<ListRow>(text, params),
+    get: (...params) => sql.get<ListRow>(text, params),
+  })
+  const anchor = (uuid: string) => sql.get<Anchor>('SELECT id, views, created_at FROM skins WHERE uuid = ?', [uuid])
   // Each keyset query exists twice: 'down' walks the list order from a cursor (after), 'up' walks
   // back towards the top (before), and the caller reverses the rows it got.
   const way = (up: boolean) => (up ? { cmp: '>', dir: 'ASC' } : { cmp: '<', dir: 'DESC' })
@@ -123,39 +132,39 @@ export function createSkinLists(sqlite: Database) {
     searchLatest: [searchLatest(false), searchLatest(true)],
     searchPopular: [searchPopular(false), searchPopular(true)],
   } as const
-  const bounds = sqlite.query<{ lo: number | null; hi: number | null }, []>(
-    `SELECT (SELECT s.id FROM skins s WHERE ${LISTED} ORDER BY s.id ASC LIMIT 1) AS lo, (SELECT s.id FROM skins s WHERE ${LISTED} ORDER BY s.id DESC LIMIT 1) AS hi`,
-  )
+  const BOUNDS = `SELECT (SELECT s.id FROM skins s WHERE ${LISTED} ORDER BY s.id ASC LIMIT 1) AS lo, (SELECT s.id FROM skins s WHERE ${LISTED} ORDER BY s.id DESC LIMIT 1) AS hi`
   const atOrAfter = q<[number]>(`SELECT ${COLS} FROM skins s WHERE ${LISTED} AND s.id >= ? ORDER BY s.id ASC LIMIT 1`)
-  const matchIds = sqlite.query<{ rowid: number }, [string]>(`SELECT rowid FROM skins_fts WHERE skins_fts MATCH ? ORDER BY rowid DESC LIMIT ${FILTER_WINDOW}`)
+  const MATCH_IDS = `SELECT rowid FROM skins_fts WHERE skins_fts MATCH ? ORDER BY rowid DESC LIMIT ${FILTER_WINDOW}`
   const byId = q<[number]>(`SELECT ${COLS} FROM skins s WHERE s.id = ?`)
 
   /** Random sample: probe random ids in the listed-id range (each probe is one index seek). */
-  const randomPage = (size: number, rnd: () => number): ListRow[] => {
-    const b = bounds.get()
+  const randomPage = async (size: number, rnd: () => number): Promise<ListRow[]> => {
+    const b = await sql.get<{ lo: number | null; hi: number | null }>(BOUNDS)
     if (!b || b.lo === null || b.hi === null) return []
     const seen = new Map<number, ListRow>()
     for (let tries = 0; seen.size < size && tries < size * 4; tries++) {
       const target = b.lo + Math.floor(rnd() * (b.hi - b.lo + 1))
-      const row = atOrAfter.get(target)
+      const row = await atOrAfter.get(target)
       if (row) seen.set(row.id, row)
     }
     return [...seen.values()]
   }
 
   /** Random sample of the newest matches of a search (partial Fisher–Yates with the injected PRNG). */
-  const randomSearch = (match: string, size: number, rnd: () => number): ListRow[] => {
-    const ids = matchIds.all(match).map((r) => r.rowid)
+  const randomSearch = async (match: string, size: number, rnd: () => number): Promise<ListRow[]> => {
+    const ids = (await sql.all<{ rowid: number }>(MATCH_IDS, [match])).map((r) => r.rowid)
     const n = Math.min(size, ids.length)
     for (let i = 0; i < n; i++) {
       const j = i + Math.floor(rnd() * (ids.length - i))
       ;[ids[i], ids[j]] = [ids[j]!, ids[i]!]
     }
-    return ids.slice(0, n).flatMap((id) => byId.all(id))
+    const rows: ListRow[] = []
+    for (const id of ids.slice(0, n)) rows.push(...(await byId.all(id)))
+    return rows
   }
 
   /** One keyset page of latest or popular from cursor `a` (null: the top), walking up or down. */
-  const keyset = (req: ListRequest, a: Anchor | null, up: boolean, limit: number): ListRow[] => {
+  const keyset = (req: ListRequest, a: Anchor | null, up: boolean, limit: number): Promise<ListRow[]> => {
     const match = req.filter ? ftsMatchExpression(req.filter) : null
     const dir = up ? 1 : 0
     if (req.category === 'popular') {
@@ -173,23 +182,23 @@ export function createSkinLists(sqlite: Database) {
 
   return {
     /** Runs one list query. */
-    list(req: ListRequest): ListPage {
+    async list(req: ListRequest): Promise<ListPage> {
       const cursor = req.before ?? req.after
-      const a = cursor ? anchor.get(cursor.replace(/-/g, '').toLowerCase()) : null
+      const a = cursor ? await anchor(cursor.replace(/-/g, '').toLowerCase()) : null
       const anchorNotFound = Boolean(cursor) && !a
       const page = (rows: ListRow[], hasBefore: boolean): ListPage => ({ skins: rows.map(toItem), anchorNotFound, hasBefore })
       if (req.category === 'random') {
         const match = req.filter ? ftsMatchExpression(req.filter) : null
-        return page(match ? randomSearch(match, req.size, req.random) : randomPage(req.size, req.random), false)
+        return page(await (match ? randomSearch(match, req.size, req.random) : randomPage(req.size, req.random)), false)
       }
       if (a && req.before) {
         // One row more than a page tells whether anything lies before it. With less than a page
         // before the cursor, 'Previous' shows the full first page instead of a short one.
-        const up = keyset(req, a, true, req.size + 1)
+        const up = await keyset(req, a, true, req.size + 1)
         if (up.length > req.size) return page(up.slice(0, req.size).reverse(), true)
-        return page(keyset(req, null, false, req.size), false)
+        return page(await keyset(req, null, false, req.size), false)
       }
-      return page(keyset(req, a ?? null, false, req.size), Boolean(a))
+      return page(await keyset(req, a ?? null, false, req.size), Boolean(a))
     },
   }
 }

@@ -5,25 +5,27 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { ApiError } from '../../errors'
-import type { Db } from '../../store/db'
-import { skinLikes, skinReports, skins } from '../../store/schema'
+import type { Db, Store } from '../../store/db'
+import { skinReports, skins } from '../../store/schema'
 
 /** Counts one view. */
-export function addView(db: Db, skinRowId: number): void {
-  db.update(skins).set({ views: sql`${skins.views} + 1` }).where(eq(skins.id, skinRowId)).run()
+export async function addView(db: Db, skinRowId: number): Promise<void> {
+  await db.update(skins).set({ views: sql`${skins.views} + 1` }).where(eq(skins.id, skinRowId)).run()
 }
 
 /** Records a like; 409 `already_liked` when this caller liked the skin before. */
-export function addLike(db: Db, skinRowId: number, voter: string, now: number): void {
-  db.transaction((tx) => {
-    const inserted = tx.insert(skinLikes).values({ skinId: skinRowId, voter, createdAt: now }).onConflictDoNothing().returning({ id: skinLikes.skinId }).all()
-    if (inserted.length === 0) throw new ApiError('already_liked', 'You already liked this skin', 409)
-    tx.update(skins).set({ likes: sql`${skins.likes} + 1` }).where(eq(skins.id, skinRowId)).run()
-  })
+export async function addLike(store: Store, skinRowId: number, voter: string, now: number): Promise<void> {
+  // One atomic batch (issue 13 point 1: no interactive transactions on D1): the count moves only
+  // when this voter has no like yet, and the like row is added after that check, in the same batch.
+  const [, inserted] = await store.sql.batch([
+    { sql: 'UPDATE skins SET likes = likes + 1 WHERE id = ? AND NOT EXISTS (SELECT 1 FROM skin_likes WHERE skin_id = ? AND voter = ?)', params: [skinRowId, skinRowId, voter] },
+    { sql: 'INSERT INTO skin_likes (skin_id, voter, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', params: [skinRowId, voter, now] },
+  ])
+  if (inserted!.changes === 0) throw new ApiError('already_liked', 'You already liked this skin', 409)
 }
 
 /** Records a report; 409 `already_reported` when this caller reported the skin before. */
-export function addReport(db: Db, skinRowId: number, reporter: string, reason: 'skin' | 'name' | 'tags', now: number): void {
-  const inserted = db.insert(skinReports).values({ skinId: skinRowId, reporter, reason, createdAt: now }).onConflictDoNothing().returning({ id: skinReports.id }).all()
+export async function addReport(db: Db, skinRowId: number, reporter: string, reason: 'skin' | 'name' | 'tags', now: number): Promise<void> {
+  const inserted = await db.insert(skinReports).values({ skinId: skinRowId, reporter, reason, createdAt: now }).onConflictDoNothing().returning({ id: skinReports.id }).all()
   if (inserted.length === 0) throw new ApiError('already_reported', 'You already reported this skin', 409)
 }

@@ -4,9 +4,9 @@
  * Visible tags feed the FTS search through triggers (migration 0001).
  * @module
  */
-import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../store/db'
-import { skinTags, tagVotes } from '../../store/schema'
+import { eq, sql } from 'drizzle-orm'
+import type { Db, Store } from '../../store/db'
+import { skinTags } from '../../store/schema'
 
 /** One tag as shown to a caller. */
 export interface TagView {
@@ -36,10 +36,10 @@ function prepareTagQuery(db: Db) {
 }
 
 /** Tags of a skin as seen by `voter`: visible ones plus those the voter voted on. */
-export function listTags(db: Db, skinRowId: number, voter: string | null): TagView[] {
+export async function listTags(db: Db, skinRowId: number, voter: string | null): Promise<TagView[]> {
   let query = tagQueries.get(db)
   if (!query) tagQueries.set(db, (query = prepareTagQuery(db)))
-  const rows = query.all({ skin: skinRowId, voter })
+  const rows = await query.all({ skin: skinRowId, voter })
   return rows
     .filter((r) => r.visible === 1 || r.vote !== null)
     .sort((a, b) => b.up - b.down - (a.up - a.down) || a.tag.localeCompare(b.tag))
@@ -47,42 +47,36 @@ export function listTags(db: Db, skinRowId: number, voter: string | null): TagVi
 }
 
 /** Records a vote; returns false when the voter already cast this exact vote. */
-export function voteTag(
-  db: Db,
+export async function voteTag(
+  store: Store,
   opts: { skinRowId: number; tag: string; vote: 'up' | 'down'; voter: string; threshold: number; now: number },
-): boolean {
+): Promise<boolean> {
   const value = opts.vote === 'up' ? 1 : -1
-  return db.transaction((tx) => {
-    const prev = tx
-      .select({ vote: tagVotes.vote })
-      .from(tagVotes)
-      .where(and(eq(tagVotes.skinId, opts.skinRowId), eq(tagVotes.tag, opts.tag), eq(tagVotes.voter, opts.voter)))
-      .get()
-    if (prev?.vote === value) return false
-    tx.insert(tagVotes)
-      .values({ skinId: opts.skinRowId, tag: opts.tag, voter: opts.voter, vote: value, createdAt: opts.now })
-      .onConflictDoUpdate({ target: [tagVotes.skinId, tagVotes.tag, tagVotes.voter], set: { vote: value, createdAt: opts.now } })
-      .run()
-    const tally = tx
-      .select({
-        up: sql<number>`coalesce(sum(CASE WHEN vote > 0 THEN 1 ELSE 0 END), 0)`,
-        down: sql<number>`coalesce(sum(CASE WHEN vote < 0 THEN 1 ELSE 0 END), 0)`,
-      })
-      .from(tagVotes)
-      .where(and(eq(tagVotes.skinId, opts.skinRowId), eq(tagVotes.tag, opts.tag)))
-      .get() ?? { up: 0, down: 0 }
-    const visible = tally.up - tally.down >= opts.threshold ? 1 : 0
-    tx.insert(skinTags)
-      .values({ skinId: opts.skinRowId, tag: opts.tag, up: tally.up, down: tally.down, visible, createdAt: opts.now })
-      .onConflictDoUpdate({ target: [skinTags.skinId, skinTags.tag], set: { up: tally.up, down: tally.down, visible } })
-      .run()
-    return true
-  })
+  // One atomic batch (issue 13 point 1: D1 has no interactive transactions). The upsert changes
+  // nothing when the same vote exists (its WHERE), which is the "already cast" answer; the tally
+  // is then recomputed from the votes in SQL, so it is exact whatever ran concurrently.
+  const [vote] = await store.sql.batch([
+    {
+      sql: `INSERT INTO tag_votes (skin_id, tag, voter, vote, created_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (skin_id, tag, voter) DO UPDATE SET vote = excluded.vote, created_at = excluded.created_at WHERE tag_votes.vote <> excluded.vote`,
+      params: [opts.skinRowId, opts.tag, opts.voter, value, opts.now],
+    },
+    {
+      sql: `INSERT INTO skin_tags (skin_id, tag, up, down, visible, created_at)
+            SELECT ?, ?, t.up, t.down, CASE WHEN t.up - t.down >= ? THEN 1 ELSE 0 END, ?
+            FROM (SELECT coalesce(sum(CASE WHEN vote > 0 THEN 1 ELSE 0 END), 0) AS up, coalesce(sum(CASE WHEN vote < 0 THEN 1 ELSE 0 END), 0) AS down
+                  FROM tag_votes WHERE skin_id = ? AND tag = ?) t WHERE true
+            ON CONFLICT (skin_id, tag) DO UPDATE SET up = excluded.up, down = excluded.down, visible = excluded.visible`,
+      params: [opts.skinRowId, opts.tag, opts.threshold, opts.now, opts.skinRowId, opts.tag],
+    },
+  ])
+  return vote!.changes > 0
 }
 
 /** Re-applies the visibility threshold to every tag (run at start, in case the threshold changed). */
-export function applyTagThreshold(db: Db, threshold: number): void {
-  db.update(skinTags)
+export async function applyTagThreshold(db: Db, threshold: number): Promise<void> {
+  await db
+    .update(skinTags)
     .set({ visible: sql`CASE WHEN up - down >= ${threshold} THEN 1 ELSE 0 END` })
     .where(sql`visible <> CASE WHEN up - down >= ${threshold} THEN 1 ELSE 0 END`)
     .run()

@@ -9,7 +9,7 @@
  *   `texture_url_data`; `user_uuid` for players), so nothing is signed twice.
  * @module
  */
-import type { Database } from 'bun:sqlite'
+import type { SqlClient } from '../../store/sql'
 import type { ImageOrigin } from './prepare-input'
 import type { Creator, DuplicateSource } from './types'
 
@@ -29,23 +29,19 @@ export type DuplicateDecision =
   | { type: 'reuse'; skinUuid: string; source: DuplicateSource }
   | { type: 'new-on-data'; dataId: number; source: DuplicateSource }
 
-/** Prepared dedupe queries. */
-export function createDuplicateFinder(sqlite: Database) {
-  const dataByKey = sqlite.query<{ id: number }, [string, string, string]>(
-    'SELECT id FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?',
-  )
+/** Dedupe queries. */
+export function createDuplicateFinder(sql: SqlClient) {
+  const DATA_BY_KEY = 'SELECT id FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?'
   // The first creator of each skin is its owner (services/skins/ownership.ts).
-  const skinsOnData = sqlite.query<Candidate, [number]>(
-    `SELECT s.id, s.uuid, s.name, s.visibility, c.user_id, c.api_key_id, c.client_id
+  const SKINS_ON_DATA = `SELECT s.id, s.uuid, s.name, s.visibility, c.user_id, c.api_key_id, c.client_id
      FROM skins s JOIN skin_clients c ON c.id = (SELECT min(id) FROM skin_clients WHERE skin_id = s.id)
-     WHERE s.data_id = ? AND s.deleted_at IS NULL ORDER BY s.id ASC LIMIT 200`,
-  )
+     WHERE s.data_id = ? AND s.deleted_at IS NULL ORDER BY s.id ASC LIMIT 200`
   const createdBy = (c: Candidate, who: Pick<Creator, 'userId' | 'apiKeyId' | 'clientId'>) =>
     c.user_id ? c.user_id === who.userId : c.api_key_id ? c.api_key_id === who.apiKeyId : c.client_id !== null && c.client_id === who.clientId
 
   return {
     /** Decides how to answer a generation of (textureHash, variant, capeHash). */
-    decide(q: {
+    async decide(q: {
       textureHash: string
       variant: 'classic' | 'slim'
       capeHash: string
@@ -53,10 +49,10 @@ export function createDuplicateFinder(sqlite: Database) {
       visibility: 'public' | 'unlisted' | 'private'
       origin: ImageOrigin
       who: Pick<Creator, 'userId' | 'apiKeyId' | 'clientId'>
-    }): DuplicateDecision {
-      const data = dataByKey.get(q.textureHash, q.variant, q.capeHash)
+    }): Promise<DuplicateDecision> {
+      const data = await sql.get<{ id: number }>(DATA_BY_KEY, [q.textureHash, q.variant, q.capeHash])
       if (!data) return { type: 'none' }
-      const candidates = skinsOnData.all(data.id)
+      const candidates = await sql.all<Candidate>(SKINS_ON_DATA, [data.id])
       if (q.origin === 'texture') {
         const seen = candidates.find((c) => c.visibility === 'public') ?? candidates.find((c) => c.visibility === 'unlisted') ?? candidates.find((c) => createdBy(c, q.who))
         return seen ? { type: 'reuse', skinUuid: seen.uuid, source: 'texture_url' } : { type: 'new-on-data', dataId: data.id, source: 'texture_url_data' }

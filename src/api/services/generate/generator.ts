@@ -4,7 +4,7 @@
  * link) → dedupe → either an instantly completed job (existing skin, or a new skin row on existing
  * data) or the original stored as a blob and a `waiting` job row. `process` (the queue worker):
  * stored image → signature (signer, or the player's own signed profile with the mojang signer) →
- * texture blob → skin rows, in one transaction.
+ * texture blob → skin rows, in one atomic batch (issue 13 point 1).
  * @module
  */
 import { and, count, eq, gte, inArray, or, type SQL } from 'drizzle-orm'
@@ -51,18 +51,18 @@ const PENDING_WINDOW_MS = 24 * 3_600_000
 
 /** Creates the generator. `notify` wakes the queue after a job row was inserted. */
 export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; counters: Counters; notify: () => void }) {
-  const { db, sqlite } = ctx.store
-  const writer = createSkinWriter(sqlite, deps.counters)
-  const dups = createDuplicateFinder(sqlite)
+  const { db, sql } = ctx.store
+  const writer = createSkinWriter(sql, deps.counters)
+  const dups = createDuplicateFinder(sql)
   const upstreamErrors: Record<string, number> = {}
-  const markDuplicate = sqlite.query('UPDATE jobs SET duplicate = ? WHERE id = ?')
+  const markDuplicate = (source: string, jobId: string) => sql.run('UPDATE jobs SET duplicate = ? WHERE id = ?', [source, jobId])
   /** Dedupe keys being signed right now, so a second worker waits instead of signing twice. */
   const signing = new Map<string, Promise<void>>()
 
   const creatorOf = (who: Identity): Creator => ({ userId: who.userId, apiKeyId: who.apiKeyId, clientId: who.clientId, ip: who.ip })
 
   /** Pending jobs of the caller (reference §2.1 step 2). */
-  const pendingOf = (who: Identity, now: number): number => {
+  const pendingOf = async (who: Identity, now: number): Promise<number> => {
     let owner: SQL | undefined
     if (who.apiKeyId) owner = eq(jobs.apiKeyId, who.apiKeyId)
     else if (who.userId) owner = eq(jobs.userId, who.userId)
@@ -73,7 +73,7 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
       owner = parts.length ? or(...parts) : undefined
     }
     if (!owner) return 0
-    const r = db
+    const r = await db
       .select({ n: count() })
       .from(jobs)
       .where(and(owner, inArray(jobs.status, [...PENDING]), gte(jobs.createdAt, now - PENDING_WINDOW_MS)))
@@ -81,13 +81,15 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
     return r?.n ?? 0
   }
 
-  const insertJob = (v: typeof jobs.$inferInsert) => db.insert(jobs).values(v).run()
+  const insertJob = async (v: typeof jobs.$inferInsert) => {
+    await db.insert(jobs).values(v).run()
+  }
 
   const generator = {
     /** Accepts a generation request; see the module doc. */
     async submit(input: GenerateInput, rawOptions: GenerateOptions, who: Identity, meta: SubmitMeta): Promise<SubmitResult> {
       const opts = await checkOptions(rawOptions, who, deps.capes)
-      const pending = pendingOf(who, ctx.now())
+      const pending = await pendingOf(who, ctx.now())
       if (who.kind === 'anonymous' && pending >= who.grants.concurrency) {
         throw new ApiError('job_limit', `Too many pending jobs (${pending}); wait for them to finish`, 429)
       }
@@ -109,7 +111,7 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
       if (prepared.type === 'existing') {
         if (meta.checkOnly) return { jobId: null, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url' }
         const id = newJobId()
-        insertJob({
+        await insertJob({
           ...base,
           id,
           status: 'completed',
@@ -122,7 +124,7 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
           result: prepared.rec.skin.uuid,
           duplicate: 'mineskin_url',
         })
-        writer.recordDuplicate(now)
+        await writer.recordDuplicate(now)
         return { jobId: id, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url', imageHash: prepared.rec.data.textureHash }
       }
 
@@ -135,7 +137,7 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
         variant,
         cape: opts.cape ? { uuid: opts.cape.uuid, hash: opts.cape.hash } : null,
       }
-      const decision = dups.decide({
+      const decision = await dups.decide({
         textureHash: image.textureHash,
         variant,
         capeHash: opts.cape?.hash ?? '',
@@ -166,20 +168,18 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
         createdAt: now,
       }
       if (decision.type === 'none') {
-        insertJob({ ...row, status: 'waiting' })
+        await insertJob({ ...row, status: 'waiting' })
         deps.notify()
         return { jobId: id, imageHash: image.textureHash }
       }
       let skinUuid: string
       if (decision.type === 'reuse') {
         skinUuid = decision.skinUuid
-        writer.recordDuplicate(now)
+        await writer.recordDuplicate(now)
       } else {
-        skinUuid = sqlite.transaction(() =>
-          writer.insertOnData(decision.dataId, { name: opts.name, visibility: opts.visibility }, creator, now).uuid,
-        )()
+        skinUuid = (await writer.insertOnData(decision.dataId, { name: opts.name, visibility: opts.visibility }, creator, now)).uuid
       }
-      insertJob({ ...row, status: 'completed', startedAt: now, finishedAt: now, result: skinUuid, duplicate: decision.source })
+      await insertJob({ ...row, status: 'completed', startedAt: now, finishedAt: now, result: skinUuid, duplicate: decision.source })
       return { jobId: id, skinUuid, duplicate: decision.source, imageHash: image.textureHash }
     },
 
@@ -194,35 +194,37 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
         // instant duplicate instead of signing it again.
         const dedupeKey = `${job.image_hash}|${opts.variant}|${opts.cape?.hash ?? ''}`
         for (let other = signing.get(dedupeKey); other; other = signing.get(dedupeKey)) await other
-        const again = dups.decide({
-          textureHash: job.image_hash,
-          variant: opts.variant,
-          capeHash: opts.cape?.hash ?? '',
-          name: opts.name,
-          visibility: opts.visibility,
-          origin: job.kind === 'user' ? 'user' : 'image',
-          who: creator,
-        })
-        if (again.type !== 'none') {
-          const now = ctx.now()
-          const skinUuid =
-            again.type === 'reuse'
-              ? again.skinUuid
-              : sqlite.transaction(() => writer.insertOnData(again.dataId, { name: opts.name, visibility: opts.visibility }, creator, now).uuid)()
-          if (again.type === 'reuse') writer.recordDuplicate(now)
-          markDuplicate.run(again.source, job.id)
-          return { skinUuid }
-        }
+        // Claimed before the first await below (the store is async, issue 13 point 1), so a second
+        // worker with the same key waits for this one instead of deciding in parallel.
         let release = () => {}
         signing.set(dedupeKey, new Promise<void>((r) => (release = r)))
         try {
+          const again = await dups.decide({
+            textureHash: job.image_hash,
+            variant: opts.variant,
+            capeHash: opts.cape?.hash ?? '',
+            name: opts.name,
+            visibility: opts.visibility,
+            origin: job.kind === 'user' ? 'user' : 'image',
+            who: creator,
+          })
+          if (again.type !== 'none') {
+            const now = ctx.now()
+            const skinUuid =
+              again.type === 'reuse'
+                ? again.skinUuid
+                : (await writer.insertOnData(again.dataId, { name: opts.name, visibility: opts.visibility }, creator, now)).uuid
+            if (again.type === 'reuse') await writer.recordDuplicate(now)
+            await markDuplicate(again.source, job.id)
+            return { skinUuid }
+          }
           return await signAndStore(job, job.image_hash, opts, creator)
         } finally {
           signing.delete(dedupeKey)
           release()
         }
       } catch (e) {
-        deps.counters.record('failed', ctx.now())
+        await deps.counters.record('failed', ctx.now())
         if (isApiError(e) && e.source === 'UPSTREAM') upstreamErrors[e.code] = (upstreamErrors[e.code] ?? 0) + 1
         throw e
       }
@@ -246,20 +248,18 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
           })
     if (signed.textureHash !== textureHash) await storeTexture(ctx.blobs, signed.textureHash, png)
     const now = ctx.now()
-    const stored = sqlite.transaction(() =>
-      writer.insertNew({
-        imageHash,
-        features,
-        options: opts,
-        signed,
-        creator,
-        worker: ctx.workerName,
-        queueStart: job.started_at ?? job.created_at,
-        queueEnd: now,
-        now,
-      }),
-    )()
-    if (stored.dataExisted) markDuplicate.run('image_hash_data', job.id)
+    const stored = await writer.insertNew({
+      imageHash,
+      features,
+      options: opts,
+      signed,
+      creator,
+      worker: ctx.workerName,
+      queueStart: job.started_at ?? job.created_at,
+      queueEnd: now,
+      now,
+    })
+    if (stored.dataExisted) await markDuplicate('image_hash_data', job.id)
     return { skinUuid: stored.uuid }
   }
 

@@ -70,8 +70,8 @@ async function prepareUrl(ctx: ApiContext, url: string, who: Identity): Promise<
   const self = [ctx.config.publicUrl]
   const skinId = skinIdFromUrl(url, self)
   if (skinId) {
-    const rec = loadSkinRecord(ctx.store.db, skinId)
-    if (!rec || !canSeeSkin(ctx.store.db, rec, who)) {
+    const rec = await loadSkinRecord(ctx.store.db, skinId)
+    if (!rec || !(await canSeeSkin(ctx.store.db, rec, who))) {
       throw new ApiError('invalid_image_url', 'The link names no skin on this instance', 400)
     }
     return { type: 'existing', rec }

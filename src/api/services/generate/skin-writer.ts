@@ -5,13 +5,13 @@
  * data) and by the seeder, so demo skins go through exactly the same code.
  * @module
  */
-import type { Database } from 'bun:sqlite'
 import { textureKey, type BlobStore } from '../../blob/blob-store'
 import { newShortId, newSkinUuid } from '../../ids'
 import type { Counters } from '../stats/counters'
 import { colourKey } from '../colour-features'
 import type { Creator, JobOptions } from './types'
 import type { SignedTexture } from '../../signer'
+import type { SqlClient, SqlStatement } from '../../store/sql'
 
 /** Signed texture data to store (from a signer, or from a player's own signed profile): the signer's shape. */
 export type SignedData = SignedTexture
@@ -36,82 +36,101 @@ export interface StoredSkin {
   uuid: string
 }
 
-/** The texture-data columns a skin row copies. */
-interface DataRow {
-  id: number
-  texture_hash: string
-  colour_key: number
-  features: Uint8Array
-}
 
-/** Prepared statements that write skins. Every method is synchronous: call inside a transaction. */
-export function createSkinWriter(sqlite: Database, counters: Counters) {
-  const insertData = sqlite.query(
-    `INSERT INTO skin_data (texture_hash, image_hash, variant, cape_hash, value, signature, texture_url, cape_url,
+/** SQLite's message for a UNIQUE constraint on `column` (same text on bun:sqlite and D1). */
+const uniqueViolation = (e: unknown, column: string) => e instanceof Error && e.message.includes('UNIQUE constraint failed') && e.message.includes(column)
+
+/**
+ * Writes skins. Each store is one atomic batch (issue 13 point 1: D1 has no interactive
+ * transactions), read-then-batch: the reads pick the data row and a free short id, and the batch's
+ * writes are guarded by the unique indexes, so a concurrent writer makes the batch fail whole and
+ * it is retried with fresh reads.
+ */
+export function createSkinWriter(sql: SqlClient, counters: Counters) {
+  const INSERT_DATA = `INSERT INTO skin_data (texture_hash, image_hash, variant, cape_hash, value, signature, texture_url, cape_url,
        account, server, worker, queue_start, queue_end, features, colour_key, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT(texture_hash, variant, cape_hash) DO NOTHING`,
-  )
-  const dataByKey = sqlite.query<DataRow, [string, string, string]>(
-    'SELECT id, texture_hash, colour_key, features FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?',
-  )
-  const dataById = sqlite.query<DataRow & { variant: string }, [number]>(
-    'SELECT id, texture_hash, colour_key, features, variant FROM skin_data WHERE id = ?',
-  )
-  const insertSkin = sqlite.query<{ id: number }, [string, string, number, string | null, string, string, string, number, Uint8Array, number, number]>(
-    `INSERT INTO skins (uuid, short_id, data_id, name, visibility, variant, status, texture_hash, colour_key, features, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'success', ?, ?, ?, ?, ?) RETURNING id`,
-  )
-  const shortIdTaken = sqlite.query<{ one: number }, [string]>('SELECT 1 AS one FROM skins WHERE short_id = ?')
-  const insertCreator = sqlite.query(
-    'INSERT INTO skin_clients (skin_id, user_id, api_key_id, client_id, created_at) VALUES (?, ?, ?, ?, ?)',
-  )
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  const dataByKey = (hash: string, variant: string, cape: string) =>
+    sql.get<{ id: number }>('SELECT id FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?', [hash, variant, cape])
+  const dataById = (id: number) => sql.get<{ texture_hash: string; variant: string; cape_hash: string }>('SELECT texture_hash, variant, cape_hash FROM skin_data WHERE id = ?', [id])
+  // The skin row copies its data row's columns by the dedupe key, so it can follow the data insert in one batch.
+  const INSERT_SKIN = `INSERT INTO skins (uuid, short_id, data_id, name, visibility, variant, status, texture_hash, colour_key, features, created_at, updated_at)
+     SELECT ?, ?, d.id, ?, ?, ?, 'success', d.texture_hash, d.colour_key, d.features, ?, ?
+     FROM skin_data d WHERE d.texture_hash = ? AND d.variant = ? AND d.cape_hash = ? RETURNING id`
+  const INSERT_CREATOR = 'INSERT INTO skin_clients (skin_id, user_id, api_key_id, client_id, created_at) SELECT id, ?, ?, ?, ? FROM skins WHERE uuid = ?'
+  const shortIdTaken = async (id: string) => (await sql.get('SELECT 1 AS one FROM skins WHERE short_id = ?', [id])) !== null
 
-  const addSkin = (
-    data: DataRow,
-    opts: { name: string | null; visibility: string; variant: string },
+  /**
+   * Stores the skin row and its creator on the data row with key (hash, variant, cape), plus
+   * `before` (the data insert) and the counters, in one batch; retries on a short-id collision.
+   */
+  const addSkin = async (
+    key: { hash: string; variant: string; cape: string },
+    opts: { name: string | null; visibility: string },
     creator: Creator,
     now: number,
-  ): StoredSkin => {
-    const uuid = newSkinUuid()
-    let shortId = newShortId()
-    // 2^32 short ids: collisions are rare but possible at scale, so retry instead of failing.
-    while (shortIdTaken.get(shortId)) shortId = newShortId()
-    const row = insertSkin.get(uuid, shortId, data.id, opts.name, opts.visibility, opts.variant, data.texture_hash, data.colour_key, data.features, now, now)
-    if (!row) throw new Error('skin insert returned no row')
-    insertCreator.run(row.id, creator.userId, creator.apiKeyId, creator.clientId, now)
-    return { skinRowId: row.id, uuid }
+    before: SqlStatement[],
+    outcome: 'new' | 'duplicate',
+  ): Promise<StoredSkin> => {
+    for (let attempt = 0; ; attempt++) {
+      const uuid = newSkinUuid()
+      let shortId = newShortId()
+      // 2^32 short ids: collisions are rare but possible at scale, so retry instead of failing.
+      while (await shortIdTaken(shortId)) shortId = newShortId()
+      try {
+        const results = await sql.batch([
+          ...before,
+          { sql: INSERT_SKIN, params: [uuid, shortId, opts.name, opts.visibility, key.variant, now, now, key.hash, key.variant, key.cape] },
+          { sql: INSERT_CREATOR, params: [creator.userId, creator.apiKeyId, creator.clientId, now, uuid] },
+          ...counters.statements(outcome, now),
+        ])
+        const row = results[before.length]?.rows[0] as { id: number } | undefined
+        if (!row) throw new Error('skin insert returned no row')
+        return { skinRowId: row.id, uuid }
+      } catch (e) {
+        if (attempt < 3 && uniqueViolation(e, 'skins.short_id')) continue
+        throw e
+      }
+    }
   }
 
-  return {
+  const writer = {
     /** Stores a newly signed skin; reuses the data row when the same texture was stored meanwhile. */
-    insertNew(s: NewSkin): StoredSkin & { dataExisted: boolean } {
+    async insertNew(s: NewSkin): Promise<StoredSkin & { dataExisted: boolean }> {
       const hist = s.features
       const capeHash = s.signed.capeHash ?? s.options.cape?.hash ?? ''
-      const r = insertData.run(
-        s.signed.textureHash, s.imageHash, s.options.variant, capeHash, s.signed.value, s.signed.signature,
-        s.signed.textureUrl, s.signed.capeUrl ?? null, s.signed.account, s.signed.server, s.worker,
-        s.queueStart, s.queueEnd, hist, colourKey(hist), s.now,
-      )
-      const data = dataByKey.get(s.signed.textureHash, s.options.variant, capeHash)
-      if (!data) throw new Error('texture data row missing after insert')
-      const stored = addSkin(data, s.options, s.creator, s.now)
-      counters.record(r.changes === 1 ? 'new' : 'duplicate', s.now)
-      return { ...stored, dataExisted: r.changes !== 1 }
+      const key = { hash: s.signed.textureHash, variant: s.options.variant, cape: capeHash }
+      const opts = { name: s.options.name, visibility: s.options.visibility }
+      if (!(await dataByKey(key.hash, key.variant, key.cape))) {
+        const insertData: SqlStatement = {
+          sql: INSERT_DATA,
+          params: [
+            s.signed.textureHash, s.imageHash, s.options.variant, capeHash, s.signed.value, s.signed.signature,
+            s.signed.textureUrl, s.signed.capeUrl ?? null, s.signed.account, s.signed.server, s.worker,
+            s.queueStart, s.queueEnd, hist, colourKey(hist), s.now,
+          ],
+        }
+        try {
+          return { ...(await addSkin(key, opts, s.creator, s.now, [insertData], 'new')), dataExisted: false }
+        } catch (e) {
+          // Another writer stored the same texture between the read and the batch: use its row.
+          if (!uniqueViolation(e, 'skin_data.')) throw e
+        }
+      }
+      return { ...(await addSkin(key, opts, s.creator, s.now, [], 'duplicate')), dataExisted: true }
     },
     /** Adds a new skin row on existing texture data (duplicate kinds `*_data`, `user_uuid`). */
-    insertOnData(dataId: number, opts: { name: string | null; visibility: string }, creator: Creator, now: number): StoredSkin {
-      const data = dataById.get(dataId)
+    async insertOnData(dataId: number, opts: { name: string | null; visibility: string }, creator: Creator, now: number): Promise<StoredSkin> {
+      const data = await dataById(dataId)
       if (!data) throw new Error(`texture data ${dataId} missing`)
-      const stored = addSkin(data, { ...opts, variant: data.variant }, creator, now)
-      counters.record('duplicate', now)
-      return stored
+      return addSkin({ hash: data.texture_hash, variant: data.variant, cape: data.cape_hash }, opts, creator, now, [], 'duplicate')
     },
     /** Counts a duplicate answered with an existing skin. */
-    recordDuplicate(now: number): void {
-      counters.record('duplicate', now)
+    async recordDuplicate(now: number): Promise<void> {
+      await counters.record('duplicate', now)
     },
   }
+  return writer
 }
 
 /** The skin writer type. */

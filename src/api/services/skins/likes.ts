@@ -8,7 +8,7 @@ import type { Db } from '../../store/db'
 import { skinLikes } from '../../store/schema'
 
 /** True when `voter` (an identity key) liked the skin with row id `skinRowId`. */
-export function hasLiked(db: Db, skinRowId: number, voter: string | null): boolean {
+export async function hasLiked(db: Db, skinRowId: number, voter: string | null): Promise<boolean> {
   if (!voter) return false
-  return db.select({ id: skinLikes.skinId }).from(skinLikes).where(and(eq(skinLikes.skinId, skinRowId), eq(skinLikes.voter, voter))).get() !== undefined
+  return (await db.select({ id: skinLikes.skinId }).from(skinLikes).where(and(eq(skinLikes.skinId, skinRowId), eq(skinLikes.voter, voter))).get()) != null
 }

@@ -17,8 +17,8 @@ const HOUR = 3_600_000
 type ClientRow = typeof skinClients.$inferSelect
 
 /** Creators of a skin, first creator first. */
-export function skinCreators(db: Db, skinRowId: number): ClientRow[] {
-  return db.select().from(skinClients).where(eq(skinClients.skinId, skinRowId)).orderBy(asc(skinClients.id)).all()
+export async function skinCreators(db: Db, skinRowId: number): Promise<ClientRow[]> {
+  return await db.select().from(skinClients).where(eq(skinClients.skinId, skinRowId)).orderBy(asc(skinClients.id)).all()
 }
 
 /** True when `client` (a creator record) is the caller, by the strongest identity it carries. */
@@ -43,8 +43,8 @@ export interface SkinPermissions {
 }
 
 /** Computes the caller's permissions on a skin at `now`. */
-export function skinPermissions(db: Db, rec: SkinRecord, who: Identity, now: number): SkinPermissions {
-  const creators = skinCreators(db, rec.skin.id)
+export async function skinPermissions(db: Db, rec: SkinRecord, who: Identity, now: number): Promise<SkinPermissions> {
+  const creators = await skinCreators(db, rec.skin.id)
   const owner = creators[0]
   const hasGenerated = creators.some((c) => isSameCaller(c, who))
   const isOwner = owner !== undefined && isSameCaller(owner, who)

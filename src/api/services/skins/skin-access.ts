@@ -14,15 +14,15 @@ import { loadSkinRecord, type SkinRecord } from './skin-record'
 export const skinNotFound = (): ApiError => new ApiError('skin_not_found', 'Skin not found', 404)
 
 /** True when `who` may see `rec`. */
-export function canSeeSkin(db: Db, rec: SkinRecord, who: Identity | null): boolean {
+export async function canSeeSkin(db: Db, rec: SkinRecord, who: Identity | null): Promise<boolean> {
   if (rec.skin.deletedAt !== null) return false
   if (rec.skin.visibility !== 'private') return true
-  return who !== null && skinCreators(db, rec.skin.id).some((c) => isSameCaller(c, who))
+  return who !== null && (await skinCreators(db, rec.skin.id)).some((c) => isSameCaller(c, who))
 }
 
 /** Loads a skin the caller may see, or throws 404 `skin_not_found`. */
-export function requireVisibleSkin(db: Db, id: string, who: Identity | null): SkinRecord {
-  const rec = loadSkinRecord(db, id)
-  if (!rec || !canSeeSkin(db, rec, who)) throw skinNotFound()
+export async function requireVisibleSkin(db: Db, id: string, who: Identity | null): Promise<SkinRecord> {
+  const rec = await loadSkinRecord(db, id)
+  if (!rec || !(await canSeeSkin(db, rec, who))) throw skinNotFound()
   return rec
 }

@@ -8,14 +8,16 @@ import { eq, sql } from 'drizzle-orm'
 import type { SkinUpdateBody } from '../../../shared/schemas/api'
 import { ApiError } from '../../errors'
 import type { Identity } from '../../identity'
-import type { Db } from '../../store/db'
+import type { Db, Store } from '../../store/db'
+import { drizzleStatement } from '../../store/sql'
 import { skinEdits, skins } from '../../store/schema'
 import { MAX_EDITS, skinPermissions } from './ownership'
 import { loadSkinRecordById, type SkinRecord } from './skin-record'
 
 /** Applies a PATCH; returns the updated record. Refusals are 401 `unauthorized` with the reason. */
-export function updateSkin(db: Db, rec: SkinRecord, who: Identity, body: SkinUpdateBody, now: number): SkinRecord {
-  const perm = skinPermissions(db, rec, who, now)
+export async function updateSkin(store: Store, rec: SkinRecord, who: Identity, body: SkinUpdateBody, now: number): Promise<SkinRecord> {
+  const { db } = store
+  const perm = await skinPermissions(db, rec, who, now)
   if (!perm.canEdit) throw new ApiError('unauthorized', perm.editDenied ?? 'Not allowed to edit this skin', 401)
   if (body.visibility === 'private' && rec.skin.visibility !== 'private' && !who.grants.private_skins) {
     throw new ApiError('insufficient_grants', 'Private skins need the private_skins grant', 403)
@@ -30,26 +32,29 @@ export function updateSkin(db: Db, rec: SkinRecord, who: Identity, body: SkinUpd
   if (rec.skin.editCount + changes.length > MAX_EDITS) {
     throw new ApiError('unauthorized', `This skin can only be edited ${MAX_EDITS} times`, 401)
   }
-  db.transaction((tx) => {
-    tx.update(skins)
-      .set({
-        ...(name !== undefined ? { name } : {}),
-        ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
-        editCount: sql`${skins.editCount} + ${changes.length}`,
-        updatedAt: now,
-      })
-      .where(eq(skins.id, rec.skin.id))
-      .run()
-    for (const c of changes) tx.insert(skinEdits).values({ skinId: rec.skin.id, time: now, ...c }).run()
-  })
-  const updated = loadSkinRecordById(db, rec.skin.id)
+  // The update and its edit-log rows as one atomic batch (issue 13 point 1: no interactive transactions on D1).
+  await store.sql.batch([
+    drizzleStatement(
+      db
+        .update(skins)
+        .set({
+          ...(name !== undefined ? { name } : {}),
+          ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
+          editCount: sql`${skins.editCount} + ${changes.length}`,
+          updatedAt: now,
+        })
+        .where(eq(skins.id, rec.skin.id)),
+    ),
+    ...changes.map((c) => drizzleStatement(db.insert(skinEdits).values({ skinId: rec.skin.id, time: now, ...c }))),
+  ])
+  const updated = await loadSkinRecordById(db, rec.skin.id)
   if (!updated) throw new ApiError('skin_not_found', 'Skin not found', 404)
   return updated
 }
 
 /** Soft-deletes a skin. */
-export function deleteSkin(db: Db, rec: SkinRecord, who: Identity, now: number): void {
-  const perm = skinPermissions(db, rec, who, now)
+export async function deleteSkin(db: Db, rec: SkinRecord, who: Identity, now: number): Promise<void> {
+  const perm = await skinPermissions(db, rec, who, now)
   if (!perm.canDelete) throw new ApiError('unauthorized', perm.deleteDenied ?? 'Not allowed to delete this skin', 401)
-  db.update(skins).set({ deletedAt: now, status: 'deleted', updatedAt: now }).where(eq(skins.id, rec.skin.id)).run()
+  await db.update(skins).set({ deletedAt: now, status: 'deleted', updatedAt: now }).where(eq(skins.id, rec.skin.id)).run()
 }

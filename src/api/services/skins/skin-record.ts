@@ -38,32 +38,30 @@ function prepare(db: Db) {
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>()
 
 /** Loads a skin by 32-hex uuid, dashed uuid or 8-hex short id (deleted ones included), or null. */
-export function loadSkinRecord(db: Db, id: string): SkinRecord | null {
+export async function loadSkinRecord(db: Db, id: string): Promise<SkinRecord | null> {
   const lower = id.toLowerCase()
-  if (UUID32.test(lower) || UUID36.test(id)) return prepared(db).byUuid.get({ id: compactUuid(id) }) ?? null
-  if (SHORT_ID.test(lower)) return prepared(db).byShortId.get({ id: lower }) ?? null
+  if (UUID32.test(lower) || UUID36.test(id)) return (await prepared(db).byUuid.get({ id: compactUuid(id) })) ?? null
+  if (SHORT_ID.test(lower)) return (await prepared(db).byShortId.get({ id: lower })) ?? null
   return null
 }
 
 /** Loads a skin by internal row id. */
-export function loadSkinRecordById(db: Db, rowId: number): SkinRecord | null {
-  return prepared(db).byRowId.get({ id: rowId }) ?? null
+export async function loadSkinRecordById(db: Db, rowId: number): Promise<SkinRecord | null> {
+  return (await prepared(db).byRowId.get({ id: rowId })) ?? null
 }
 
 /** Visible tag names of a skin. */
-export function visibleTags(db: Db, skinRowId: number): string[] {
-  return prepared(db)
-    .tags.all({ id: skinRowId })
-    .map((r) => r.tag)
+export async function visibleTags(db: Db, skinRowId: number): Promise<string[]> {
+  return (await prepared(db).tags.all({ id: skinRowId })).map((r) => r.tag)
 }
 
 /** Mojang texture URLs are shown with https (the signed value keeps Mojang's http; reference §1.4). */
 const httpsMojang = (url: string): string => url.replace(/^http:\/\/textures\.minecraft\.net\//, 'https://textures.minecraft.net/')
 
 /** The v2 skin object of a record. */
-export function toSkinInfo(db: Db, rec: SkinRecord, opts: { duplicate?: boolean } = {}): SkinInfo {
+export async function toSkinInfo(db: Db, rec: SkinRecord, opts: { duplicate?: boolean } = {}): Promise<SkinInfo> {
   const { skin, data } = rec
-  const tags = visibleTags(db, skin.id)
+  const tags = await visibleTags(db, skin.id)
   return {
     uuid: skin.uuid,
     shortId: skin.shortId,

@@ -4,7 +4,7 @@
  * (reference/mineskin-api.md §1.8). Failed jobs are counted too, for the success rate.
  * @module
  */
-import type { Database } from 'bun:sqlite'
+import type { SqlClient, SqlStatement } from '../../store/sql'
 
 /** What a generation ended as. */
 export type Outcome = 'new' | 'duplicate' | 'failed'
@@ -21,20 +21,33 @@ export function periodKeys(t: number): [string, string, string, string] {
 }
 
 /** Counter store over the `stat_counters` table. */
-export function createCounters(sqlite: Database) {
-  const bump = sqlite.query(
-    'INSERT INTO stat_counters (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = value + excluded.value',
-  )
-  const read = sqlite.query<{ value: number }, [string]>('SELECT value FROM stat_counters WHERE key = ?')
+export function createCounters(sql: SqlClient) {
+  const BUMP = 'INSERT INTO stat_counters (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = value + excluded.value'
+  /** The writes that add `n` outcomes at time `t`: callers put them in the batch that stores the skin. */
+  const statements = (outcome: Outcome, t: number, n = 1): SqlStatement[] => {
+    const keys = periodKeys(t).map((k) => `${k}:${outcome}`)
+    if (outcome !== 'failed') keys.push(`generated:total:${outcome}`)
+    return keys.map((k) => ({ sql: BUMP, params: [k, n] }))
+  }
   return {
-    /** Adds `n` outcomes at time `t`. */
-    record(outcome: Outcome, t: number, n = 1): void {
-      for (const k of periodKeys(t)) bump.run(`${k}:${outcome}`, n)
-      if (outcome !== 'failed') bump.run(`generated:total:${outcome}`, n)
+    statements,
+    /** Adds `n` outcomes at time `t` (one atomic batch). */
+    async record(outcome: Outcome, t: number, n = 1): Promise<void> {
+      await sql.batch(statements(outcome, t, n))
+    },
+    /** Reads several counters in one query (absent ones are 0). */
+    async many(keys: readonly string[]): Promise<Map<string, number>> {
+      const rows = await sql.all<{ key: string; value: number }>(
+        `SELECT key, value FROM stat_counters WHERE key IN (${keys.map(() => '?').join(', ')})`,
+        keys,
+      )
+      const out = new Map(keys.map((k) => [k, 0]))
+      for (const r of rows) out.set(r.key, r.value)
+      return out
     },
     /** Reads one counter (0 when absent). */
-    get(key: string): number {
-      return read.get(key)?.value ?? 0
+    async get(key: string): Promise<number> {
+      return (await sql.get<{ value: number }>('SELECT value FROM stat_counters WHERE key = ?', [key]))?.value ?? 0
     },
   }
 }

@@ -12,7 +12,7 @@ export interface StatsSources {
   capacity: () => number
   active: () => number
   durations: () => { generate: number; pending: number }
-  usableAccounts: () => number
+  usableAccounts: () => Promise<number>
   upstreamErrors: () => Record<string, number>
   now: () => number
 }
@@ -27,20 +27,24 @@ export const successPercent = (ok: number, total: number): number => Math.round(
 /** Stats builder with a 20 s cache. */
 export function createStats(src: StatsSources) {
   let cached: { at: number; value: StatsResponse['stats'] } | null = null
-  const nd = (key: string) => ({ new: src.counters.get(`${key}:new`), duplicate: src.counters.get(`${key}:duplicate`) })
-  /**
-   * Success rate as MineSkin sends it: a percentage 0–100 with one decimal, e.g. `98.5` (issue 12
-   * point 3; MineSkin `models/v2/stats.ts`). A period without attempts has had no failure: 100.
-   */
-  const rate = (key: string) => {
-    const ok = src.counters.get(`${key}:new`) + src.counters.get(`${key}:duplicate`)
-    const failed = src.counters.get(`${key}:failed`)
-    return ok + failed === 0 ? 100 : successPercent(ok, ok + failed)
-  }
-  const build = (now: number): StatsResponse['stats'] => {
+  const build = async (now: number): Promise<StatsResponse['stats']> => {
     const [year, month, day, hour] = periodKeys(now)
     const lastHour = periodKeys(now - HOUR)[3]
     const lastDay = periodKeys(now - 24 * HOUR)[2]
+    // Every counter the answer shows, read in one query (one round trip on D1).
+    const periods = [hour, lastHour, day, lastDay, month, year, 'generated:total']
+    const counts = await src.counters.many(periods.flatMap((p) => [`${p}:new`, `${p}:duplicate`, `${p}:failed`]))
+    const n = (key: string) => counts.get(key) ?? 0
+    const nd = (key: string) => ({ new: n(`${key}:new`), duplicate: n(`${key}:duplicate`) })
+    /**
+     * Success rate as MineSkin sends it: a percentage 0–100 with one decimal, e.g. `98.5` (issue 12
+     * point 3; MineSkin `models/v2/stats.ts`). A period without attempts has had no failure: 100.
+     */
+    const rate = (key: string) => {
+      const ok = n(`${key}:new`) + n(`${key}:duplicate`)
+      const failed = n(`${key}:failed`)
+      return ok + failed === 0 ? 100 : successPercent(ok, ok + failed)
+    }
     return {
       generated: {
         time: {
@@ -56,16 +60,16 @@ export function createStats(src: StatsSources) {
         active: { global: src.active() },
         duration: src.durations(),
       },
-      accounts: { usable: { global: src.usableAccounts() } },
+      accounts: { usable: { global: await src.usableAccounts() } },
       upstream: { errors: src.upstreamErrors() },
       timestamp: now,
     }
   }
   return {
     /** Current stats (cached for {@link STATS_CACHE_MS}). */
-    get(): StatsResponse['stats'] {
+    async get(): Promise<StatsResponse['stats']> {
       const now = src.now()
-      if (!cached || now - cached.at >= STATS_CACHE_MS || now < cached.at) cached = { at: now, value: build(now) }
+      if (!cached || now - cached.at >= STATS_CACHE_MS || now < cached.at) cached = { at: now, value: await build(now) }
       return cached.value
     },
   }

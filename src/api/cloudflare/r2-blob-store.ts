@@ -1,0 +1,36 @@
+/**
+ * Blobs (uploaded originals, re-encoded textures) on R2 (issue 13 point 1), behind the same BlobStore
+ * interface as the SQLite default (src/api/blob/blob-store.ts). Keys are content hashes, so the first
+ * bytes written under a key are the ones kept: puts are conditional (`If-None-Match: *` as
+ * `onlyIf.etagDoesNotMatch`), which R2 checks atomically, so two concurrent first writes cannot
+ * overwrite each other. The content type travels as `httpMetadata.contentType`.
+ * @module
+ */
+import type { R2Bucket } from '@cloudflare/workers-types'
+import type { BlobStore } from '../blob/blob-store'
+
+/** Options of {@link r2BlobStore}. */
+export interface R2BlobStoreOptions {
+  /** Prefix before every key (e.g. `api/`), to share a bucket; default none. */
+  prefix?: string
+}
+
+/** A BlobStore over `bucket`. */
+export function r2BlobStore(bucket: R2Bucket, opts: R2BlobStoreOptions = {}): BlobStore {
+  const prefix = opts.prefix ?? ''
+  return {
+    async put(key, bytes, contentType) {
+      // A head first skips sending the bytes again for the common duplicate; the condition makes the race exact.
+      if (await bucket.head(prefix + key)) return
+      await bucket.put(prefix + key, bytes, { httpMetadata: { contentType }, onlyIf: { etagDoesNotMatch: '*' } })
+    },
+    async get(key) {
+      const object = await bucket.get(prefix + key)
+      if (!object) return null
+      return { bytes: new Uint8Array(await object.arrayBuffer()), contentType: object.httpMetadata?.contentType ?? 'application/octet-stream' }
+    },
+    async has(key) {
+      return (await bucket.head(prefix + key)) !== null
+    },
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The platform-neutral half of the API wiring (issue 13 point 1): given a context whose store,
+ * blobs, signer, anti-bot verifier and limiter were built for the platform (bun:sqlite + SQLite
+ * blobs in ./wiring.ts; D1 + R2 + Durable Objects in the API Worker), builds the counters,
+ * generator, queue, lists and stats the routes use. Nothing here knows which platform it runs on.
+ * @module
+ */
+import { createCapeCatalogue } from './capes/capes'
+import { createJobQueue } from './queue/job-queue'
+import type { ApiServices } from './services'
+import { createSimilarSkins } from './services/catalogue/similar'
+import { createSkinLists } from './services/catalogue/skin-lists'
+import type { ApiContext } from './services/context'
+import { createGenerator } from './services/generate/generator'
+import { createOwnSkins } from './services/skins/own-skins'
+import { createCounters, type Counters } from './services/stats/counters'
+import { createStats } from './services/stats/stats'
+import type { SqlClient } from './store/sql'
+
+/** Options of {@link wireServices}. */
+export interface WireOptions {
+  /** Reports errors that were not ApiErrors. */
+  report: (e: unknown) => void
+  /** Queue poll interval for jobs written by other processes, ms (0 disables). */
+  queuePollMs?: number
+  /** Resolves after `ms` (the `/v2/generate` deadline). */
+  wait?: (ms: number) => Promise<void>
+}
+
+/** Builds the services over a platform's context. */
+export function wireServices(ctx: ApiContext, opts: WireOptions): { services: ApiServices; counters: Counters } {
+  const { store, signer, blobs, config, now } = ctx
+  const counters = createCounters(store.sql)
+  const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, textureBaseUrl: config.textureBaseUrl })
+  let wake = () => {}
+  const generator = createGenerator(ctx, { capes, counters, notify: () => wake() })
+  const queue = createJobQueue({
+    sql: store.sql,
+    process: (job) => generator.process(job),
+    concurrency: config.queueConcurrency,
+    now,
+    pollMs: opts.queuePollMs,
+    onUnexpectedError: (_job, e) => opts.report(e),
+    ...(opts.wait ? { wait: opts.wait } : {}),
+  })
+  wake = () => void queue.notify()
+  const services: ApiServices = {
+    ctx,
+    queue,
+    generator,
+    lists: createSkinLists(store.sql),
+    similar: createSimilarSkins(store.sql),
+    ownSkins: createOwnSkins(store.sql),
+    capes,
+    stats: createStats({
+      counters,
+      capacity: queue.capacity,
+      active: queue.active,
+      durations: queue.durations,
+      usableAccounts: async () => (signer.kind === 'mojang' ? usableAccounts(store.sql, now()) : 1),
+      upstreamErrors: generator.upstreamErrors,
+      now,
+    }),
+  }
+  return { services, counters }
+}
+
+/** Enabled pool accounts not in a timeout. */
+async function usableAccounts(sql: SqlClient, now: number): Promise<number> {
+  return (await sql.get<{ n: number }>('SELECT count(*) AS n FROM accounts WHERE enabled = 1 AND timeout_until <= ?', [now]))?.n ?? 0
+}
