@@ -96,3 +96,24 @@ bootJobWatch(i18n)
 // SPEC §4: authentication is checked on app load. Both are part of this chunk, which itself loads
 // after the first paint (client.ts): separate chunks only added requests and bytes (issue 11 point 2).
 checkAuth({ accountApiOrigin: document.documentElement.dataset.accountApi })
+
+// Issue 13 point 3, SPEC §7 build check: its small chunk loads at the first sign of a coming navigation
+// — the page shown again, or the pointer or focus on a link — so a page nobody touches runs none of it
+// (JavaScript before interaction stays as it was, issue 11).
+const BUILD_CHECK_TRIGGERS = ['visibilitychange', 'pointerover', 'focusin', 'touchstart'] as const
+function loadBuildCheck(event: Event) {
+  const soon = event.type === 'visibilitychange' ? document.visibilityState === 'visible' : !!(event.target as Element | null)?.closest?.('a[href]')
+  if (!soon) return
+  for (const type of BUILD_CHECK_TRIGGERS) document.removeEventListener(type, loadBuildCheck, true)
+  import('./build-check').then((m) => m.startBuildCheck(), (error: unknown) => console.warn('[build-check]', error))
+}
+for (const type of BUILD_CHECK_TRIGGERS) document.addEventListener(type, loadBuildCheck, { capture: true, passive: true })
+
+// SPEC §9: error monitoring only when a DSN is configured, loaded when the page is idle, never before.
+const { monitoringDsn: dsn, monitoringEnv } = document.documentElement.dataset
+if (dsn) {
+  const start = () =>
+    import('./monitoring').then((m) => m.startMonitoring({ dsn, environment: monitoringEnv === 'development' ? 'development' : 'production' }), (error: unknown) => console.warn('[monitoring]', error))
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 5000 })
+  else setTimeout(start, 500)
+}

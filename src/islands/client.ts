@@ -7,6 +7,7 @@
  * @module
  */
 import { reloadAfterChunkError } from './chunk-reload'
+import { inBatches, isSlowConnection, type ConnectionInfo } from './preload-policy'
 
 /**
  * Calls `then` once the current frame has been painted: a `requestAnimationFrame` callback runs just
@@ -22,17 +23,20 @@ function afterFirstPaint(then: () => void) {
  * Preloads the chunks the server listed on this script (`data-preload`, island-scripts.tsx): the
  * client proper and the islands that hydrate on load, all run before interaction. Added from here,
  * once the parser has requested the stylesheet and images, so they never queue ahead of them; each
- * link carries the script's CSP nonce (issue 10 point 3).
+ * link carries the script's CSP nonce (issue 10 point 3). None on a slow connection, at most five
+ * at once (SPEC §9, issue 13 point 3; preload-policy.ts).
  */
 function preloadChunks() {
+  if (isSlowConnection((navigator as { connection?: ConnectionInfo }).connection)) return
   const script = document.querySelector<HTMLScriptElement>('script[data-preload]')
-  for (const name of script?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
+  inBatches(script?.dataset.preload?.split(' ').filter(Boolean) ?? [], (name, done) => {
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.href = new URL(name, import.meta.url).href
     link.nonce = script!.nonce
+    link.onload = link.onerror = done
     document.head.append(link)
-  }
+  })
 }
 
 preloadChunks()

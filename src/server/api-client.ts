@@ -95,5 +95,6 @@ export function serverApiClient(api: Backend, cookie: string | undefined): ApiCl
   const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
   if (api.inProcess && api.direct) return loggingFailures(directClient(api.direct, headers, inProcessClient(api, headers)))
   if (api.inProcess) return loggingFailures(inProcessClient(api, headers))
-  return loggingFailures(createApiClient({ baseURL: INTERNAL_BASE, fetch: (input, init) => api.fetch(new Request(input, init)), headers, log }))
+  // A remote backend retries idempotent calls itself (with Retry-After); retrying here as well would multiply the attempts.
+  return loggingFailures(createApiClient({ baseURL: INTERNAL_BASE, fetch: (input, init) => api.fetch(new Request(input, init)), headers, log, retries: 0 }))
 }

@@ -7,6 +7,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { ClientManifest } from '../shared/client-manifest'
 import type { Flags } from '../shared/flags'
 import type { SiteLinks } from '../shared/site-links'
+import type { MonitoringConfig } from '../shared/monitoring'
 
 /** Anything that answers a Request: the embedded API in-process, or a proxy to another origin. */
 export interface Backend {
@@ -74,4 +75,9 @@ export interface AppOptions {
    * Worker, where Workers Static Assets answers those paths without running the app.
    */
   staticFiles?: MiddlewareHandler[]
+  /**
+   * Error monitoring (SPEC §9, issue 13 point 3; `SENTRY_DSN`): absent by default, and then nothing of
+   * it loads on the server or in the page.
+   */
+  monitoring?: MonitoringConfig
 }

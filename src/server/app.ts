@@ -17,6 +17,7 @@ import type { AppEnv } from './env'
 import { localeRedirect } from './middleware/locale-redirect'
 import { localeSwitch } from './middleware/locale-switch'
 import { requestContext } from './middleware/request-context'
+import { htmlCacheHeaders } from './middleware/cache-headers'
 import { applyRouteRules } from './middleware/route-rules'
 import { securityHeaders } from './middleware/security-headers'
 import { skinShortcut } from './middleware/skin-shortcut'
@@ -24,6 +25,9 @@ import { pageRoutes, postRoutes, reservedPage } from './pages'
 import { renderError } from './pages/error-page'
 import { forward, forwardStripped } from './proxy/forward'
 import { Layout } from './render/layout'
+import { latestBuild } from './edge/latest-build'
+import { createErrorReporter } from './edge/monitoring'
+import { LATEST_BUILD_PATH } from '../shared/build-check'
 
 /**
  * `/(de|es|…)` — the prefix of the eight non-default languages. The alternation must be grouped:
@@ -32,17 +36,29 @@ import { Layout } from './render/layout'
  */
 const PREFIX = `/:locale{(?:${LOCALE_CODES.filter((l) => l !== DEFAULT_LOCALE).join('|')})}`
 
-/** Builds the web app. */
 /** Longest URL path looked up as a static file (file names are far shorter; the OS refuses long ones). */
 const MAX_STATIC_PATH = 1024
 
 /** Whether a raw URL path may name a static file: not too long, no encoded or raw NUL byte. */
 export const mayNameFile = (rawPath: string): boolean => rawPath.length <= MAX_STATIC_PATH && !/%00|\0/i.test(rawPath)
 
+/** Keeps `work` alive after the answer on workerd; on Bun the promise simply runs on. */
+function waitUntil(c: Context, work: Promise<void>) {
+  try {
+    c.executionCtx.waitUntil(work)
+  } catch {
+    // No execution context outside Workers: nothing to extend.
+  }
+}
+
+/** Builds the web app. */
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>()
+  const reportError = createErrorReporter(options.monitoring)
   // First, so every answer — static files, backends, pages, errors — gets the headers (issue 10 point 3).
-  app.use('*', securityHeaders({ ...options, formActionOrigins: options.accountRedirectOrigins }))
+  app.use('*', securityHeaders({ ...options, formActionOrigins: options.accountRedirectOrigins, monitoringDsn: options.monitoring?.dsn }))
+  // HTML Cache-Control and Vary (issue 13 point 3): never shared-cached, since each page has its own nonce.
+  app.use('*', htmlCacheHeaders())
   // Only paths that can name a file reach the static handler: Bun's file lookup throws on a NUL byte
   // or an over-long name, which answered 500; such requests now go on to the routes (a 4xx).
   for (const handler of options.staticFiles ?? []) app.use('*', (c, next) => (mayNameFile(new URL(c.req.url).pathname) ? handler(c, next) : next()))
@@ -57,6 +73,8 @@ export function createApp(options: AppOptions) {
   app.get('/textures/*', forward(options.api))
   app.get('/render', forward(options.render))
   app.get('/render/*', forward(options.render))
+  // SPEC §7 build check: the build id the pages of this server carry (issue 13 point 3).
+  app.get(LATEST_BUILD_PATH, latestBuild(options))
 
   app.use('*', trimTrailingSlash())
   app.use('*', requestContext(options))
@@ -86,7 +104,12 @@ export function createApp(options: AppOptions) {
   app.notFound((c) => renderError(c as Context<AppEnv>, 404))
   app.onError((error, c) => {
     const status = error instanceof HTTPException ? error.status : 500
-    if (status >= 500) console.error(`[app] ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)} ${oneLineError(error)}`)
+    if (status >= 500) {
+      console.error(`[app] ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)} ${oneLineError(error)}`)
+      // Issue 13 point 3: reported in the background when a DSN is configured (workerd needs waitUntil).
+      const sent = reportError?.(error, c.req.raw)
+      if (sent) waitUntil(c, sent)
+    }
     // Errors before the page context exists (it failed itself) cannot render the localised page.
     if (!c.get('i18n')) return c.text(status === 404 ? 'Page Not Found' : 'Internal Server Error', status)
     return renderError(c as Context<AppEnv>, status, error instanceof HTTPException ? error.message || undefined : undefined)

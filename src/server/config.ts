@@ -65,6 +65,11 @@ export const serverEnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Feature flags file served as /flags.json (SPEC §7). */
   FLAGS_FILE: z.string().default('static/flags.json'),
+  /**
+   * Error monitoring DSN (SPEC §9, issue 13 point 3), e.g. `https://<key>@o1.ingest.example/1`. Unset
+   * (the default) means no monitoring: nothing is loaded on the server or in the browser.
+   */
+  SENTRY_DSN: optionalUrl,
 })
 /** Parsed web env; the account URLs default to the embedded account site. */
 export type ServerEnv = Omit<z.infer<typeof serverEnvSchema>, 'ACCOUNT_API_ORIGIN' | 'ACCOUNT_URL'> & { ACCOUNT_API_ORIGIN: string; ACCOUNT_URL: string }

@@ -1,8 +1,9 @@
 /**
  * Cloudflare Workers entry (DESIGN.md §1, reference/stack.md §1.5, §6.3): the same web app on workerd.
  * `/assets/*` and the static files are served by Workers Static Assets without running this code
- * (`run_worker_first` in wrangler.toml); the API and renderer come from configured origins, or the
- * pure-TS renderer runs here reading textures from the API origin.
+ * (`run_worker_first` in wrangler.toml). The API, renderer and account site come from service bindings
+ * (`API`, `RENDER`, `ACCOUNTS`: other Workers, no public hop) or configured origins (issue 13 point 2);
+ * without a renderer the pure-TS one runs here, reading textures from the API.
  * @module
  */
 import type { ExecutionContext, Fetcher } from '@cloudflare/workers-types'
@@ -12,16 +13,26 @@ import { DEFAULT_FLAGS, parseFlags, type Flags } from '../shared/flags'
 import { createApp } from './app'
 import type { Backend } from './app-options'
 import { parseSiteLinks } from './config'
-import { remoteBackend } from './proxy/remote-backend'
+import { monitoringConfig } from './edge/monitoring'
+import { cachedRenderBackend, defaultEdgeCache } from './edge/render-cache'
+import { BINDING_BASE, missingApi, MISSING_API_MESSAGE, serviceBackend } from './proxy/service-backend'
 
 /** Bindings and variables of the Worker (wrangler.toml `[vars]`, `[assets]`). */
 export interface WorkerEnv {
   /** Workers Static Assets: dist/client (assets, static files, manifest). */
   ASSETS: Fetcher
-  /** The MineSkin-compatible API this front end uses (required for API calls). */
+  /** Service binding to the API Worker (wrangler.toml [env.stack]); wins over `API_ORIGIN`. */
+  API?: Fetcher
+  /** A MineSkin-compatible API origin, used when `API` is not bound. One of the two is required. */
   API_ORIGIN?: string
-  /** A renderer origin; the in-Worker renderer when unset. */
+  /** Service binding to a render Worker; wins over `RENDER_ORIGIN`. */
+  RENDER?: Fetcher
+  /** A renderer origin; the in-Worker renderer when neither is set. */
   RENDER_ORIGIN?: string
+  /** Service binding to an account-site Worker, served under `/accounts`; wins over `ACCOUNTS_ORIGIN`. */
+  ACCOUNTS?: Fetcher
+  /** An account site proxied under `/accounts` (e.g. a Bun instance's `https://host/accounts`). */
+  ACCOUNTS_ORIGIN?: string
   /** Where 'Sign In' leads. */
   ACCOUNT_URL?: string
   /** The account API origin (token refresh, notifications). */
@@ -32,16 +43,14 @@ export interface WorkerEnv {
   SITE_LINKS_JSON?: string
   /** `development` shows the Dev Mode chip. */
   ENVIRONMENT?: string
+  /** Error monitoring DSN (SPEC §9; a secret: `wrangler secret put SENTRY_DSN`); off when unset. */
+  SENTRY_DSN?: string
 }
 
 const ASSET_ORIGIN = 'https://assets.invalid'
 const MAX_TEXTURE_BYTES = 20_000
 
-/** Answers 503 with the v2 error envelope when no API origin is configured. */
-const missingApi: Backend = {
-  fetch: async () =>
-    Response.json({ success: false, errors: [{ code: 'service_unavailable', message: 'API_ORIGIN is not configured for this Worker' }] }, { status: 503 }),
-}
+const ACCOUNTS_MOUNT = '/accounts'
 
 async function readTexture(response: Response): Promise<Uint8Array> {
   if (!response.ok) throw new Error(`texture answered ${response.status}`)
@@ -54,19 +63,23 @@ function buildApp(env: WorkerEnv) {
   const asset = (path: string) => env.ASSETS.fetch(ASSET_ORIGIN + path) as unknown as Promise<Response>
   let manifest: Promise<ClientManifest> | undefined
   let flags: Promise<Flags> | undefined
-  const api = env.API_ORIGIN ? remoteBackend(env.API_ORIGIN) : missingApi
-  const apiOrigin = env.API_ORIGIN?.replace(/\/+$/, '')
-  const render: Backend = env.RENDER_ORIGIN
-    ? remoteBackend(env.RENDER_ORIGIN)
-    : (() => {
-        const routes = createRenderRoutes({
-          loadTextureByHash: async (hash) => (apiOrigin ? readTexture(await fetch(`${apiOrigin}/textures/${hash}`)) : null),
-          // Workers cannot reach private networks, so a plain fetch with a size cap is safe here.
-          fetchTexture: async (url) => readTexture(await fetch(url)),
-          localTextureOrigins: env.PUBLIC_URL ? [env.PUBLIC_URL] : [],
-        })
-        return { fetch: (request: Request) => Promise.resolve(routes.fetch(request)) }
-      })()
+  const configuredApi = serviceBackend(env.API, env.API_ORIGIN)
+  // Shown in the `wrangler dev` terminal (and Workers logs) once per isolate, beside every 503 page.
+  if (!configuredApi) console.warn(`[worker] ${MISSING_API_MESSAGE}`)
+  const api = configuredApi ?? missingApi
+  const accounts = serviceBackend(env.ACCOUNTS, env.ACCOUNTS_ORIGIN)
+  const render: Backend =
+    serviceBackend(env.RENDER, env.RENDER_ORIGIN) ??
+    (() => {
+      const routes = createRenderRoutes({
+        // Over the API's binding or origin, as `/textures/*` of the page is.
+        loadTextureByHash: async (hash) => (configuredApi ? readTexture(await configuredApi.fetch(new Request(`${BINDING_BASE}/textures/${hash}`))) : null),
+        // Workers cannot reach private networks, so a plain fetch with a size cap is safe here.
+        fetchTexture: async (url) => readTexture(await fetch(url)),
+        localTextureOrigins: env.PUBLIC_URL ? [env.PUBLIC_URL] : [],
+      })
+      return { fetch: (request: Request) => Promise.resolve(routes.fetch(request)) }
+    })()
   return createApp({
     dev: env.ENVIRONMENT === 'development',
     publicUrl: env.PUBLIC_URL,
@@ -78,10 +91,15 @@ function buildApp(env: WorkerEnv) {
       })),
     flags: () => (flags ??= asset('/flags.json').then((r) => (r.ok ? r.json().then(parseFlags) : DEFAULT_FLAGS), () => DEFAULT_FLAGS)),
     api,
-    render,
-    accountUrl: env.ACCOUNT_URL ?? '/account',
-    accountApiOrigin: env.ACCOUNT_API_ORIGIN,
+    // Renders answered from and stored to caches.default (issue 13 point 3; edge/render-cache.ts).
+    render: cachedRenderBackend(render, defaultEdgeCache),
+    accounts,
+    accountsMount: ACCOUNTS_MOUNT,
+    // A served account site is where 'Sign In' goes and whose API the browser calls, as on Bun.
+    accountUrl: env.ACCOUNT_URL ?? (accounts ? ACCOUNTS_MOUNT : '/account'),
+    accountApiOrigin: env.ACCOUNT_API_ORIGIN ?? (accounts ? ACCOUNTS_MOUNT : undefined),
     now: () => new Date(),
+    monitoring: monitoringConfig(env.SENTRY_DSN, env.ENVIRONMENT === 'development'),
   })
 }
 

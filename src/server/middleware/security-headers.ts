@@ -15,6 +15,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
+import { dsnOrigin } from '../../shared/monitoring'
 
 /** What the policy needs to know about the deployment. */
 export interface SecurityHeaderOptions {
@@ -28,6 +29,8 @@ export interface SecurityHeaderOptions {
   accountApiOrigin?: string
   /** More origins forms may post to or be redirected to (e.g. `ACCOUNT_REDIRECT_ORIGINS`). */
   formActionOrigins?: string[]
+  /** The error monitoring DSN (`SENTRY_DSN`); its origin joins connect-src only when set (issue 13 point 3). */
+  monitoringDsn?: string
 }
 
 /** HSTS for a year, subdomains included (RFC 6797 §6.1); sent on https only. */
@@ -72,7 +75,8 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
     // upload previews and the 3D viewer's textures; avatars come from the account site.
     ['img-src', sources("'self'", 'data:', 'blob:', site, ...accounts)],
     ['font-src', "'self'"],
-    ['connect-src', sources("'self'", ...accounts)],
+    // The monitoring DSN's origin receives error reports, and only when one is configured (SPEC §9).
+    ['connect-src', sources("'self'", ...accounts, dsnOrigin(options.monitoringDsn))],
     ['worker-src', "'self' blob:"],
     ['manifest-src', "'self'"],
     ['frame-src', "'none'"],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { remoteBackend } from './remote-backend'
+import { remoteBackend, retryAfterMs, type SendRequest } from './remote-backend'
 
 let upstream: ReturnType<typeof Bun.serve>
 const calls: string[] = []
@@ -60,4 +60,46 @@ test('an unreachable origin answers 502 with the v2 error envelope', async () =>
   const response = await remoteBackend('http://127.0.0.1:1', { retries: 0 }).fetch(at('/v2/skins'))
   expect(response.status).toBe(502)
   expect(await response.json()).toMatchObject({ success: false, errors: [{ code: 'service_unavailable' }] })
+})
+
+test('429 with Retry-After is waited for (not the back-off) and retried', async () => {
+  const waits: number[] = []
+  let calls429 = 0
+  const stand: SendRequest = async () => (calls429++ === 0 ? new Response('slow down', { status: 429, headers: { 'Retry-After': '1' } }) : Response.json({ ok: true }))
+  const response = await remoteBackend('http://up.test', { fetch: stand, sleep: async (ms) => void waits.push(ms) }).fetch(at('/v2/skins'))
+  expect(response.status).toBe(200)
+  expect(calls429).toBe(2)
+  expect(waits).toEqual([1000])
+})
+
+test('a Retry-After longer than the bound reaches the caller unretried, with its header', async () => {
+  let sent = 0
+  const stand: SendRequest = async () => (sent++, new Response('later', { status: 429, headers: { 'Retry-After': '60' } }))
+  const response = await remoteBackend('http://up.test', { fetch: stand, sleep: async () => {} }).fetch(at('/v2/skins'))
+  expect(response.status).toBe(429)
+  expect(response.headers.get('retry-after')).toBe('60')
+  expect(sent).toBe(1)
+})
+
+test('Retry-After as an HTTP date counts from the injected clock', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z')
+  expect(retryAfterMs('Mon, 23 Nov 2026 12:00:03 GMT', now)).toBe(3000)
+  expect(retryAfterMs('2', now)).toBe(2000)
+  expect(retryAfterMs('soon', now)).toBeUndefined()
+  expect(retryAfterMs(null, now)).toBeUndefined()
+})
+
+test('each attempt has its own timeout: a hung first attempt is retried; failed bodies are cancelled', async () => {
+  let sent = 0
+  let cancelled = 0
+  const stand: SendRequest = (request) => {
+    sent++
+    if (sent === 1) return new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)))
+    if (sent === 2) return Promise.resolve(new Response(new ReadableStream({ cancel: () => void cancelled++ }), { status: 503 }))
+    return Promise.resolve(Response.json({ ok: true }))
+  }
+  const response = await remoteBackend('http://up.test', { fetch: stand, timeoutMs: 50, sleep: async () => {} }).fetch(at('/v2/skins'))
+  expect(response.status).toBe(200)
+  expect(sent).toBe(3)
+  expect(cancelled).toBe(1)
 })

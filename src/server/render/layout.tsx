@@ -31,7 +31,16 @@ export function Layout({ children, c, ...props }: Props & { children: ReactEleme
   const signOutUrl = options.accountApiOrigin ? accountSiteUrl(options.accountApiOrigin, 'signOut') : undefined
   return (
     <I18nProvider value={i18n}>
-      <html lang={i18n.locale} data-theme={theme} data-account-api={options.accountApiOrigin} data-icons={c.get('manifest').icons}>
+      {/* data-build: the SPEC §7 build check; data-monitoring-*: SPEC §9, set only with a DSN (issue 13 point 3). */}
+      <html
+        lang={i18n.locale}
+        data-theme={theme}
+        data-account-api={options.accountApiOrigin}
+        data-icons={c.get('manifest').icons}
+        data-build={c.get('manifest').buildId}
+        data-monitoring-dsn={options.monitoring?.dsn}
+        data-monitoring-env={options.monitoring?.environment}
+      >
         <DocumentHead {...props} />
         <body>
           <a className="skip-link" href="#main">

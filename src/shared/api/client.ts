@@ -42,6 +42,12 @@ export interface ApiClientOptions {
   log?: (level: 'error' | 'warn' | 'info', text: string) => void
   /** Timeout per attempt, ms. */
   timeoutMs?: number
+  /**
+   * Retries of an idempotent call that failed with a retryable status (SPEC §8); default 1. The
+   * server sets 0 when its backend already retries (src/server/proxy/remote-backend.ts), so a failing
+   * GET is not tried 3 × 2 times.
+   */
+  retries?: number
 }
 
 /** Options of one call. */
@@ -104,7 +110,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           query: call.query,
           body: call.body,
           timeout: options.timeoutMs ?? 10_000,
-          retry: IDEMPOTENT.has(method) ? 1 : 0,
+          retry: IDEMPOTENT.has(method) ? (options.retries ?? 1) : 0,
           retryStatusCodes: RETRY_STATUS_CODES,
           credentials: options.authed?.() ? 'include' : 'same-origin',
           headers: { ...DEFAULT_HEADERS, ...options.headers, ...call.headers },

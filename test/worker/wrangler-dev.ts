@@ -1,0 +1,60 @@
+/**
+ * Starts `wrangler dev` for test/worker the way test/worker/worker.test.ts does (reference/stack.md §6.3):
+ * under the Node 22 in node_modules/.bin, never under Bun, offline (no cf.json fetch, no metrics), on
+ * 127.0.0.1 and a free port; resolves once it answers, and stops the whole process group afterwards.
+ * @module
+ */
+import { join } from 'node:path'
+import { freePort, waitForHttp } from '../support/bun-server'
+
+export const ROOT = join(import.meta.dir, '../..')
+export const BIN = join(ROOT, 'node_modules/.bin')
+
+/** A running `wrangler dev`. */
+export interface WranglerDev {
+  origin: string
+  /** Everything wrangler printed so far (stdout and stderr). */
+  output(): string
+  stop(): Promise<void>
+}
+
+/** The command line and environment that run wrangler with Node; `args` follow `wrangler`. */
+export function wranglerCommand(args: string[], env: Record<string, string> = {}) {
+  return {
+    cmd: [join(BIN, 'node'), join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), ...args],
+    env: { ...process.env, PATH: `${BIN}:${process.env.PATH}`, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true', ...env },
+  }
+}
+
+/** `wrangler dev <args>`; `env` is the process environment wrangler itself gets. */
+export async function startWranglerDev(args: string[], env: Record<string, string> = {}): Promise<WranglerDev> {
+  const port = freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const { cmd, env: fullEnv } = wranglerCommand(
+    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(freePort()), '--show-interactive-dev-session=false', ...args],
+    env,
+  )
+  const child = Bun.spawn(cmd, { cwd: ROOT, env: fullEnv, stdout: 'pipe', stderr: 'pipe', detached: true })
+  let text = ''
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder()
+    const reader = stream.getReader()
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true })
+  }
+  void collect(child.stdout)
+  void collect(child.stderr)
+  const stop = async () => {
+    // wrangler starts workerd as its child: end the group so no workerd outlives the test.
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {}
+    await child.exited
+  }
+  try {
+    await waitForHttp(`${origin}/robots.txt`, 120_000, () => child.exitCode === null)
+  } catch (error) {
+    await stop()
+    throw new Error(`wrangler dev did not start: ${String(error)}\n${text.slice(-3000)}`)
+  }
+  return { origin, output: () => text, stop }
+}
