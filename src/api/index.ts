@@ -43,8 +43,8 @@ export interface EmbeddedApi {
 
 /** Builds the embedded API over `config` (opens the database and applies migrations; `start()` runs the worker). */
 export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps = {}): Promise<EmbeddedApi> {
-  const { services, store, counters, report, fetchTexture } = await createApiServices(config, deps)
-  const { ctx, queue } = services
+  const { services, queue, store, counters, report, fetchTexture } = await createApiServices(config, deps)
+  const { ctx } = services
   const { blobs } = ctx
   const app = createApiApp(services, { onUnexpectedError: report })
   let stopped = false

@@ -6,7 +6,7 @@
  * @module
  */
 import { createCapeCatalogue } from './capes/capes'
-import { createJobQueue } from './queue/job-queue'
+import { createJobQueue, type JobProcessor, type JobQueue, type LocalJobQueue } from './queue/job-queue'
 import type { ApiServices } from './services'
 import { createSimilarSkins } from './services/catalogue/similar'
 import { createSkinLists } from './services/catalogue/skin-lists'
@@ -27,23 +27,44 @@ export interface WireOptions {
   wait?: (ms: number) => Promise<void>
 }
 
-/** Builds the services over a platform's context. */
-export function wireServices(ctx: ApiContext, opts: WireOptions): { services: ApiServices; counters: Counters } {
+/** Builds another platform's queue over the generator's processing step (the API Worker: Cloudflare Queues). */
+export type QueueFactory<Q extends JobQueue> = (process: JobProcessor) => Q
+
+/** The wired services; `queue` is the concrete queue, for its owner (start/stop on Bun, the consumer on Workers). */
+export interface Wired<Q extends JobQueue> {
+  services: ApiServices
+  counters: Counters
+  queue: Q
+}
+
+/** Builds the services over a platform's context, with the in-process queue (Bun) unless `makeQueue` builds another. */
+export function wireServices(ctx: ApiContext, opts: WireOptions): Wired<LocalJobQueue>
+export function wireServices<Q extends JobQueue>(ctx: ApiContext, opts: WireOptions, makeQueue: QueueFactory<Q>): Wired<Q>
+export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: QueueFactory<JobQueue>): Wired<JobQueue> {
   const { store, signer, blobs, config, now } = ctx
   const counters = createCounters(store.sql)
   const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, textureBaseUrl: config.textureBaseUrl })
-  let wake = () => {}
-  const generator = createGenerator(ctx, { capes, counters, notify: () => wake() })
-  const queue = createJobQueue({
-    sql: store.sql,
-    process: (job) => generator.process(job),
-    concurrency: config.queueConcurrency,
-    now,
-    pollMs: opts.queuePollMs,
-    onUnexpectedError: (_job, e) => opts.report(e),
-    ...(opts.wait ? { wait: opts.wait } : {}),
-  })
-  wake = () => void queue.notify()
+  let announce: (jobId: string) => void | Promise<void> = () => {}
+  const generator = createGenerator(ctx, { capes, counters, notify: (jobId) => announce(jobId) })
+  const processJob: JobProcessor = (job) => generator.process(job)
+  let queue: JobQueue
+  if (makeQueue) {
+    queue = makeQueue(processJob)
+    announce = (jobId) => queue.notify(jobId)
+  } else {
+    const local = createJobQueue({
+      sql: store.sql,
+      process: processJob,
+      concurrency: config.queueConcurrency,
+      now,
+      pollMs: opts.queuePollMs,
+      onUnexpectedError: (_job, e) => opts.report(e),
+      ...(opts.wait ? { wait: opts.wait } : {}),
+    })
+    // The in-process loop claims by itself: waking it is fire-and-forget, as before issue 13.
+    announce = () => void local.notify()
+    queue = local
+  }
   const services: ApiServices = {
     ctx,
     queue,
@@ -62,7 +83,7 @@ export function wireServices(ctx: ApiContext, opts: WireOptions): { services: Ap
       now,
     }),
   }
-  return { services, counters }
+  return { services, counters, queue }
 }
 
 /** Enabled pool accounts not in a timeout. */

@@ -20,6 +20,7 @@ import type { ApiContext } from './services/context'
 import { createSigner } from './signer-factory'
 import type { Signer } from './signer'
 import type { Counters } from './services/stats/counters'
+import type { LocalJobQueue } from './queue/job-queue'
 import { openStore, type BunStore } from './store/db'
 import { createTextureHostFetcher } from './texture-host'
 import { wireServices } from './wire-services'
@@ -47,6 +48,8 @@ export interface EmbeddedApiDeps {
 /** The wired services plus what the entry points need besides them. */
 export interface Wiring {
   services: ApiServices
+  /** The in-process job queue under `services.queue` (started, stopped and drained by createEmbeddedApi). */
+  queue: LocalJobQueue
   /** The bun:sqlite store under `services.ctx.store` (the account site shares its database). */
   store: BunStore
   counters: Counters
@@ -95,7 +98,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     random,
     workerName: hostname(),
   }
-  const { services, counters } = wireServices(ctx, { report, queuePollMs: deps.queuePollMs, ...(deps.wait ? { wait: deps.wait } : {}) })
-  return { services, store, counters, report, fetchTexture }
+  const { services, counters, queue } = wireServices(ctx, { report, queuePollMs: deps.queuePollMs, ...(deps.wait ? { wait: deps.wait } : {}) })
+  return { services, queue, store, counters, report, fetchTexture }
 }
 

@@ -5,20 +5,18 @@
  * `solveChallenge`) and sends `base64(JSON.stringify({ challenge, solution }))` in the
  * `Turnstile-Token` header. Each proof is accepted once: its nonce is recorded until the challenge
  * expires, in a {@link SpentProofStore} (SQLite on Bun, a Durable Object on Workers; issue 13 point 1).
- * The HMAC key lives in `<DATA_DIR>/altcha-key`.
+ * The HMAC key lives in `<DATA_DIR>/altcha-key` here; ./altcha.ts is the verifier itself, which the
+ * API Worker builds from a secret instead (issue 13 point 1).
  * @module
  */
 import type { Database } from 'bun:sqlite'
-import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { readOrCreateSecret } from '../identity/secrets'
+import { CHALLENGE_TTL_SECONDS, createAltchaVerifierWithSecret } from './altcha'
 import { sqliteSpentProofStore, type SpentProofStore } from './spent-proof-store'
 import type { AntiBotVerifier } from './verifier'
 
-/** Lifetime of a challenge, seconds. */
-export const CHALLENGE_TTL_SECONDS = 600
+export { CHALLENGE_TTL_SECONDS }
 
 /** Options of the altcha verifier. */
 export interface AltchaVerifierOptions {
@@ -31,57 +29,9 @@ export interface AltchaVerifierOptions {
   maxCounter: number
 }
 
-const decodeToken = (token: string): { challenge: Challenge; solution: Solution } | null => {
-  try {
-    const text = token.trim().startsWith('{') ? token : Buffer.from(token, 'base64').toString('utf8')
-    const p = JSON.parse(text) as { challenge?: Challenge; solution?: Solution }
-    if (!p?.challenge?.parameters || typeof p.solution?.counter !== 'number') return null
-    return { challenge: p.challenge, solution: p.solution }
-  } catch {
-    return null
-  }
-}
-
-/** Creates the altcha verifier. */
+/** Creates the altcha verifier with the HMAC key of `<dataDir>/altcha-key` (created once). */
 export function createAltchaVerifier(opts: AltchaVerifierOptions): AntiBotVerifier {
-  const secret = readOrCreateSecret(join(opts.dataDir, 'altcha-key'))
-  const keySecret = createHash('sha256').update(`${secret}:derived-key`).digest('hex')
   const spent = opts.spent ?? (opts.sqlite ? sqliteSpentProofStore(opts.sqlite) : null)
   if (!spent) throw new Error('The altcha verifier needs a spent-proof store or the SQLite database')
-  return {
-    kind: 'altcha',
-    async challenge() {
-      return createChallenge({
-        algorithm: 'SHA-256',
-        cost: 1,
-        counter: randomInt(opts.minCounter, opts.maxCounter),
-        deriveKey,
-        // altcha compares expiry with the wall clock, so this uses it too.
-        expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_SECONDS,
-        hmacSignatureSecret: secret,
-        hmacKeySignatureSecret: keySecret,
-      })
-    },
-    async verify(token) {
-      if (!token) return { ok: false, reason: 'missing' }
-      const payload = decodeToken(token)
-      if (!payload) return { ok: false, reason: 'invalid' }
-      let result
-      try {
-        result = await verifySolution({
-          challenge: payload.challenge,
-          solution: payload.solution,
-          deriveKey,
-          hmacSignatureSecret: secret,
-          hmacKeySignatureSecret: keySecret,
-        })
-      } catch {
-        return { ok: false, reason: 'invalid' }
-      }
-      if (result.expired) return { ok: false, reason: 'expired' }
-      if (!result.verified) return { ok: false, reason: 'invalid' }
-      const expires = (payload.challenge.parameters.expiresAt ?? Date.now() / 1000 + CHALLENGE_TTL_SECONDS) * 1000
-      return (await spent.spend(payload.challenge.parameters.nonce, expires)) ? { ok: true } : { ok: false, reason: 'replayed' }
-    },
-  }
+  return createAltchaVerifierWithSecret({ secret: readOrCreateSecret(join(opts.dataDir, 'altcha-key')), spent, minCounter: opts.minCounter, maxCounter: opts.maxCounter })
 }

@@ -8,9 +8,13 @@
  * Known limit: the address is checked, then fetch() resolves the name again, so a DNS server that
  * answers differently within milliseconds (rebinding) is not stopped here; deployments that need
  * that guarantee put an egress proxy or firewall in front.
+ *
+ * On Cloudflare Workers (issue 13 point 1) the platform itself refuses connections to private and
+ * loopback networks and there is no DNS API: `platformBlocksPrivate` skips the resolution (IP
+ * literals are still refused here); every other rule (length, rewrites, redirects, type, size,
+ * deadline) is the same. node:dns is imported only when the default resolver runs.
  * @module
  */
-import { lookup } from 'node:dns/promises'
 import { readBodyUpTo } from '../../shared/read-body'
 import { MAX_SKIN_BYTES } from '../image/limits'
 import { isApiError } from '../errors'
@@ -33,6 +37,8 @@ export interface SafeFetchOptions {
   allowPrivateHosts?: string[]
   /** DNS resolver (injectable for tests); default uses node:dns lookup with all addresses. */
   resolve?: (host: string) => Promise<string[]>
+  /** The runtime refuses private addresses itself (Workers): host names are not resolved, IP literals still checked. */
+  platformBlocksPrivate?: boolean
   /** fetch implementation (injectable). */
   fetch?: typeof fetch
   /** Where minesk.in/<id> links point (this API's texture of that skin); without it they are fetched as given. Other page rewrites always apply. */
@@ -53,6 +59,8 @@ export interface FetchedImage {
 
 /** Default resolver: every A and AAAA answer, in the order the system gives them. */
 async function systemResolve(host: string): Promise<string[]> {
+  // Loaded on first use, so a Worker bundle (which never resolves) has no node:dns import to satisfy.
+  const { lookup } = await import('node:dns/promises')
   const answers = await lookup(host, { all: true, verbatim: true })
   return answers.map((a) => a.address)
 }
@@ -111,6 +119,8 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): (url: string)
     let addresses: string[]
     if (isIpLiteral(host)) {
       addresses = [host]
+    } else if (options.platformBlocksPrivate) {
+      return
     } else {
       try {
         addresses = await abortable(resolve(host.replace(/\.$/, '')), signal)

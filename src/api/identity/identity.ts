@@ -13,7 +13,7 @@ import { apiKeys, users } from '../store/schema'
 import type { CodeAndMessage } from '../../shared/schemas/api'
 import { mergeSubscriptionGrants } from '../services/accounts/subscription-grants'
 import { findApiKey, keyAllowsOrigin, keyOrigins, MIN_API_KEY_LENGTH } from './api-keys'
-import { SESSION_COOKIE, verifyApiSession } from './session'
+import { SESSION_COOKIE, verifyApiSession } from './session-token'
 import { isGenericUserAgent, pickUserAgent } from './user-agent'
 
 /** Name of the anonymous client cookie (24 hex, httpOnly, SameSite=Lax, one year). */

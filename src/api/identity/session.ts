@@ -1,73 +1,23 @@
 /**
- * API session cookie `ssg_api`: an HS256 JWT with claims `sub` (user id) and `grants`, like
- * MineSkin's `mskapi` cookie (reference/mineskin-api.md §1.2). The embedded accounts service mints
- * these with {@link signApiSession}; the API reads them with {@link verifyApiSession}. The secret
- * lives in `<DATA_DIR>/session-secret`.
+ * API session cookie `ssg_api` on Bun: the token functions of ./session-token.ts plus the session
+ * secret kept in `<DATA_DIR>/session-secret` (node:fs, so never on the API Worker's path).
  * @module
  */
 import { join } from 'node:path'
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
-import { z } from 'zod'
-import { grantsSchema } from '../config'
 import { readOrCreateSecret } from './secrets'
 
-/** Name of the API session cookie. */
-export const SESSION_COOKIE = 'ssg_api'
-/** JWT issuer and audience of API sessions. */
-export const SESSION_ISSUER = 'ssg-accounts'
-/** JWT audience of API sessions. */
-export const SESSION_AUDIENCE = 'ssg-api'
-
-/** Claims carried by an API session. */
-export const sessionClaimsSchema = z.object({
-  /** User id, 32 hex. */
-  sub: z.string().regex(/^[0-9a-f]{32}$/),
-  /** Grant overrides for this user. */
-  grants: grantsSchema.partial().optional(),
-})
-/** Session claims. */
-export type SessionClaims = z.infer<typeof sessionClaimsSchema>
+export {
+  SESSION_AUDIENCE,
+  SESSION_COOKIE,
+  SESSION_ISSUER,
+  sessionClaimsSchema,
+  signApiSession,
+  verifyApiSession,
+  type SessionClaims,
+  type SessionResult,
+} from './session-token'
 
 /** Reads (or creates once) the session secret of `dataDir`. */
 export function loadSessionSecret(dataDir: string): string {
   return readOrCreateSecret(join(dataDir, 'session-secret'))
-}
-
-const key = (secret: string) => new TextEncoder().encode(secret)
-
-/** Mints a session JWT for the `ssg_api` cookie. */
-export async function signApiSession(
-  secret: string,
-  claims: SessionClaims,
-  opts: { ttlSeconds?: number; now?: number } = {},
-): Promise<string> {
-  const iat = Math.floor((opts.now ?? Date.now()) / 1000)
-  return new SignJWT({ grants: claims.grants })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.sub)
-    .setIssuer(SESSION_ISSUER)
-    .setAudience(SESSION_AUDIENCE)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + (opts.ttlSeconds ?? 3600))
-    .sign(key(secret))
-}
-
-/** Result of verifying a session token. */
-export type SessionResult = { ok: true; claims: SessionClaims } | { ok: false; reason: string }
-
-/** Verifies a session JWT; `reason` is jose's error code (e.g. `ERR_JWT_EXPIRED`) on failure. */
-export async function verifyApiSession(secret: string, token: string, now?: number): Promise<SessionResult> {
-  try {
-    const { payload } = await jwtVerify(token, key(secret), {
-      algorithms: ['HS256'],
-      issuer: SESSION_ISSUER,
-      audience: SESSION_AUDIENCE,
-      requiredClaims: ['exp', 'iat', 'sub'],
-      currentDate: now === undefined ? undefined : new Date(now),
-    })
-    const claims = sessionClaimsSchema.safeParse(payload)
-    return claims.success ? { ok: true, claims: claims.data } : { ok: false, reason: 'ERR_JWT_CLAIM_VALIDATION_FAILED' }
-  } catch (e) {
-    return { ok: false, reason: e instanceof joseErrors.JOSEError ? e.code : 'ERR_JWT_INVALID' }
-  }
 }

@@ -6,15 +6,9 @@
  * @module
  */
 import type { SqlClient } from '../store/sql'
-import {
-  applyOutcome,
-  DEFAULT_POOL_OPTIONS,
-  isAccountUsable,
-  minecraftAccountSchema,
-  type AccountPool,
-  type AccountPoolOptions,
-  type MinecraftAccount,
-} from '../signer'
+// Not the '../signer' barrel: it loads the file-key signer (node:fs), which the API Worker must not bundle.
+import { minecraftAccountSchema, type MinecraftAccount } from '../signer/account'
+import { applyOutcome, DEFAULT_POOL_OPTIONS, isAccountUsable, type AccountPool, type AccountPoolOptions } from '../signer/account-pool'
 
 interface AccountRow {
   id: string

@@ -63,11 +63,27 @@ export interface Durations {
   generate: number
 }
 
+/** Mean wait and processing time of the last 200 completed jobs (the starting point of the duration means). */
+export const RECENT_DURATIONS_SQL = `SELECT avg(started_at - created_at) AS pending, avg(finished_at - started_at) AS generate FROM (
+           SELECT created_at, started_at, finished_at FROM jobs INDEXED BY jobs_finished_idx
+           WHERE finished_at IS NOT NULL AND started_at IS NOT NULL AND status = 'completed' ORDER BY finished_at DESC LIMIT 200)`
+
 const INTERNAL: CodeAndMessage = { code: 'internal_error', message: 'An internal error occurred' }
 /** Weight of the newest sample in the duration means. */
 const EMA = 0.1
 
 /** Creates the queue; call `start()` to requeue crashed jobs and begin processing. */
+/**
+ * Expected completion time (epoch ms) of an unfinished job from the running means: a processing job
+ * finishes a generate time after it started, a waiting one also waits the pending time first. The
+ * same rule on Bun and on the Queues consumer (src/api/cloudflare/queues-job-queue.ts).
+ */
+export function jobEta(job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>, durations: Durations): number | undefined {
+  if (job.status === 'processing') return Math.round((job.started_at ?? job.created_at) + durations.generate)
+  if (job.status === 'waiting') return Math.round(job.created_at + durations.pending + durations.generate)
+  return undefined
+}
+
 export function createJobQueue(opts: JobQueueOptions) {
   const { sql, now } = opts
   // An unref'd timer: a pending deadline must not keep the process alive.
@@ -163,11 +179,7 @@ export function createJobQueue(opts: JobQueueOptions) {
     async start(): Promise<void> {
       if (running) return
       await sql.run(`UPDATE jobs SET status = 'waiting', started_at = NULL WHERE status = 'processing'`)
-      const r = await sql.get<{ pending: number | null; generate: number | null }>(
-        `SELECT avg(started_at - created_at) AS pending, avg(finished_at - started_at) AS generate FROM (
-           SELECT created_at, started_at, finished_at FROM jobs INDEXED BY jobs_finished_idx
-           WHERE finished_at IS NOT NULL AND started_at IS NOT NULL AND status = 'completed' ORDER BY finished_at DESC LIMIT 200)`,
-      )
+      const r = await sql.get<{ pending: number | null; generate: number | null }>(RECENT_DURATIONS_SQL)
       if (r?.pending != null) durations.pending = r.pending
       if (r?.generate != null) durations.generate = r.generate
       running = true
@@ -231,11 +243,7 @@ export function createJobQueue(opts: JobQueueOptions) {
       })
     },
     /** Expected completion time (epoch ms) of an unfinished job. */
-    eta(job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>): number | undefined {
-      if (job.status === 'processing') return Math.round((job.started_at ?? job.created_at) + durations.generate)
-      if (job.status === 'waiting') return Math.round(job.created_at + durations.pending + durations.generate)
-      return undefined
-    },
+    eta: (job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>): number | undefined => jobEta(job, durations),
     /** Jobs being processed right now. */
     active: (): number => inflight,
     /** Configured concurrency. */
@@ -245,5 +253,14 @@ export function createJobQueue(opts: JobQueueOptions) {
   }
 }
 
-/** The queue type. */
-export type JobQueue = ReturnType<typeof createJobQueue>
+/** The in-process queue (Bun): its owner also starts, stops and drains it. */
+export type LocalJobQueue = ReturnType<typeof createJobQueue>
+
+/**
+ * What the generator, routes and stats need of a queue (issue 13 point 1): the in-process queue
+ * above on Bun, Cloudflare Queues on the API Worker (src/api/cloudflare/queues-job-queue.ts).
+ */
+export type JobQueue = Pick<LocalJobQueue, 'waitFor' | 'eta' | 'active' | 'capacity' | 'durations'> & {
+  /** A `waiting` job row was inserted: wake the loop (Bun, which claims by itself) or send the job's message (Queues). */
+  notify(jobId: string): void | Promise<void>
+}

@@ -7,7 +7,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import { CLIENT_COOKIE, type IdentityResolver } from '../identity'
+import { CLIENT_COOKIE, type IdentityResolver } from '../identity/identity'
 import { newBreadcrumb, newClientId } from '../ids'
 import { corsHeaders, foreignCookieWrite, preflightHeaders, responseGrant, type CorsPolicy } from './cors'
 import type { ApiEnv } from './env'

@@ -58,6 +58,20 @@ export interface TestApiOptions {
   keepDir?: boolean
 }
 
+/**
+ * API settings every test API shares, on Bun and under wrangler dev (test/worker/api-worker-stack.ts):
+ * cheap anti-bot proofs and Mojang hosts that refuse at once (port 9), so nothing reaches the internet.
+ */
+export const OFFLINE_TEST_ENV: Record<string, string> = {
+  ALTCHA_MIN_COUNTER: '1',
+  ALTCHA_MAX_COUNTER: '40',
+  MOJANG_API_BASE: 'http://127.0.0.1:9/api',
+  MOJANG_SESSION_BASE: 'http://127.0.0.1:9/session',
+  MOJANG_SERVICES_BASE: 'http://127.0.0.1:9/services',
+  MOJANG_TEXTURES_BASE: 'http://127.0.0.1:9/textures',
+  FETCH_TIMEOUT_MS: '3000',
+}
+
 /** Starts an API on a temp data dir. */
 export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'ssg-api-'))
@@ -66,13 +80,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
     DATA_DIR: dir,
     PUBLIC_URL: TEST_PUBLIC_URL,
     DEMO_SKINS: '0',
-    ALTCHA_MIN_COUNTER: '1',
-    ALTCHA_MAX_COUNTER: '40',
-    MOJANG_API_BASE: 'http://127.0.0.1:9/api',
-    MOJANG_SESSION_BASE: 'http://127.0.0.1:9/session',
-    MOJANG_SERVICES_BASE: 'http://127.0.0.1:9/services',
-    MOJANG_TEXTURES_BASE: 'http://127.0.0.1:9/textures',
-    FETCH_TIMEOUT_MS: '3000',
+    ...OFFLINE_TEST_ENV,
     ...opts.env,
   })
   const api = await createEmbeddedApi(config, {

@@ -49,8 +49,12 @@ const PENDING = ['waiting', 'processing'] as const
 /** Pending jobs older than this no longer count towards the caps (they are stuck, not pending). */
 const PENDING_WINDOW_MS = 24 * 3_600_000
 
-/** Creates the generator. `notify` wakes the queue after a job row was inserted. */
-export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; counters: Counters; notify: () => void }) {
+/**
+ * Creates the generator. `notify` announces a `waiting` job row once it is inserted: it wakes the
+ * in-process queue (returns at once), or sends the job's message to Cloudflare Queues (awaited, so the
+ * request does not answer before the message is sent; issue 13 point 1).
+ */
+export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; counters: Counters; notify: (jobId: string) => void | Promise<void> }) {
   const { db, sql } = ctx.store
   const writer = createSkinWriter(sql, deps.counters)
   const dups = createDuplicateFinder(sql)
@@ -169,7 +173,7 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
       }
       if (decision.type === 'none') {
         await insertJob({ ...row, status: 'waiting' })
-        deps.notify()
+        await deps.notify(id)
         return { jobId: id, imageHash: image.textureHash }
       }
       let skinUuid: string

@@ -1,0 +1,185 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ApiError } from '../errors'
+import type { JobRow } from '../queue/job-queue'
+import { openStore, type BunStore } from '../store/db'
+import { DEAD_LETTER_ERRORS, queuesJobQueue, type JobMessage, type QueuesJobQueueOptions } from './queues-job-queue'
+
+/**
+ * The Queues consumer's logic (issue 13 point 1) on a real SQLite store with the jobs schema (the SQL is
+ * the same on D1); the message batches are recorders of ack/retry. test/worker/api-worker.test.ts runs
+ * it under wrangler dev with real Queues.
+ */
+const dirs: string[] = []
+const stores: BunStore[] = []
+afterEach(() => {
+  for (const s of stores.splice(0)) s.close()
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+function freshStore(): BunStore {
+  const dir = mkdtempSync(join(tmpdir(), 'ssg-queues-'))
+  dirs.push(dir)
+  const s = openStore(dir)
+  stores.push(s)
+  return s
+}
+
+const insert = (s: BunStore, id: string, status: JobRow['status'], attempts = 0) =>
+  s.sqlite
+    .query(`INSERT INTO jobs (id, status, kind, options, breadcrumb, created_at, attempts, started_at) VALUES (?, ?, 'upload', '{}', 'abcd1234', 1000, ?, ?)`)
+    .run(id, status, attempts, status === 'processing' ? 1500 : null)
+const row = (s: BunStore, id: string) => s.sqlite.query('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow
+
+/** A batch of messages that records what the consumer did with each. */
+function batch(queue: string, ...jobIds: string[]) {
+  const outcome: Record<string, string> = {}
+  const messages = jobIds.map((jobId) => ({
+    id: `m-${jobId}`,
+    body: { jobId },
+    attempts: 1,
+    timestamp: new Date(0),
+    ack: () => void (outcome[jobId] = 'ack'),
+    retry: (o?: { delaySeconds?: number }) => void (outcome[jobId] = `retry ${o?.delaySeconds ?? 0}`),
+  }))
+  return { batch: { queue, messages, ackAll() {}, retryAll() {} } as never, outcome }
+}
+
+function setup(s: BunStore, over: Partial<QueuesJobQueueOptions> = {}) {
+  const sent: JobMessage[] = []
+  const processed: string[] = []
+  const unexpected: unknown[] = []
+  const q = queuesJobQueue({
+    sql: s.sql,
+    producer: { send: async (m: JobMessage) => void sent.push(m) } as never,
+    process: async (job) => {
+      processed.push(job.id)
+      return { skinUuid: `skin-${job.id}` }
+    },
+    concurrency: 4,
+    now: () => 2000,
+    retryDelaySeconds: 7,
+    onUnexpectedError: (_job, e) => void unexpected.push(e),
+    ...over,
+  })
+  return { q, sent, processed, unexpected }
+}
+
+describe('queuesJobQueue', () => {
+  test('notify sends the job id; a job whose message cannot be sent is failed, not left waiting', async () => {
+    const s = freshStore()
+    insert(s, 'a', 'waiting')
+    insert(s, 'b', 'waiting')
+    const { q, sent } = setup(s)
+    await q.notify('a')
+    expect(sent).toEqual([{ jobId: 'a' }])
+    const broken = setup(s, { producer: { send: async () => Promise.reject(new Error('queue down')) } as never }).q
+    await expect(broken.notify('b')).rejects.toThrow('queue down')
+    expect(row(s, 'b').status).toBe('failed')
+    expect(row(s, 'a').status).toBe('waiting')
+  })
+
+  test('consume: a waiting job is claimed, processed, completed and acked', async () => {
+    const s = freshStore()
+    insert(s, 'a', 'waiting')
+    const { q, processed } = setup(s)
+    const { batch: b, outcome } = batch('skin-jobs', 'a')
+    await q.consume(b)
+    expect(processed).toEqual(['a'])
+    expect(outcome).toEqual({ a: 'ack' })
+    expect(row(s, 'a')).toMatchObject({ status: 'completed', result: 'skin-a', attempts: 1, started_at: 2000, finished_at: 2000 })
+  })
+
+  test('a redelivered job that a dead consumer left processing is claimed again; finished and unknown jobs are acked without work', async () => {
+    const s = freshStore()
+    insert(s, 'dead', 'processing', 1)
+    insert(s, 'done', 'completed', 1)
+    insert(s, 'gone', 'failed', 1)
+    const { q, processed } = setup(s)
+    const { batch: b, outcome } = batch('skin-jobs', 'dead', 'done', 'gone', 'unknown')
+    await q.consume(b)
+    expect(processed).toEqual(['dead'])
+    expect(outcome).toEqual({ dead: 'ack', done: 'ack', gone: 'ack', unknown: 'ack' })
+    expect(row(s, 'dead')).toMatchObject({ status: 'completed', attempts: 2 })
+    expect(row(s, 'done')).toMatchObject({ status: 'completed', attempts: 1 })
+  })
+
+  test('an ApiError fails the job (acked); an unexpected error puts it back to waiting and retries the message with the delay', async () => {
+    const s = freshStore()
+    insert(s, 'bad', 'waiting')
+    insert(s, 'flaky', 'waiting')
+    const { q, unexpected } = setup(s, {
+      process: async (job) => {
+        if (job.id === 'bad') throw new ApiError('invalid_image', 'Not a skin', 400)
+        throw new Error('D1 went away')
+      },
+    })
+    const { batch: b, outcome } = batch('skin-jobs', 'bad', 'flaky')
+    await q.consume(b)
+    expect(outcome).toEqual({ bad: 'ack', flaky: 'retry 7' })
+    expect(row(s, 'bad').status).toBe('failed')
+    expect(JSON.parse(row(s, 'bad').errors!)[0]).toEqual({ code: 'invalid_image', message: 'Not a skin' })
+    expect(row(s, 'flaky')).toMatchObject({ status: 'waiting', started_at: null, attempts: 1 })
+    expect(String(unexpected[0])).toContain('D1 went away')
+  })
+
+  test('a consumer that dies after the claim (afterClaim throws) leaves the message unacked and the job processing', async () => {
+    const s = freshStore()
+    insert(s, 'a', 'waiting')
+    const { q, processed } = setup(s, {
+      afterClaim: () => {
+        throw new Error('died')
+      },
+    })
+    const { batch: b, outcome } = batch('skin-jobs', 'a')
+    await expect(q.consume(b)).rejects.toThrow('died')
+    expect(outcome).toEqual({})
+    expect(processed).toEqual([])
+    expect(row(s, 'a')).toMatchObject({ status: 'processing', attempts: 1 })
+  })
+
+  test('deadLetters fails unfinished jobs with job_failed and leaves finished ones alone', async () => {
+    const s = freshStore()
+    insert(s, 'stuck', 'processing', 4)
+    insert(s, 'done', 'completed', 1)
+    const { q } = setup(s)
+    const { batch: b, outcome } = batch('skin-jobs-dlq', 'stuck', 'done')
+    await q.deadLetters(b)
+    expect(outcome).toEqual({ stuck: 'ack', done: 'ack' })
+    expect(row(s, 'stuck')).toMatchObject({ status: 'failed', finished_at: 2000 })
+    expect(JSON.parse(row(s, 'stuck').errors!)).toEqual(DEAD_LETTER_ERRORS)
+    expect(row(s, 'done').status).toBe('completed')
+  })
+
+  test('waitFor reads the row until it is finished, or gives up after the timeout (injected wait, no wall clock)', async () => {
+    const s = freshStore()
+    insert(s, 'a', 'waiting')
+    const waits: number[] = []
+    const { q } = setup(s, {
+      pollMs: 100,
+      wait: async (ms) => {
+        waits.push(ms)
+        if (waits.length === 3) s.sqlite.query(`UPDATE jobs SET status = 'completed', result = 'x' WHERE id = 'a'`).run()
+      },
+    })
+    expect((await q.waitFor('a', 1000))?.status).toBe('completed')
+    expect(waits).toEqual([100, 100, 100])
+    insert(s, 'b', 'waiting')
+    waits.length = 0
+    expect(await q.waitFor('b', 250)).toBeNull()
+    expect(waits).toEqual([100, 100, 50])
+  })
+
+  test('eta uses the duration means seeded from the last completed jobs', async () => {
+    const s = freshStore()
+    s.sqlite.query(`INSERT INTO jobs (id, status, kind, options, breadcrumb, created_at, started_at, finished_at) VALUES ('c', 'completed', 'upload', '{}', 'abcd1234', 0, 300, 2300)`).run()
+    const { q } = setup(s)
+    await q.loadDurations()
+    expect(q.durations()).toEqual({ pending: 300, generate: 2000 })
+    expect(q.eta({ status: 'waiting', created_at: 10_000, started_at: null })).toBe(12_300)
+    expect(q.eta({ status: 'processing', created_at: 10_000, started_at: 11_000 })).toBe(13_000)
+    expect(q.eta({ status: 'completed', created_at: 10_000, started_at: 11_000 })).toBeUndefined()
+  })
+})

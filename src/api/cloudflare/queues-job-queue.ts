@@ -1,0 +1,164 @@
+/**
+ * The job queue on Cloudflare Queues (issue 13 point 1: "a consumer that signs; retries and a
+ * dead-letter queue instead of our crash recovery"). Jobs stay rows in D1 exactly as on Bun
+ * (src/api/queue/job-queue.ts); a submit inserts the `waiting` row and sends `{ jobId }` to the
+ * producer binding. The Worker's `queue()` handler hands each batch to {@link consume}:
+ *
+ * - the row is claimed with the in-process queue's UPDATE … RETURNING, by id, and `processing` counts
+ *   as claimable: a message is only redelivered when the consumer that held it died or threw, so a
+ *   `processing` row on redelivery is that dead consumer's claim (what `start()` re-queues on Bun);
+ * - a job that is already `completed` or `failed` (a duplicate delivery) is acked without work;
+ * - the generator's processing runs; success → `completed`, an ApiError → `failed` (as on Bun), both acked;
+ * - any other error puts the row back to `waiting` and `retry()`s the message with a delay; after
+ *   `max_retries` Queues moves it to the dead-letter queue, whose consumer ({@link deadLetters})
+ *   marks the job `failed` with `job_failed`, so a client polling `/v2/queue/{id}` sees the end.
+ *
+ * `/v2/generate` waits by reading the row every `pollMs` within the request's time. Durations for
+ * `eta` are per isolate, seeded from D1 by {@link loadDurations}.
+ * @module
+ */
+import type { Message, MessageBatch, Queue } from '@cloudflare/workers-types'
+import { isApiError } from '../errors'
+import { jobEta, RECENT_DURATIONS_SQL, type Durations, type JobProcessor, type JobQueue, type JobRow } from '../queue/job-queue'
+import type { SqlClient } from '../store/sql'
+import type { CodeAndMessage } from '../../shared/schemas/api'
+
+/** The body of one queue message. */
+export interface JobMessage {
+  jobId: string
+}
+
+/** Options of {@link queuesJobQueue}. */
+export interface QueuesJobQueueOptions {
+  sql: SqlClient
+  /** The producer binding (`[[queues.producers]]`). */
+  producer: Pick<Queue<JobMessage>, 'send'>
+  process: JobProcessor
+  /** Reported as `/v2/stats` capacity (the consumer's batch size is the real bound). */
+  concurrency: number
+  now: () => number
+  /** Resolves after `ms`; `/v2/generate` waits with it between reads. */
+  wait?: (ms: number) => Promise<void>
+  /** Interval of `waitFor`'s reads, ms (default 250). */
+  pollMs?: number
+  /** Delay of a retried message after an unexpected error, seconds (default 10). */
+  retryDelaySeconds?: number
+  /** Called with failures that were not ApiErrors (for logging). */
+  onUnexpectedError?: (job: JobRow, error: unknown) => void
+  /** TEST ONLY: runs after a job was claimed, before it is processed (the crash test throws here). */
+  afterClaim?: (job: JobRow) => void
+}
+
+const INTERNAL: CodeAndMessage = { code: 'internal_error', message: 'An internal error occurred' }
+/** Weight of the newest sample in the duration means (as on Bun). */
+const EMA = 0.1
+
+/** The errors a dead-lettered job is failed with. */
+export const DEAD_LETTER_ERRORS: CodeAndMessage[] = [
+  { code: 'job_failed', message: 'The job failed on every attempt and was moved to the dead-letter queue; submit it again' },
+]
+
+/** Creates the Queues-backed queue; `consume` and `deadLetters` are the Worker's queue handlers. */
+export function queuesJobQueue(opts: QueuesJobQueueOptions) {
+  const { sql, now } = opts
+  const wait = opts.wait ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const pollMs = opts.pollMs ?? 250
+  const retryDelaySeconds = opts.retryDelaySeconds ?? 10
+  // The in-process queue's claim, by id; `processing` is claimable too (see the module doc).
+  const claim = (id: string, t: number) =>
+    sql.get<JobRow>(
+      `UPDATE jobs SET status = 'processing', started_at = ?, attempts = attempts + 1
+       WHERE id = ? AND status IN ('waiting', 'processing')
+       RETURNING *`,
+      [t, id],
+    )
+  const complete = (result: string, t: number, id: string) => sql.run(`UPDATE jobs SET status = 'completed', result = ?, finished_at = ? WHERE id = ?`, [result, t, id])
+  const fail = (errors: string, t: number, id: string) =>
+    sql.run(`UPDATE jobs SET status = 'failed', errors = ?, finished_at = ? WHERE id = ? AND status IN ('waiting', 'processing')`, [errors, t, id])
+  // What job-queue.ts's start() does for every crashed job, for this one job.
+  const requeue = (id: string) => sql.run(`UPDATE jobs SET status = 'waiting', started_at = NULL WHERE id = ? AND status = 'processing'`, [id])
+  const byId = (id: string) => sql.get<JobRow>('SELECT * FROM jobs WHERE id = ?', [id])
+  const finished = (row: JobRow | null | undefined): row is JobRow => !!row && (row.status === 'completed' || row.status === 'failed')
+
+  const durations: Durations = { pending: 0, generate: 1000 }
+  let inflight = 0
+
+  async function handle(message: Message<JobMessage>): Promise<void> {
+    const jobId = message.body?.jobId
+    if (typeof jobId !== 'string') return message.ack()
+    const job = await claim(jobId, now())
+    // Completed, failed or unknown: a duplicate delivery, nothing to do.
+    if (!job) return message.ack()
+    opts.afterClaim?.(job)
+    inflight++
+    const started = job.started_at ?? now()
+    try {
+      const { skinUuid } = await opts.process(job)
+      const t = now()
+      await complete(skinUuid, t, job.id)
+      durations.pending += EMA * (started - job.created_at - durations.pending)
+      durations.generate += EMA * (t - started - durations.generate)
+      message.ack()
+    } catch (e) {
+      if (isApiError(e)) {
+        await fail(JSON.stringify([{ code: e.code, message: e.message }, ...e.causes]), now(), job.id)
+        message.ack()
+      } else {
+        opts.onUnexpectedError?.(job, e)
+        await requeue(job.id)
+        message.retry({ delaySeconds: retryDelaySeconds })
+      }
+    } finally {
+      inflight--
+    }
+  }
+
+  const queue = {
+    /** Sends the job's message; a job whose message cannot be sent is failed at once, never left waiting. */
+    async notify(jobId: string): Promise<void> {
+      try {
+        await opts.producer.send({ jobId })
+      } catch (e) {
+        await fail(JSON.stringify([INTERNAL]), now(), jobId)
+        throw e
+      }
+    },
+    /** The consumer: processes every message of a batch (at once; the generator dedupes equal textures). */
+    async consume(batch: MessageBatch<JobMessage>): Promise<void> {
+      await Promise.all(batch.messages.map(handle))
+    },
+    /** The dead-letter consumer: fails each job that is still unfinished, then acks. */
+    async deadLetters(batch: MessageBatch<JobMessage>): Promise<void> {
+      for (const message of batch.messages) {
+        const jobId = message.body?.jobId
+        if (typeof jobId === 'string') await fail(JSON.stringify(DEAD_LETTER_ERRORS), now(), jobId)
+        message.ack()
+      }
+    },
+    /** Seeds the duration means from the last completed jobs (once per isolate). */
+    async loadDurations(): Promise<void> {
+      const r = await sql.get<{ pending: number | null; generate: number | null }>(RECENT_DURATIONS_SQL)
+      if (r?.pending != null) durations.pending = r.pending
+      if (r?.generate != null) durations.generate = r.generate
+    },
+    /** Resolves with the finished job row, or null after about `timeoutMs` (reads the row every `pollMs`). */
+    async waitFor(jobId: string, timeoutMs: number): Promise<JobRow | null> {
+      for (let waited = 0; ; waited += pollMs) {
+        const row = await byId(jobId)
+        if (finished(row)) return row
+        if (waited >= timeoutMs) return null
+        await wait(Math.min(pollMs, timeoutMs - waited))
+      }
+    },
+    /** Expected completion time (epoch ms) of an unfinished job. */
+    eta: (job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>): number | undefined => jobEta(job, durations),
+    /** Jobs this isolate is processing right now. */
+    active: (): number => inflight,
+    capacity: (): number => opts.concurrency,
+    durations: (): Durations => ({ pending: Math.round(durations.pending), generate: Math.round(durations.generate) }),
+  }
+  return queue satisfies JobQueue
+}
+
+/** The Queues-backed queue type. */
+export type QueuesJobQueue = ReturnType<typeof queuesJobQueue>

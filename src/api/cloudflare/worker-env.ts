@@ -1,0 +1,122 @@
+/**
+ * The API Worker's environment (wrangler.api.toml, issue 13 point 1) and the platform half of its
+ * wiring: the ApiContext built from bindings and secrets, what ../wiring.ts builds from files and
+ * bun:sqlite on Bun. Config goes through the same zod parser as on Bun (`apiConfigFromEnv`), from the
+ * string entries of env (`[vars]`, `.dev.vars`, `--var`, secrets). Nothing here reads a file.
+ * @module
+ */
+import type { D1Database, DurableObjectNamespace, Queue, R2Bucket } from '@cloudflare/workers-types'
+import { createAltchaVerifierWithSecret } from '../antibot/altcha'
+import { createNoAntiBot } from '../antibot/verifier'
+import { apiConfigFromEnv, type ApiConfig } from '../config'
+import { createSafeFetcher } from '../fetch/safe-fetch'
+import { createIdentityResolver } from '../identity/identity'
+import { createDbAccountPool } from '../pool/db-account-pool'
+import { createProfileService } from '../profiles/profile-service'
+import type { ApiContext } from '../services/context'
+import { createMojangSigner } from '../signer/mojang-signer'
+import { signerFromEnv } from '../signer/secret-signer'
+import type { Signer } from '../signer/types'
+import { createUpstreamSigner } from '../signer/upstream-signer'
+import { openD1Store } from '../store/d1-store'
+import type { D1DatabaseLike } from '../store/sql'
+import { createTextureHostFetcher } from '../texture-host'
+import { durableRateLimiter } from './durable-rate-limiter'
+import { durableSpentProofStore } from './durable-spent-proofs'
+import type { JobMessage } from './queues-job-queue'
+import { r2BlobStore } from './r2-blob-store'
+import type { RateLimitObject } from './rate-limit-object'
+import type { SpentProofObject } from './spent-proof-object'
+
+/** Bindings, variables and secrets of the API Worker. */
+export interface ApiWorkerEnv {
+  /** D1: the API's tables (`[[d1_databases]]`, migrations from migrations/d1). */
+  DB: D1Database
+  /** R2: uploaded originals and textures. */
+  BLOBS: R2Bucket
+  /** Producer of the job queue `skin-jobs`. */
+  JOBS: Queue<JobMessage>
+  /** Durable Objects: rate limits and spent anti-bot proofs. */
+  RATE_LIMITS: DurableObjectNamespace<RateLimitObject>
+  SPENT_PROOFS: DurableObjectNamespace<SpentProofObject>
+  /** Secret: PKCS#8 PEM private key of the local signer (SIGNER=local). */
+  SIGNING_KEY_PEM?: string
+  /** Secret: HMAC key of anti-bot challenges (ANTIBOT=altcha), at least 32 characters. */
+  ALTCHA_HMAC_KEY?: string
+  /** Secret: HS256 key of the `ssg_api` session cookie (shared with whatever mints sessions). */
+  API_SESSION_SECRET?: string
+  /** Seconds before a message whose job hit an unexpected error is retried (default 10). */
+  QUEUE_RETRY_DELAY_S?: string
+  /** Name of the dead-letter queue whose batches fail their jobs (default `skin-jobs-dlq`). */
+  JOBS_DEAD_LETTER_QUEUE?: string
+  /** TEST ONLY: `1` makes the consumer throw once after claiming a job (test/worker/api-worker.test.ts). */
+  TEST_CRASH_ONCE?: string
+  /** Every other `[vars]` entry: the API configuration (src/api/config.ts). */
+  [name: string]: unknown
+}
+
+/** A secret that must be set; the message says how. */
+function secret(env: ApiWorkerEnv, name: 'ALTCHA_HMAC_KEY' | 'API_SESSION_SECRET', why: string): string {
+  const value = env[name]
+  if (typeof value !== 'string' || value.length < 32) {
+    throw new Error(`The API Worker needs the ${name} secret (at least 32 characters) for ${why}: openssl rand -hex 32 | wrangler secret put ${name} -c wrangler.api.toml`)
+  }
+  return value
+}
+
+/** The configuration from the string entries of env (bindings are objects and are left out). */
+export function workerConfig(env: ApiWorkerEnv): ApiConfig {
+  const vars: Record<string, string> = {}
+  for (const [k, v] of Object.entries(env)) if (typeof v === 'string') vars[k] = v
+  return apiConfigFromEnv(vars)
+}
+
+/** The configured signer: local from the SIGNING_KEY_PEM secret, mojang over the D1 accounts table, or upstream. */
+async function workerSigner(env: ApiWorkerEnv, config: ApiConfig, ctx: { sql: ApiContext['store']['sql']; now: () => number }): Promise<Signer> {
+  switch (config.signer) {
+    case 'local':
+      return signerFromEnv(env, { textureBaseUrl: config.textureBaseUrl, now: ctx.now })
+    case 'mojang':
+      return createMojangSigner({ pool: createDbAccountPool(ctx.sql), servicesBase: config.mojang.servicesBase, sessionBase: config.mojang.sessionBase, now: ctx.now })
+    case 'upstream':
+      if (!config.upstream.origin) throw new Error('SIGNER=upstream needs UPSTREAM_ORIGIN')
+      return createUpstreamSigner({ origin: config.upstream.origin, apiKey: config.upstream.apiKey, now: ctx.now })
+  }
+}
+
+/** Builds the ApiContext of the API Worker from its env. */
+export async function workerContext(env: ApiWorkerEnv): Promise<ApiContext> {
+  const config = workerConfig(env)
+  const now = Date.now
+  const store = openD1Store(env.DB as unknown as D1DatabaseLike)
+  return {
+    config,
+    store,
+    blobs: r2BlobStore(env.BLOBS),
+    signer: await workerSigner(env, config, { sql: store.sql, now }),
+    profiles: createProfileService({ apiBase: config.mojang.apiBase, sessionBase: config.mojang.sessionBase, timeoutMs: config.fetch.timeoutMs }),
+    // Workers refuse private networks themselves and have no DNS API (src/server/worker.ts says the same
+    // for textures): same limits, no resolution.
+    fetchImage: createSafeFetcher({
+      timeoutMs: config.fetch.timeoutMs,
+      allowPrivateHosts: config.fetch.allowPrivateHosts,
+      platformBlocksPrivate: true,
+      userAgent: 'SkinSignatureGenerator/1 (+API Worker)',
+    }),
+    fetchTexture: createTextureHostFetcher({ base: config.mojang.texturesBase, timeoutMs: config.fetch.timeoutMs }),
+    antibot:
+      config.antibot.kind === 'off'
+        ? createNoAntiBot()
+        : createAltchaVerifierWithSecret({
+            secret: secret(env, 'ALTCHA_HMAC_KEY', 'anti-bot challenges'),
+            spent: durableSpentProofStore(env.SPENT_PROOFS),
+            minCounter: config.antibot.minCounter,
+            maxCounter: config.antibot.maxCounter,
+          }),
+    limiter: durableRateLimiter(env.RATE_LIMITS),
+    resolveIdentity: createIdentityResolver({ db: store.db, config, sessionSecret: secret(env, 'API_SESSION_SECRET', 'session cookies'), now }),
+    now,
+    random: Math.random,
+    workerName: 'cloudflare-worker',
+  }
+}

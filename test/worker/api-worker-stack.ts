@@ -1,0 +1,143 @@
+/**
+ * Starts the API Worker (wrangler.api.toml, issue 13 point 1) under `wrangler dev`, offline, on local D1,
+ * R2, Queues and Durable Objects kept in a fresh `--persist-to` folder: first
+ * `wrangler d1 migrations apply DB --local --persist-to <dir>`, then two API keys inserted with
+ * `wrangler d1 execute`, then `wrangler dev`. Secrets (a fresh signing key, the altcha and session keys)
+ * and test variables go into a `.dev.vars` file; wrangler reads it from the config's folder, so the
+ * helper runs a copy of wrangler.api.toml (paths made absolute, nothing else changed) in a temp folder
+ * and never writes into the repository. With `web: true` the session is
+ * `wrangler dev -c wrangler.toml -c <api config> --env stack`: the web Worker serves the port and reaches
+ * the API Worker over its `API` service binding. test/bench reuses this helper.
+ * @module
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { hashApiKey } from '../../src/api/identity/api-keys'
+import { randomHex } from '../../src/api/ids'
+import { generateSigningKey } from '../../src/api/signer/rsa'
+import { ROOT, startWranglerDev, wranglerCommand, type WranglerDev } from './wrangler-dev'
+import { OFFLINE_TEST_ENV } from '../../src/api/testing/api-harness'
+
+/** Options of {@link startApiWorkerStack}. */
+export interface ApiWorkerStackOptions {
+  /** Extra variables for the API Worker (e.g. MOJANG_API_BASE, TEST_CRASH_ONCE). */
+  vars?: Record<string, string>
+  /** Also run the web Worker in front (`--env stack`); the origin is then the web Worker's. */
+  web?: boolean
+  /** Modulus of the generated signing key (default 2048: fast to make, same scheme as 4096). */
+  keyBits?: number
+}
+
+/** A running API Worker (and web Worker with `web`). */
+export interface ApiWorkerStack extends WranglerDev {
+  /** Where the API answers: the API Worker's root, or `<web origin>/api` with `web`. */
+  apiOrigin: string
+  /** The local D1/R2/Queues/DO state. */
+  persistDir: string
+  /** The folder of the generated config and .dev.vars. */
+  configDir: string
+  /** API key of a user (`batch_generation`, `private_skins`). */
+  userKey: string
+  /** API key without a user and without extra grants. */
+  plainKey: string
+  /** The public key that verifies every signature. */
+  publicKeyPem: string
+  /** Runs SQL on the local D1 (wrangler d1 execute) and returns the rows. */
+  d1(sql: string): Promise<Record<string, unknown>[]>
+}
+
+/** Variables every test stack gets (cheap proofs, no real Mojang hosts, no demo seeding). */
+const TEST_VARS: Record<string, string> = {
+  ...OFFLINE_TEST_ENV,
+  QUEUE_RETRY_DELAY_S: '1',
+  // Limits high enough for a contract run and a bench from one address.
+  LIMIT_ANONYMOUS_PER_MINUTE: '1000',
+  LIMIT_ANONYMOUS_PER_HOUR: '10000',
+  LIMIT_ANONYMOUS_PENDING: '50',
+  LIMIT_APIKEY_PER_MINUTE: '1000',
+  LIMIT_APIKEY_CONCURRENCY: '50',
+}
+
+/** A `.dev.vars` line; values are JSON strings, which dotenv reads as double-quoted with `\n` escapes. */
+const devVar = (k: string, v: string) => `${k}=${JSON.stringify(v)}`
+
+/** Runs wrangler to completion (not `dev`); throws with its output when it fails. */
+function wrangler(args: string[]): string {
+  const { cmd, env } = wranglerCommand(args)
+  const run = Bun.spawnSync(cmd, { cwd: ROOT, env, stdout: 'pipe', stderr: 'pipe' })
+  const out = run.stdout.toString() + run.stderr.toString()
+  if (run.exitCode !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed:\n${out.slice(-3000)}`)
+  return run.stdout.toString()
+}
+
+/** Writes a copy of wrangler.api.toml with absolute `main` and `migrations_dir` into `dir`. */
+function writeApiConfig(dir: string): string {
+  const text = readFileSync(join(ROOT, 'wrangler.api.toml'), 'utf8')
+    .replace(/^main = "([^"]+)"/m, (_, p: string) => `main = ${JSON.stringify(join(ROOT, p))}`)
+    .replaceAll(/migrations_dir = "([^"]+)"/g, (_, p: string) => `migrations_dir = ${JSON.stringify(join(ROOT, p))}`)
+  const path = join(dir, 'wrangler.api.toml')
+  writeFileSync(path, text)
+  return path
+}
+
+/** Starts the stack; see the module doc. */
+export async function startApiWorkerStack(opts: ApiWorkerStackOptions = {}): Promise<ApiWorkerStack> {
+  const persistDir = mkdtempSync(join(tmpdir(), 'api-worker-state-'))
+  const configDir = mkdtempSync(join(tmpdir(), 'api-worker-config-'))
+  const cleanup = () => {
+    rmSync(persistDir, { recursive: true, force: true })
+    rmSync(configDir, { recursive: true, force: true })
+  }
+  try {
+    const config = writeApiConfig(configDir)
+    const envArgs = opts.web ? ['--env', 'stack'] : ['--env', '']
+    const { privateKeyPem, key } = await generateSigningKey(opts.keyBits ?? 2048)
+    const vars = {
+      ...TEST_VARS,
+      SIGNING_KEY_PEM: privateKeyPem,
+      ALTCHA_HMAC_KEY: randomHex(32),
+      API_SESSION_SECRET: randomHex(32),
+      ...opts.vars,
+    }
+    writeFileSync(join(configDir, '.dev.vars'), Object.entries(vars).map(([k, v]) => devVar(k, v)).join('\n') + '\n')
+    if (opts.web) writeFileSync(join(configDir, '.dev.vars.stack'), readFileSync(join(configDir, '.dev.vars')))
+
+    const d1Args = ['DB', '--local', '-c', config, ...envArgs, '--persist-to', persistDir]
+    wrangler(['d1', 'migrations', 'apply', ...d1Args])
+    const d1 = async (sql: string) => {
+      const out = wrangler(['d1', 'execute', ...d1Args, '--json', '--command', sql])
+      const parsed = JSON.parse(out) as { results: Record<string, unknown>[] }[]
+      return parsed.flatMap((r) => r.results)
+    }
+    const userKey = `ssg_${randomHex(32)}`
+    const plainKey = `ssg_${randomHex(32)}`
+    const grants = JSON.stringify({ batch_generation: true, private_skins: true }).replaceAll("'", "''")
+    await d1(
+      `INSERT INTO api_keys (id, key_hash, name, user_id, grants, created_at) VALUES ` +
+        `('${randomHex(12)}', '${hashApiKey(userKey)}', 'worker test user', '${'c0'.repeat(16)}', '${grants}', ${Date.now()}), ` +
+        `('${randomHex(12)}', '${hashApiKey(plainKey)}', 'worker test plain', NULL, NULL, ${Date.now()})`,
+    )
+
+    const configs = opts.web ? ['-c', join(ROOT, 'wrangler.toml'), '-c', config] : ['-c', config]
+    const dev = await startWranglerDev([...configs, ...envArgs, '--persist-to', persistDir])
+    const apiOrigin = opts.web ? `${dev.origin}/api` : dev.origin
+    return {
+      ...dev,
+      apiOrigin,
+      persistDir,
+      configDir,
+      userKey,
+      plainKey,
+      publicKeyPem: key.publicKeyPem,
+      d1,
+      async stop() {
+        await dev.stop()
+        cleanup()
+      },
+    }
+  } catch (e) {
+    cleanup()
+    throw e
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The whole product on Workers (issue 13 "Done when": "the web Worker renders the gallery and a skin page
+ * from the API Worker over the service binding"): one `wrangler dev -c wrangler.toml -c <wrangler.api.toml>
+ * --env stack` session (test/worker/api-worker-stack.ts), the real API Worker on local D1, R2, Queues and
+ * Durable Objects behind the web Worker's `API` binding. A skin is generated through the web Worker's
+ * `/api/*` proxy, then the pages render it. No API_ORIGIN anywhere.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { makeSkinPng } from '../../src/api/image/fixtures'
+import { startApiWorkerStack, type ApiWorkerStack } from './api-worker-stack'
+
+let stack: ApiWorkerStack
+let skin: { uuid: string; shortId: string }
+
+beforeAll(async () => {
+  stack = await startApiWorkerStack({ web: true })
+}, 180_000)
+afterAll(() => stack?.stop())
+
+const UA = { 'user-agent': 'ApiWorkerWebTest/1.0' }
+const get = (path: string) => fetch(stack.origin + path, { redirect: 'manual', headers: UA })
+
+describe('web Worker + the real API Worker over the API service binding', () => {
+  test('a skin generated through /api/* on the web Worker completes on the API Worker', async () => {
+    const form = new FormData()
+    form.set('file', new File([makeSkinPng(9301)], 'stack.png', { type: 'image/png' }))
+    form.set('name', 'Stack Skin')
+    const res = await fetch(`${stack.apiOrigin}/v2/generate?timeout=20`, { method: 'POST', body: form, headers: { ...UA, authorization: `Bearer ${stack.userKey}` } })
+    const body = (await res.json()) as { skin: { uuid: string; shortId: string; name: string } }
+    expect(res.status).toBe(200)
+    expect(body.skin.name).toBe('Stack Skin')
+    skin = body.skin
+  }, 60_000)
+
+  test('the gallery lists the API Worker\'s skin', async () => {
+    const response = await get('/skins')
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('Stack Skin')
+  })
+
+  test('a skin page renders from the API Worker, in another language too', async () => {
+    for (const path of [`/skins/${skin.uuid}`, `/de/skins/${skin.uuid}`]) {
+      const response = await get(path)
+      expect(response.status, path).toBe(200)
+      expect(await response.text(), path).toContain('Stack Skin')
+    }
+  })
+
+  test('the texture comes from R2 through the web Worker', async () => {
+    const data = (await (await fetch(`${stack.apiOrigin}/v2/skins/${skin.uuid}`, { headers: UA })).json()) as { skin: { texture: { hash: { skin: string } } } }
+    const texture = await get(`/textures/${data.skin.texture.hash.skin}`)
+    expect(texture.status).toBe(200)
+    expect(texture.headers.get('content-type')).toBe('image/png')
+  })
+
+  test('an id the API Worker does not know is the 404 page', async () => {
+    expect((await get(`/skins/${'3'.repeat(32)}`)).status).toBe(404)
+  })
+
+  test('no API origin was needed: the web Worker never reported a missing API', () => {
+    expect(stack.output()).not.toContain('This Worker has no API configured')
+  })
+})

@@ -1,0 +1,191 @@
+/**
+ * The skin API as a Worker (issue 13 point 1 and "Done when"): src/api/worker.ts under `wrangler dev`,
+ * offline, on local D1 (migrations applied by `wrangler d1 migrations apply`), R2, Cloudflare Queues and
+ * Durable Objects (test/worker/api-worker-stack.ts). One session serves every test; it runs with
+ * TEST_CRASH_ONCE=1, so the consumer dies once after claiming the first job, and that job must still
+ * complete exactly once. The OpenAPI contract of the Bun API then runs against the Worker over HTTP
+ * (test/contract/http-target.ts), with the Mojang stand-in on 127.0.0.1 for /validate/* and players.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { makeSkinPng } from '../../src/api/image/fixtures'
+import { fromPem } from '../../src/api/signer/pem'
+import { createAnswerChecker, validateDocument } from '../contract/openapi-validator'
+import { httpCall, httpProof, httpTarget } from '../contract/http-target'
+import { runContract } from '../contract/run-contract'
+import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
+import { startApiWorkerStack, type ApiWorkerStack } from './api-worker-stack'
+
+let api: ApiWorkerStack
+let mojang: MojangStandIn
+let call: ReturnType<typeof httpCall>
+
+beforeAll(async () => {
+  mojang = await startMojangStandIn({ accounts: 0, keyBits: 1024 })
+  api = await startApiWorkerStack({
+    vars: {
+      TEST_CRASH_ONCE: '1',
+      MOJANG_API_BASE: mojang.apiBase,
+      MOJANG_SESSION_BASE: mojang.sessionBase,
+      MOJANG_SERVICES_BASE: mojang.servicesBase,
+      MOJANG_TEXTURES_BASE: mojang.texturesBase,
+    },
+  })
+  call = httpCall(api.origin)
+}, 180_000)
+afterAll(async () => {
+  await api?.stop()
+  await mojang?.stop()
+})
+
+const UA = { 'user-agent': 'ApiWorkerTest/1.0' }
+const asUser = () => ({ ...UA, authorization: `Bearer ${api.userKey}` })
+const asPlain = () => ({ ...UA, authorization: `Bearer ${api.plainKey}` })
+
+async function json(path: string, init: RequestInit = {}): Promise<{ status: number; body: any; res: Response }> {
+  const res = await call(path, { ...init, headers: { ...UA, ...(init.headers as Record<string, string>) } })
+  const text = await res.text()
+  return { status: res.status, body: text ? JSON.parse(text) : null, res }
+}
+
+function upload(seed: number, fields: Record<string, string> = {}): FormData {
+  const form = new FormData()
+  form.set('file', new File([makeSkinPng(seed)], `skin-${seed}.png`, { type: 'image/png' }))
+  for (const [k, v] of Object.entries(fields)) form.set(k, v)
+  return form
+}
+
+/** Polls the job until it is finished (the Queues consumer runs within about a second locally). */
+async function finishedJob(id: string, headers: Record<string, string> = {}): Promise<any> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const { body } = await json(`/v2/queue/${id}`, { headers })
+    if (body.job.status === 'completed' || body.job.status === 'failed') return body
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${body.job.status}\n${api.output().slice(-2000)}`)
+    await Bun.sleep(200)
+  }
+}
+
+/** Verifies a texture signature (SHA1withRSA over the base64 value) with the Worker's published key. */
+async function verifies(value: string, signature: string): Promise<boolean> {
+  const pem = await (await call('/v2/signing-key', { headers: UA })).text()
+  const key = await crypto.subtle.importKey('spki', fromPem(pem, 'PUBLIC KEY'), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-1' }, false, ['verify'])
+  return crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, Buffer.from(signature, 'base64'), new TextEncoder().encode(value))
+}
+
+let generated: { uuid: string; name: string }
+
+describe('API Worker: the queue on Cloudflare Queues', () => {
+  test('a consumer that dies after claiming a job: the message is redelivered and the job completes exactly once', async () => {
+    const name = 'Crash Survivor'
+    const sub = await json('/v2/queue', { method: 'POST', body: upload(9101, { name }), headers: asUser() })
+    expect(sub.status).toBe(202)
+    const done = await finishedJob(sub.body.job.id)
+    expect(done.job.status).toBe('completed')
+    expect(api.output()).toContain('TEST_CRASH_ONCE: the consumer died after claiming job')
+    // Claimed twice (the dead consumer's claim, then the redelivery), one skin.
+    const [row] = await api.d1(`SELECT attempts, status FROM jobs WHERE id = '${sub.body.job.id}'`)
+    expect(row).toEqual({ attempts: 2, status: 'completed' })
+    const listed = await json(`/v2/skins?filter=${encodeURIComponent('Crash Survivor')}&size=16`)
+    expect(listed.body.skins.map((s: { uuid: string }) => s.uuid)).toEqual([done.skin.uuid])
+    expect(done.skin.uuid).toBe(done.job.result)
+  }, 60_000)
+
+  test('upload → queue → consumer → completed, with a signature the published key verifies', async () => {
+    const sub = await json('/v2/queue', { method: 'POST', body: upload(9102, { name: 'Worker Generated' }), headers: asUser() })
+    expect(sub.status).toBe(202)
+    expect(sub.body.job.status).toBe('waiting')
+    const done = await finishedJob(sub.body.job.id)
+    expect(done.job.status).toBe('completed')
+    const { value, signature } = done.skin.texture.data
+    expect(await verifies(value, signature)).toBe(true)
+    expect(await verifies(value, Buffer.alloc(256, 1).toString('base64'))).toBe(false)
+    generated = { uuid: done.skin.uuid, name: 'Worker Generated' }
+    // The texture is served from R2.
+    const texture = await call(`/textures/${done.skin.texture.hash.skin}`, { headers: UA })
+    expect(texture.status).toBe(200)
+    expect(texture.headers.get('content-type')).toBe('image/png')
+  }, 60_000)
+
+  test('the same upload (same caller, same options) again answers the existing skin at once', async () => {
+    const again = await json('/v2/queue', { method: 'POST', body: upload(9102, { name: 'Worker Generated' }), headers: asUser() })
+    expect(again.status).toBe(200)
+    expect(again.body.skin.uuid).toBe(generated.uuid)
+    expect(again.body.messages.map((m: { code: string }) => m.code)).toContain('skin_found')
+  })
+
+  test('POST /v2/generate waits for the consumer and returns the skin', async () => {
+    const res = await json('/v2/generate?timeout=20', { method: 'POST', body: upload(9103, { name: 'Waited For' }), headers: asUser() })
+    expect(res.status).toBe(200)
+    expect(res.body.skin.name).toBe('Waited For')
+    expect(await verifies(res.body.skin.texture.data.value, res.body.skin.texture.data.signature)).toBe(true)
+  }, 60_000)
+})
+
+describe('API Worker: catalogue and community on D1', () => {
+  test('lists: newest, popular and full-text search (FTS5 on D1)', async () => {
+    const all = await json('/v2/skins?size=32')
+    expect(all.status).toBe(200)
+    expect(all.body.skins.map((s: { uuid: string }) => s.uuid)).toContain(generated.uuid)
+    const popular = await json('/v2/skins/popular?size=8')
+    expect(popular.status).toBe(200)
+    expect(Array.isArray(popular.body.skins)).toBe(true)
+    const found = await json('/v2/skins?filter=generated')
+    expect(found.body.skins.map((s: { name: string }) => s.name)).toEqual(['Worker Generated'])
+    expect((await json('/v2/skins?filter=nothingmatchesthis')).body.skins).toEqual([])
+  })
+
+  test('tags: a vote needs an anti-bot proof (Durable Object replay protection), and shows up', async () => {
+    const tag = { tag: 'workers', vote: 'up' }
+    const post = (headers: Record<string, string>) =>
+      json(`/v2/skins/${generated.uuid}/tags`, { method: 'POST', body: JSON.stringify(tag), headers: { ...asUser(), 'content-type': 'application/json', ...headers } })
+    expect((await post({})).status).toBe(400)
+    const proof = await httpProof(call)
+    expect((await post({ 'turnstile-token': proof })).status).toBe(200)
+    // The same proof twice is refused (the SpentProofObject saw it).
+    const replay = await post({ 'turnstile-token': proof })
+    expect(replay.status).toBe(403)
+    expect(replay.body.errors[0]).toMatchObject({ code: 'invalid_turnstile_token', message: 'The anti-bot proof is replayed' })
+    const tags = await json(`/v2/skins/${generated.uuid}/tags`, { headers: asUser() })
+    expect(tags.status).toBe(200)
+    expect(JSON.stringify(tags.body)).toContain('workers')
+  })
+
+  test('report: once per caller', async () => {
+    const report = async () =>
+      json(`/v2/skins/${generated.uuid}/report`, {
+        method: 'POST',
+        body: JSON.stringify({ reason: 'name' }),
+        headers: { ...asPlain(), 'content-type': 'application/json', 'turnstile-token': await httpProof(call) },
+      })
+    expect((await report()).status).toBe(200)
+    expect((await report()).status).toBe(409)
+  })
+
+  test('private skins: hidden from lists, search and other callers', async () => {
+    const sub = await json('/v2/queue', { method: 'POST', body: upload(9104, { visibility: 'private', name: 'Hidden Worker Plan' }), headers: asUser() })
+    expect(sub.status).toBe(202)
+    const done = await finishedJob(sub.body.job.id, asUser())
+    const uuid = done.skin.uuid
+    expect(done.skin.visibility).toBe('private')
+    expect((await json(`/v2/skins/${uuid}`, { headers: asUser() })).status).toBe(200)
+    expect((await json(`/v2/skins/${uuid}`)).status).toBe(404)
+    expect((await json(`/v2/skins/${uuid}`, { headers: asPlain() })).status).toBe(404)
+    expect((await json('/v2/skins?filter=hidden')).body.skins).toEqual([])
+    expect((await json('/v2/skins?size=128')).body.skins.map((s: { uuid: string }) => s.uuid)).not.toContain(uuid)
+  }, 60_000)
+})
+
+describe('API Worker: the OpenAPI contract over HTTP', () => {
+  test('every operation answers as the document says, with a success and an error case each', async () => {
+    const player = await mojang.addPlayer('Worker_Player', makeSkinPng(5))
+    const result = await runContract(httpTarget({ origin: api.origin, userKey: api.userKey, plainKey: api.plainKey, player: { name: player.name, uuid: player.id } }), {
+      validateDocument,
+      createAnswerChecker,
+    })
+    expect(result.documentProblems).toEqual([])
+    const bad = result.calls.filter((c) => c.problems.length > 0).map((c) => `${c.method.toUpperCase()} ${c.path} → ${c.status}: ${c.problems.join('; ')}`)
+    expect(bad).toEqual([])
+    expect(result.missing).toEqual([])
+    expect(result.calls.length).toBeGreaterThan(80)
+  }, 180_000)
+})
