@@ -47,6 +47,7 @@ async function build(env: ApiWorkerEnv): Promise<Built> {
       concurrency: ctx.config.queueConcurrency,
       now: ctx.now,
       retryDelaySeconds: Number.isFinite(retryDelay) && retryDelay >= 0 ? retryDelay : 10,
+      ...(Number(env.QUEUE_LEASE_S) > 0 ? { leaseMs: Number(env.QUEUE_LEASE_S) * 1000 } : {}),
       onUnexpectedError: (_job, e) => report(e),
       // Read only when the variable is set, so a deployment never runs the crash hook.
       ...(env.TEST_CRASH_ONCE === '1' ? { afterClaim: crashOnce } : {}),

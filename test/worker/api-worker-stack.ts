@@ -51,6 +51,8 @@ export interface ApiWorkerStack extends WranglerDev {
 const TEST_VARS: Record<string, string> = {
   ...OFFLINE_TEST_ENV,
   QUEUE_RETRY_DELAY_S: '1',
+  // The crash test's redelivery takes over the dead consumer's claim once this lease has run out.
+  QUEUE_LEASE_S: '1',
   // Limits high enough for a contract run and a bench from one address.
   LIMIT_ANONYMOUS_PER_MINUTE: '1000',
   LIMIT_ANONYMOUS_PER_HOUR: '10000',

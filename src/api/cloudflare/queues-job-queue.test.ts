@@ -92,18 +92,31 @@ describe('queuesJobQueue', () => {
     expect(row(s, 'a')).toMatchObject({ status: 'completed', result: 'skin-a', attempts: 1, started_at: 2000, finished_at: 2000 })
   })
 
-  test('a redelivered job that a dead consumer left processing is claimed again; finished and unknown jobs are acked without work', async () => {
+  test('a redelivered job that a dead consumer left processing is claimed again once its lease ran out; finished and unknown jobs are acked without work', async () => {
     const s = freshStore()
     insert(s, 'dead', 'processing', 1)
     insert(s, 'done', 'completed', 1)
     insert(s, 'gone', 'failed', 1)
-    const { q, processed } = setup(s)
+    // Claimed at 1500, lease 500 ms, now 2000: the claim has run out.
+    const { q, processed } = setup(s, { leaseMs: 500 })
     const { batch: b, outcome } = batch('skin-jobs', 'dead', 'done', 'gone', 'unknown')
     await q.consume(b)
     expect(processed).toEqual(['dead'])
     expect(outcome).toEqual({ dead: 'ack', done: 'ack', gone: 'ack', unknown: 'ack' })
     expect(row(s, 'dead')).toMatchObject({ status: 'completed', attempts: 2 })
     expect(row(s, 'done')).toMatchObject({ status: 'completed', attempts: 1 })
+  })
+
+  test('a second delivery while a live consumer holds the job is retried after the rest of the lease, not processed again', async () => {
+    const s = freshStore()
+    insert(s, 'busy', 'processing', 1)
+    // Claimed at 1500, lease 10 s, now 2000: 9.5 s of the lease are left.
+    const { q, processed } = setup(s, { leaseMs: 10_000 })
+    const { batch: b, outcome } = batch('skin-jobs', 'busy')
+    await q.consume(b)
+    expect(processed).toEqual([])
+    expect(outcome).toEqual({ busy: 'retry 10' })
+    expect(row(s, 'busy')).toMatchObject({ status: 'processing', attempts: 1, started_at: 1500 })
   })
 
   test('an ApiError fails the job (acked); an unexpected error puts it back to waiting and retries the message with the delay', async () => {

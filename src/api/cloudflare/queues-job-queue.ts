@@ -4,9 +4,11 @@
  * (src/api/queue/job-queue.ts); a submit inserts the `waiting` row and sends `{ jobId }` to the
  * producer binding. The Worker's `queue()` handler hands each batch to {@link consume}:
  *
- * - the row is claimed with the in-process queue's UPDATE … RETURNING, by id, and `processing` counts
- *   as claimable: a message is only redelivered when the consumer that held it died or threw, so a
- *   `processing` row on redelivery is that dead consumer's claim (what `start()` re-queues on Bun);
+ * - the row is claimed with the in-process queue's UPDATE … RETURNING, by id. A `processing` row is
+ *   claimable once its lease (`leaseMs` from `started_at`) has run out: a message is redelivered when
+ *   the consumer that held it died (what `start()` re-queues on Bun), but Queues delivers at least
+ *   once, so the same message may also arrive while a live consumer still works on it; such a
+ *   delivery is retried after the rest of the lease instead of signing the job a second time;
  * - a job that is already `completed` or `failed` (a duplicate delivery) is acked without work;
  * - the generator's processing runs; success → `completed`, an ApiError → `failed` (as on Bun), both acked;
  * - any other error puts the row back to `waiting` and `retry()`s the message with a delay; after
@@ -43,6 +45,11 @@ export interface QueuesJobQueueOptions {
   pollMs?: number
   /** Delay of a retried message after an unexpected error, seconds (default 10). */
   retryDelaySeconds?: number
+  /**
+   * How long a claim holds a job, ms (default 120 000: longer than any signing, Mojang uploads
+   * included). A `processing` job whose claim is older is taken over by the next delivery.
+   */
+  leaseMs?: number
   /** Called with failures that were not ApiErrors (for logging). */
   onUnexpectedError?: (job: JobRow, error: unknown) => void
   /** TEST ONLY: runs after a job was claimed, before it is processed (the crash test throws here). */
@@ -64,13 +71,14 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
   const wait = opts.wait ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
   const pollMs = opts.pollMs ?? 250
   const retryDelaySeconds = opts.retryDelaySeconds ?? 10
-  // The in-process queue's claim, by id; `processing` is claimable too (see the module doc).
+  const leaseMs = opts.leaseMs ?? 120_000
+  // The in-process queue's claim, by id; a `processing` row only once its lease ran out (module doc).
   const claim = (id: string, t: number) =>
     sql.get<JobRow>(
       `UPDATE jobs SET status = 'processing', started_at = ?, attempts = attempts + 1
-       WHERE id = ? AND status IN ('waiting', 'processing')
+       WHERE id = ? AND (status = 'waiting' OR (status = 'processing' AND started_at <= ?))
        RETURNING *`,
-      [t, id],
+      [t, id, t - leaseMs],
     )
   const complete = (result: string, t: number, id: string) => sql.run(`UPDATE jobs SET status = 'completed', result = ?, finished_at = ? WHERE id = ?`, [result, t, id])
   const fail = (errors: string, t: number, id: string) =>
@@ -86,9 +94,15 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
   async function handle(message: Message<JobMessage>): Promise<void> {
     const jobId = message.body?.jobId
     if (typeof jobId !== 'string') return message.ack()
-    const job = await claim(jobId, now())
-    // Completed, failed or unknown: a duplicate delivery, nothing to do.
-    if (!job) return message.ack()
+    const t0 = now()
+    const job = await claim(jobId, t0)
+    if (!job) {
+      // Still held by a live consumer: come back when its lease ends. Completed, failed or unknown:
+      // a duplicate delivery, nothing to do.
+      const held = await byId(jobId)
+      if (held?.status === 'processing') return message.retry({ delaySeconds: Math.max(1, Math.ceil(((held.started_at ?? t0) + leaseMs - t0) / 1000)) })
+      return message.ack()
+    }
     opts.afterClaim?.(job)
     inflight++
     const started = job.started_at ?? now()

@@ -45,6 +45,8 @@ export interface ApiWorkerEnv {
   ALTCHA_HMAC_KEY?: string
   /** Secret: HS256 key of the `ssg_api` session cookie (shared with whatever mints sessions). */
   API_SESSION_SECRET?: string
+  /** How long a consumer's claim holds a job, seconds (default 120). */
+  QUEUE_LEASE_S?: string
   /** Seconds before a message whose job hit an unexpected error is retried (default 10). */
   QUEUE_RETRY_DELAY_S?: string
   /** Name of the dead-letter queue whose batches fail their jobs (default `skin-jobs-dlq`). */
