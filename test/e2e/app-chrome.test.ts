@@ -343,7 +343,8 @@ describe('budgets and screenshots', () => {
 
   test('no page scrolls sideways at 360 and 390 px, and screenshots at 390 px and 1280 px', async () => {
     const skin = ((await (await fetch(`${server.origin}/api/v2/skins?size=1`)).json()) as { skins: { uuid: string }[] }).skins[0]
-    const pages = [['home', '/'], ['skins', '/skins'], ['skin', skin ? `/skins/${skin.uuid}` : '/skins/random'], ['404', '/nope/nope']] as const
+    // German first: its longer labels and tooltips ("Aufträge anzeigen") once widened the page at 390 px.
+    const pages = [['home-de', '/de'], ['skins-de', '/de/skins'], ['home', '/'], ['skins', '/skins'], ['skin', skin ? `/skins/${skin.uuid}` : '/skins/random'], ['404', '/nope/nope']] as const
     for (const width of [360, 390, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } })
       for (const [name, path] of pages) {
