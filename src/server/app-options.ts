@@ -80,4 +80,10 @@ export interface AppOptions {
    * it loads on the server or in the page.
    */
   monitoring?: MonitoringConfig
+  /**
+   * Largest body, in bytes, a request may declare in `Content-Length`; a larger one gets 413
+   * `payload_too_large` before any route (middleware/body-cap.ts, issue 26 point 8). Set by Bun
+   * (1 MiB); absent on the Worker, where Cloudflare caps request bodies itself.
+   */
+  maxRequestBody?: number
 }

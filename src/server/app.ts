@@ -17,6 +17,7 @@ import type { AppEnv } from './env'
 import { localeRedirect } from './middleware/locale-redirect'
 import { localeSwitch } from './middleware/locale-switch'
 import { requestContext } from './middleware/request-context'
+import { bodyCap } from './middleware/body-cap'
 import { htmlCacheHeaders } from './middleware/cache-headers'
 import { applyRouteRules } from './middleware/route-rules'
 import { securityHeaders } from './middleware/security-headers'
@@ -59,6 +60,8 @@ export function createApp(options: AppOptions) {
   app.use('*', securityHeaders({ ...options, formActionOrigins: options.accountRedirectOrigins, monitoringDsn: options.monitoring?.dsn }))
   // HTML Cache-Control and Vary (issue 13 point 3): never shared-cached, since each page has its own nonce.
   app.use('*', htmlCacheHeaders())
+  // Before static files and backends, so an oversized body is refused wherever it was sent (issue 26 point 8).
+  if (options.maxRequestBody !== undefined) app.use('*', bodyCap(options.maxRequestBody))
   // Only paths that can name a file reach the static handler: Bun's file lookup throws on a NUL byte
   // or an over-long name, which answered 500; such requests now go on to the routes (a 4xx).
   for (const handler of options.staticFiles ?? []) app.use('*', (c, next) => (mayNameFile(new URL(c.req.url).pathname) ? handler(c, next) : next()))

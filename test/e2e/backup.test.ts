@@ -9,10 +9,10 @@ import { Database } from 'bun:sqlite'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { backupCli as cli } from '../support/backup-cli'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { paintedSkinPng } from '../support/skin-files'
 
-const ROOT = join(import.meta.dir, '../..')
 const LIMITS = { LIMIT_ANONYMOUS_PER_MINUTE: '10000', LIMIT_ANONYMOUS_PER_HOUR: '100000', LIMIT_ANONYMOUS_PENDING: '100' }
 
 interface Skin {
@@ -26,13 +26,6 @@ let second: RunningServer | undefined
 const work = mkdtempSync(join(tmpdir(), 'ssg-backup-e2e-'))
 const snapshot = join(work, 'snapshot.sqlite')
 const restoredDir = join(work, 'restored')
-
-/** Runs the backup CLI as an operator would, on `dataDir`. */
-async function cli(dataDir: string, ...args: string[]) {
-  const child = Bun.spawn(['bun', 'src/api/store/backup-cli.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdout: 'pipe', stderr: 'pipe' })
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
-  return { stdout, stderr, code }
-}
 
 /** Uploads one painted skin and waits for it (`/v2/generate`). */
 async function upload(origin: string, seed: number): Promise<Skin> {

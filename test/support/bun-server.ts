@@ -41,14 +41,21 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** Spawns `src/server/bun.ts` in production mode on `dataDir` (unless `env` names another) and a free port; resolves once it answers. */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<{ origin: string; child: Subprocess }> {
+/**
+ * Spawns `src/server/bun.ts` in production mode on `dataDir` (unless `env` names another) and a free port; resolves once it answers.
+ * `stderr: 'pipe'` keeps what it prints for the test to read (start-up warnings) instead of passing it on.
+ */
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  stderr: 'inherit' | 'pipe' = 'inherit',
+): Promise<{ origin: string; child: Subprocess<'ignore', 'ignore', 'inherit' | 'pipe'> }> {
   const port = freePort()
   const child = Bun.spawn(['bun', 'src/server/bun.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_SKINS: '0', ...env },
     stdout: 'ignore',
-    stderr: 'inherit',
+    stderr,
   })
   const origin = `http://127.0.0.1:${port}`
   await waitForHttp(`${origin}/robots.txt`, 60_000, () => child.exitCode === null)

@@ -4,9 +4,10 @@
  * and outstanding challenges valid.
  * @module
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { randomHex } from '../ids'
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../store/private-files'
 
 /** Reads the hex secret at `path`, creating it (64 hex chars) when absent. */
 export function readOrCreateSecret(path: string): string {
@@ -14,11 +15,12 @@ export function readOrCreateSecret(path: string): string {
     const existing = readFileSync(path, 'utf8').trim()
     if (existing.length >= 32) return existing
   }
-  mkdirSync(dirname(path), { recursive: true })
+  // A DATA_DIR made here is owner-only like the files in it (issue 26 point 6).
+  makePrivateDir(dirname(path))
   const secret = randomHex(32)
   // `wx` refuses to overwrite: if another process created the file meanwhile, read theirs.
   try {
-    writeFileSync(path, secret, { mode: 0o600, flag: 'wx' })
+    writeFileSync(path, secret, { mode: PRIVATE_FILE_MODE, flag: 'wx' })
     return secret
   } catch {
     return readFileSync(path, 'utf8').trim()

@@ -7,8 +7,9 @@
  * from a secret instead (secret-signer.ts).
  * @module
  */
-import { chmod, link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises'
+import { chmod, link, readFile, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../store/private-files'
 import { createKeySigner, type KeySignerConfig } from './key-signer'
 import { generateSigningKey, importSigningKey, type RsaSigningKey } from './rsa'
 import type { Signer } from './types'
@@ -30,15 +31,16 @@ async function loadOrCreateKey(dataDir: string, keyBits: number): Promise<RsaSig
   try {
     const pem = await readFile(path, 'utf8')
     // Tighten a key left readable by others; a read-only mount (e.g. a container secret) may refuse, which is fine.
-    await chmod(path, 0o600).catch(() => undefined)
+    await chmod(path, PRIVATE_FILE_MODE).catch(() => undefined)
     return await importSigningKey(pem)
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
   }
-  await mkdir(dataDir, { recursive: true })
+  // A DATA_DIR made here is owner-only like the key in it (issue 26 point 6).
+  makePrivateDir(dataDir)
   const { key, privateKeyPem } = await generateSigningKey(keyBits)
   const tmp = `${path}.${crypto.randomUUID()}.tmp`
-  await writeFile(tmp, privateKeyPem, { mode: 0o600, flag: 'wx' })
+  await writeFile(tmp, privateKeyPem, { mode: PRIVATE_FILE_MODE, flag: 'wx' })
   try {
     await link(tmp, path)
     return key

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { backupDatabase, BackupError, databaseInUse, restoreDatabase, snapshotName, verifySnapshot } from './backup'
@@ -98,6 +98,31 @@ describe('backupDatabase', () => {
 
   test('a missing database is an error, not an empty snapshot', () => {
     expect(() => backupDatabase({ dataDir: tempDir() })).toThrow(/no database/)
+  })
+})
+
+describe('file modes (issue 26 point 6)', () => {
+  test('snapshots and the folders made for them are owner-only, and so is a database restored from a world-readable snapshot', () => {
+    const mode = (path: string) => statSync(path).mode & 0o777
+    const dataDir = tempDir()
+    openStore(dataDir).close()
+    const saved = process.umask(0o022)
+    try {
+      const snap = backupDatabase({ dataDir }).path
+      const elsewhere = backupDatabase({ dataDir, out: join(dataDir, 'new', 'folder', 'snap.sqlite') }).path
+      expect([mode(join(dataDir, 'backups')), mode(snap), mode(join(dataDir, 'new')), mode(join(dataDir, 'new', 'folder')), mode(elsewhere)]).toEqual([
+        0o700, 0o600, 0o700, 0o700, 0o600,
+      ])
+      // An operator's copy of a snapshot may be 0644; the database made from it is not.
+      chmodSync(snap, 0o644)
+      const target = join(tempDir(), 'data')
+      restoreDatabase({ dataDir: target, snapshot: snap })
+      expect([mode(target), mode(join(target, 'skins.db'))]).toEqual([0o700, 0o600])
+      const again = restoreDatabase({ dataDir: target, snapshot: snap, now: () => new Date(Date.UTC(2026, 0, 1)) })
+      expect([mode(join(target, 'skins.db')), mode(again.previous!)]).toEqual([0o600, 0o600])
+    } finally {
+      process.umask(saved)
+    }
   })
 })
 

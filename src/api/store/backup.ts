@@ -5,11 +5,14 @@
  * of the same `skins.db` (blob/sqlite-blob-store.ts), so one snapshot holds skins and their bytes
  * together. A snapshot is written under a temporary name, checked with `PRAGMA integrity_check`, and
  * only then linked to its final name, so a file named `ssg-….sqlite` is always a verified snapshot.
+ * Snapshots, the folders made for them and a restored database are owner-only, 0600 in 0700 (issue 26
+ * point 6): each is a whole copy of the e-mails and password and key hashes.
  * @module
  */
 import { Database } from 'bun:sqlite'
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, linkSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import { copyToNewPrivateFile, ensurePrivateFile, makePrivateDir } from './private-files'
 
 /** File name of the database inside DATA_DIR (store/db.ts). */
 export const DB_FILE = 'skins.db'
@@ -82,19 +85,21 @@ export function backupDatabase(opts: BackupOptions): BackupResult {
   if (!existsSync(source)) throw new BackupError(`no database at ${source} (is DATA_DIR right?)`)
   const out = opts.out ?? join(backupsDir(opts.dataDir), snapshotName((opts.now ?? (() => new Date()))()))
   if (existsSync(out)) throw new BackupError(`${out} already exists; a backup never overwrites a file`)
-  mkdirSync(dirname(out), { recursive: true })
+  makePrivateDir(dirname(out))
   const partial = `${out}.partial-${process.pid}`
   rmSync(partial, { force: true })
-  // A connection of its own: VACUUM INTO runs in one read transaction, which in WAL mode sees one
-  // consistent state and neither blocks nor is blocked by the server's writer.
-  const db = new Database(source, { readwrite: true, create: false })
   try {
-    db.run('PRAGMA busy_timeout = 10000')
-    db.query('VACUUM INTO ?').run(partial)
-  } finally {
-    db.close()
-  }
-  try {
+    // VACUUM INTO fills an existing empty file and keeps its mode; a file it created itself would be 0644.
+    ensurePrivateFile(partial)
+    // A connection of its own: VACUUM INTO runs in one read transaction, which in WAL mode sees one
+    // consistent state and neither blocks nor is blocked by the server's writer.
+    const db = new Database(source, { readwrite: true, create: false })
+    try {
+      db.run('PRAGMA busy_timeout = 10000')
+      db.query('VACUUM INTO ?').run(partial)
+    } finally {
+      db.close()
+    }
     const counts = verifySnapshot(partial)
     // link() fails if `out` appeared meanwhile: the no-overwrite promise holds without a race.
     linkSync(partial, out)
@@ -145,7 +150,7 @@ export function restoreDatabase(opts: { dataDir: string; snapshot: string; now?:
   const counts = verifySnapshot(opts.snapshot)
   const target = join(opts.dataDir, DB_FILE)
   if (databaseInUse(target)) throw new BackupError(`${target} is in use: stop the server before restoring`)
-  mkdirSync(opts.dataDir, { recursive: true })
+  makePrivateDir(opts.dataDir)
   const stamp = snapshotName((opts.now ?? (() => new Date()))()).slice(4, -'.sqlite'.length)
   let previous: string | null = null
   if (existsSync(target)) {
@@ -155,7 +160,8 @@ export function restoreDatabase(opts: { dataDir: string; snapshot: string; now?:
   }
   for (const suffix of ['-wal', '-shm', '-journal']) rmSync(`${target}${suffix}`, { force: true })
   const partial = `${target}.restoring-${process.pid}`
-  copyFileSync(opts.snapshot, partial)
+  rmSync(partial, { force: true })
+  copyToNewPrivateFile(opts.snapshot, partial)
   renameSync(partial, target)
   return { path: target, previous, ...counts }
 }

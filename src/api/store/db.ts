@@ -7,11 +7,11 @@
  * @module
  */
 import { Database } from 'bun:sqlite'
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
+import { ensurePrivateFile, makePrivateDir } from './private-files'
 import * as schema from './schema'
 import { bunSqliteClient, type SqlClient } from './sql'
 
@@ -40,10 +40,16 @@ export interface BunStore extends Store {
 /** Folder of the SQL migrations. */
 export const MIGRATIONS_DIR = join(import.meta.dir, 'migrations')
 
-/** Opens (creating if needed) `<dataDir>/skins.db`, sets pragmas and applies migrations. */
+/**
+ * Opens (creating if needed) `<dataDir>/skins.db`, sets pragmas and applies migrations. A new DATA_DIR
+ * is made 0700 and a new database file 0600, so its `-wal`/`-shm` are 0600 too (issue 26 point 6).
+ */
 export function openStore(dataDir: string): BunStore {
-  mkdirSync(dataDir, { recursive: true })
-  const sqlite = new Database(join(dataDir, 'skins.db'), { create: true, strict: true })
+  makePrivateDir(dataDir)
+  const path = join(dataDir, 'skins.db')
+  // Made before SQLite sees it: SQLite would create it 0644, and its -wal/-shm copy the file's mode.
+  ensurePrivateFile(path)
+  const sqlite = new Database(path, { create: true, strict: true })
   // WAL lets readers run while the worker writes; busy_timeout makes a second process (seed CLI,
   // a restarted server) wait for the lock instead of failing with SQLITE_BUSY.
   sqlite.run('PRAGMA journal_mode = WAL')
