@@ -170,6 +170,14 @@ describe('skin page', () => {
     expect(html).toContain('Unlisted: this skin is not in the gallery or search.')
   })
 
+  test('/skins/latest is the gallery (SPEC §3: latest means no segment); other words are 404, never 5xx', async () => {
+    const latest = await app.request('/skins/latest?search=ab')
+    expect(latest.status).toBe(301)
+    expect(latest.headers.get('location')).toBe('/skins?search=ab')
+    expect((await app.request('/de/skins/latest')).headers.get('location')).toBe('/de/skins')
+    for (const word of ['newest', 'top', 'latest1', 'a']) expect((await app.request(`/skins/${word}`)).status).toBe(404)
+  })
+
   test('unknown and deleted skins are 404', async () => {
     expect((await app.request('/skins/0123456789abcdef0123456789abcdef')).status).toBe(404)
     expect((await app.request('/skins/deadbeef')).status).toBe(404)

@@ -9,7 +9,8 @@ import { HTTPException } from 'hono/http-exception'
 import { ApiCallError } from '../../shared/api/client'
 import { DEFAULT_LOCALE } from '../../shared/locales'
 import { renderUrl } from '../../shared/render-url'
-import { skinPath } from '../../shared/routes'
+import { localizePath, ROUTES, skinPath } from '../../shared/routes'
+import { hasSkinIdLength } from '../../shared/skin-id'
 import { randomNameResponseSchema, skinListResponseSchema, skinMetaResponseSchema, skinResponseSchema, skinTagsResponseSchema, skinUserResponseSchema, type SkinInfo, type SkinListItem, type SkinTagsResponse, type SkinUserResponse } from '../../shared/schemas/api'
 import { COMMAND_QUERY, commandSkin, commandTab } from '../../shared/skin/skin-commands'
 import { SIMILAR_MAX } from '../components/skin/similar-skins'
@@ -79,6 +80,11 @@ async function skinUser(c: Context<AppEnv>, skin: SkinInfo): Promise<SkinUserRes
 export const skinPage: Handler<AppEnv> = async (c) => {
   const { t, locale } = c.get('i18n')
   const id = c.req.param('skin') ?? ''
+  // SPEC §3 skin list query: the category `latest` means no segment, so `/skins/latest` is the gallery.
+  // Without this the API's list answered the skin lookup (GET /v2/skins/latest) and the page was a 503.
+  if (id === 'latest') return c.redirect(localizePath(ROUTES.skins, locale) + new URL(c.req.url).search, 301)
+  // Only the id forms of SPEC §5 can name a skin; anything else is not asked of the API.
+  if (!hasSkinIdLength(id)) throw new HTTPException(404)
   const skin = await loadSkin(c, id)
   // One canonical URL per skin: short ids and dashed uuids move to the 32-hex uuid (the tab choice stays).
   if (id !== skin.uuid) {
