@@ -81,7 +81,7 @@ describe('API Worker: the queue on Cloudflare Queues', () => {
     expect(sub.status).toBe(202)
     const done = await finishedJob(sub.body.job.id)
     expect(done.job.status).toBe('completed')
-    expect(api.output()).toContain('TEST_CRASH_ONCE: the consumer died after claiming job')
+    await api.waitForOutput('TEST_CRASH_ONCE: the consumer died after claiming job')
     // Claimed twice (the dead consumer's claim, then the redelivery), one skin.
     const [row] = await api.d1(`SELECT attempts, status FROM jobs WHERE id = '${sub.body.job.id}'`)
     expect(row).toEqual({ attempts: 2, status: 'completed' })

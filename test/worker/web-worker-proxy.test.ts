@@ -86,6 +86,7 @@ describe('API_ORIGIN only in the shell environment (the trap)', () => {
     expect(await api.json()).toMatchObject({ success: false, errors: [{ code: 'api_not_configured' }] })
     // The environment variable really was ignored: nothing reached the upstream.
     expect(seen.size).toBe(before)
-    expect(worker.output()).toContain('This Worker has no API configured')
+    // The Worker's log line reaches wrangler's output after the answers: wait for it, with a deadline.
+    await worker.waitForOutput('This Worker has no API configured')
   })
 })

@@ -15,6 +15,11 @@ export interface WranglerDev {
   origin: string
   /** Everything wrangler printed so far (stdout and stderr). */
   output(): string
+  /**
+   * Resolves once wrangler has printed `text`, polling until `timeoutMs` (default 10 s): a Worker's
+   * console line reaches wrangler's output some time after the answer that caused it.
+   */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>
   stop(): Promise<void>
 }
 
@@ -56,5 +61,12 @@ export async function startWranglerDev(args: string[], env: Record<string, strin
     await stop()
     throw new Error(`wrangler dev did not start: ${String(error)}\n${text.slice(-3000)}`)
   }
-  return { origin, output: () => text, stop }
+  const waitForOutput = async (wanted: string, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs
+    while (!text.includes(wanted)) {
+      if (Date.now() > deadline) throw new Error(`wrangler did not print ${JSON.stringify(wanted)} within ${timeoutMs} ms; it printed:\n${text.slice(-3000)}`)
+      await Bun.sleep(50)
+    }
+  }
+  return { origin, output: () => text, waitForOutput, stop }
 }
