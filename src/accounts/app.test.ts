@@ -1,92 +1,40 @@
 /**
  * The account site over real HTTP (`app.request`) on a real SQLite file in a temp DATA_DIR (issue 9
- * points 1–3, 7): sign-up, sign-in errors, throttling, refresh with live/expired/revoked sessions,
- * CSRF and open-redirect refusal, sign-out, profile/password changes and account deletion.
+ * points 1–3, 7; issue 26 point 9): sign-up through the mailed link, sign-in errors, refresh with
+ * live/expired/revoked sessions, CSRF, sign-out, profile/password changes and account deletion.
+ * Throttling, credential revocation, redirects and recovery have their own files beside this one.
  * @module
  */
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { SESSION_COOKIE, verifyApiSession } from '../api/identity/session'
-import { loadSessionSecret } from '../api/identity/session'
-import { openStore } from '../api/store/db'
 import { accountSessions, apiKeys, credits, notifications, skinClients, skinData, skins, subscriptions, users } from '../api/store/schema'
-import { WEB_COOKIE, decodeWebToken } from '../shared/auth/web-cookie'
-import { createAccountsApp } from './app'
-import type { AccountsDeps } from './deps'
+import { decodeWebToken, WEB_COOKIE } from '../shared/auth/web-cookie'
 import { REFRESH_COOKIE, REFRESH_TTL_SECONDS } from './services/tokens'
+import { absorb, PASSWORD, startAccountsHarness, type Jar } from './testing/accounts-harness'
 
-const dir = mkdtempSync(join(tmpdir(), 'ssg-accounts-'))
-const store = openStore(dir)
-afterAll(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-const ORIGIN = 'http://localhost'
-let clock = Date.UTC(2026, 0, 10, 12)
-const deps: AccountsDeps = {
-  db: store.db,
-  sessionSecret: loadSessionSecret(dir),
-  appOrigin: ORIGIN,
-  basePath: '/accounts',
-  extraRedirectOrigins: ['https://partner.example'],
-  secureCookies: false,
-  manifest: async () => ({ buildId: 'test', client: '/assets/client.js', clientImports: [], css: '/assets/styles-test.css', icons: '/assets/icons.svg', islands: {} }),
-  now: () => clock,
-}
-const app = createAccountsApp(deps)
+const h = startAccountsHarness({ extraRedirectOrigins: ['https://partner.example'] })
+const { store, deps, post, get, signUp, clock } = h
+const ORIGIN = h.origin
+afterAll(() => h.close())
 
 let ip = 0
-/** A fresh client address per test, so address throttling of one test does not leak into another. */
-let address = '10.0.0.1'
 beforeEach(() => {
-  address = `10.0.${Math.floor(++ip / 250)}.${ip % 250}`
+  h.client.address = `10.0.${Math.floor(++ip / 250)}.${ip % 250}`
 })
 
-type Jar = Map<string, string>
-
-/** Applies Set-Cookie headers to a jar and returns the raw set-cookie lines. */
-function absorb(jar: Jar, res: Response): string[] {
-  const lines = res.headers.getSetCookie()
-  for (const line of lines) {
-    const [pair, ...attrs] = line.split('; ')
-    const eqAt = pair!.indexOf('=')
-    const name = pair!.slice(0, eqAt)
-    const value = pair!.slice(eqAt + 1)
-    if (attrs.includes('Max-Age=0') || !value) jar.delete(name)
-    else jar.set(name, value)
-  }
-  return lines
-}
-const cookieHeader = (jar: Jar) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-
-async function post(path: string, fields: Record<string, string>, opts: { jar?: Jar; origin?: string | null; lang?: string } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address }
-  if (opts.origin !== null) headers.origin = opts.origin ?? ORIGIN
-  if (opts.jar) headers.cookie = cookieHeader(opts.jar)
-  if (opts.lang) headers['accept-language'] = opts.lang
-  const res = await app.request(path, { method: 'POST', headers, body: new URLSearchParams(fields) })
-  if (opts.jar) absorb(opts.jar, res)
-  return res
-}
-const get = (path: string, jar?: Jar, headers: Record<string, string> = {}) => app.request(path, { headers: { ...headers, ...(jar ? { cookie: cookieHeader(jar) } : {}) } })
-
-let n = 0
-const newEmail = () => `user${++n}-${Date.now()}@example.test`
-const PASSWORD = 'correct horse battery'
-
-async function signUp(email = newEmail(), name = 'Steve') {
-  const jar: Jar = new Map()
-  const res = await post('/sign-up', { email, name, password: PASSWORD, redirect: `${ORIGIN}/skins` }, { jar })
-  return { email, jar, res }
-}
-
 describe('sign up and sign in', () => {
-  test('sign-up creates the user, sets the three cookies and follows an allowed redirect', async () => {
-    const { email, jar, res } = await signUp(undefined, 'Zoë')
+  test('sign-up mails a link; opening it creates the user, sets the three cookies and follows an allowed redirect', async () => {
+    const email = h.newEmail()
+    const form = await post('/sign-up', { email, name: 'Zoë', password: PASSWORD, redirect: `${ORIGIN}/skins` })
+    expect(form.status).toBe(200)
+    expect(await form.text()).toContain(`We sent a link to ${email}`)
+    // Nothing exists until the link is used.
+    expect(store.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined()
+    const mail = deps.mailer.last(email)!
+    expect(mail.subject).toBe('Confirm your e-mail address for localhost')
+    const jar: Jar = new Map()
+    const res = await h.followLink(email, '/verify', jar)
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe(`${ORIGIN}/skins`)
     const lines = res.headers.getSetCookie()
@@ -98,38 +46,45 @@ describe('sign up and sign in', () => {
     for (const l of lines) expect(l).toContain('SameSite=Lax')
     const row = store.db.select().from(users).where(eq(users.email, email)).get()!
     expect(row.passwordHash).toStartWith('$argon2id$')
+    expect(row.emailVerifiedAt).toBe(clock.now)
     const web = decodeWebToken(jar.get(WEB_COOKIE)!)!
     expect(web).toMatchObject({ id: row.id, email, name: 'Zoë', picture: `${ORIGIN}/accounts/avatar/${row.id}.svg` })
-    const api = await verifyApiSession(deps.sessionSecret, jar.get(SESSION_COOKIE)!, clock)
-    expect(api.ok && api.claims.sub).toBe(row.id)
-    // The refresh token is stored only as a hash.
+    const api = await verifyApiSession(deps.sessionSecret, jar.get(SESSION_COOKIE)!, clock.now)
     const session = store.db.select().from(accountSessions).where(eq(accountSessions.userId, row.id)).get()!
+    expect(api.ok && api.claims).toMatchObject({ sub: row.id, sid: session.id })
+    // The refresh token is stored only as a hash.
     expect(session.tokenHash).not.toBe(jar.get(REFRESH_COOKIE))
     expect(session.tokenHash).toMatch(/^[0-9a-f]{64}$/)
+    // The link works once.
+    const again = await h.followLink(email, '/verify', new Map()).catch((e: Error) => e.message)
+    expect(again).toContain('answered 410')
   })
 
-  test('a valid feat_pack subscription shows in the web cookie as ad_free (the member avatar)', async () => {
+  test('the confirmation page only shows what the link does; a mail scanner fetching it creates nothing', async () => {
+    const email = h.newEmail()
+    await post('/sign-up', { email, password: PASSWORD })
+    const page = await get(deps.mailer.link(email, '/verify')!)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('referrer-policy')).toBe('same-origin')
+    expect(await page.text()).toContain(`Create your account with the address ${email}?`)
+    expect(store.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined()
+  })
+
+  test('a taken e-mail gets the same answer as a new one, the owner a mail, and no second account (issue 26 point 5)', async () => {
     const { email } = await signUp()
-    const row = store.db.select().from(users).where(eq(users.email, email)).get()!
-    store.db.insert(subscriptions).values({ id: `sub-${row.id}`, userId: row.id, productGroup: 'feat_pack', status: 'active', createdAt: clock }).run()
-    const jar: Jar = new Map()
-    await post('/sign-in', { email, password: PASSWORD }, { jar })
-    expect(decodeWebToken(jar.get(WEB_COOKIE)!)!.grants).toMatchObject({ ad_free: true })
+    const fresh = h.newEmail()
+    const taken = await post('/sign-up', { email: email.toUpperCase(), name: 'Alex', password: 'another good password' }, { lang: 'de' })
+    const other = await post('/sign-up', { email: fresh, name: 'Alex', password: 'another good password' }, { lang: 'de' })
+    expect(taken.status).toBe(other.status)
+    const strip = (html: string, address: string) => html.replaceAll(address, '<email>').replace(/nonce="[^"]+"/g, '')
+    expect(strip(await taken.text(), email)).toBe(strip(await other.text(), fresh))
+    expect(deps.mailer.last(email)!.subject).toBe('Du hast bereits ein Konto bei localhost') // in the requester's language
+    expect(deps.mailer.last(email)!.text).not.toContain('another good password')
+    expect(store.db.select().from(users).where(eq(users.email, email)).all()).toHaveLength(1)
   })
 
-  test('taken email → 409 with the translated message, values kept, password never echoed', async () => {
-    const { email } = await signUp()
-    const res = await post('/sign-up', { email: email.toUpperCase(), name: 'Alex', password: 'another good password' }, { lang: 'de' })
-    expect(res.status).toBe(409)
-    const html = await res.text()
-    expect(html).toContain('Es gibt bereits ein Konto mit dieser E-Mail')
-    expect(html).toContain(`value="${email}"`)
-    expect(html).toContain('value="Alex"')
-    expect(html).not.toContain('another good password')
-  })
-
-  test('weak passwords → 400 with the rule that failed', async () => {
-    const email = newEmail()
+  test('weak passwords → 400 with the rule that failed, and nothing is mailed', async () => {
+    const email = h.newEmail()
     const cases: [string, string][] = [
       ['short1', 'at least 10 characters'],
       [email, 'must not be your email'],
@@ -140,7 +95,7 @@ describe('sign up and sign in', () => {
       expect(res.status).toBe(400)
       expect(await res.text()).toContain(message)
     }
-    expect(store.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined()
+    expect(deps.mailer.last(email)).toBeUndefined()
   })
 
   test('wrong password → 401 "Wrong email or password."; the right one signs in', async () => {
@@ -148,7 +103,7 @@ describe('sign up and sign in', () => {
     const wrong = await post('/sign-in', { email, password: 'not the password!' })
     expect(wrong.status).toBe(401)
     expect(await wrong.text()).toContain('Wrong email or password.')
-    const unknown = await post('/sign-in', { email: newEmail(), password: PASSWORD })
+    const unknown = await post('/sign-in', { email: h.newEmail(), password: PASSWORD })
     expect(unknown.status).toBe(401)
     const jar: Jar = new Map()
     const ok = await post('/sign-in', { email, password: PASSWORD }, { jar })
@@ -157,43 +112,28 @@ describe('sign up and sign in', () => {
     expect(jar.has(REFRESH_COOKIE) && jar.has(SESSION_COOKIE) && jar.has(WEB_COOKIE)).toBe(true)
   })
 
-  test('throttling: the 6th attempt is 429 even with the right password, and the lock ends after 15 minutes', async () => {
-    const { email } = await signUp()
-    for (let i = 0; i < 5; i++) expect((await post('/sign-in', { email, password: `wrong password ${i}` })).status).toBe(401)
-    const locked = await post('/sign-in', { email, password: PASSWORD })
-    expect(locked.status).toBe(429)
-    expect(await locked.text()).toContain('Too many failed sign-ins. Try again in 15 minutes.')
-    // Per account: another address is locked out of this account too.
-    address = '192.0.2.77'
-    expect((await post('/sign-in', { email, password: PASSWORD })).status).toBe(429)
-    clock += 15 * 60 * 1000 + 1
-    expect((await post('/sign-in', { email, password: PASSWORD })).status).toBe(303)
+  test('a valid feat_pack subscription shows in the web cookie as ad_free (the member avatar)', async () => {
+    const { user, email } = await signUp()
+    store.db.insert(subscriptions).values({ id: `sub-${user.id}`, userId: user.id, productGroup: 'feat_pack', status: 'active', createdAt: clock.now }).run()
+    const jar: Jar = new Map()
+    await post('/sign-in', { email, password: PASSWORD }, { jar })
+    expect(decodeWebToken(jar.get(WEB_COOKIE)!)!.grants).toMatchObject({ ad_free: true })
   })
 
-  test('throttling per address: one address guessing many accounts is locked', async () => {
-    for (let i = 0; i < 5; i++) await post('/sign-in', { email: newEmail(), password: 'whatever password' })
-    const { email } = await signUp()
-    expect((await post('/sign-in', { email, password: PASSWORD })).status).toBe(429)
+  test('the pages carry their own policy: scripts only with the nonce, forms only to allowed origins', async () => {
+    const res = await get('/sign-in')
+    const csp = res.headers.get('content-security-policy')!
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]
+    const html = await res.text()
+    expect(html).toContain(`<script type="module" src="/assets/proof-form.js" nonce="${nonce}">`)
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain('form-action')
+    expect(csp).toContain('https://partner.example')
+    expect(html).toContain('data-proof="/accounts/challenge?lang=en"')
   })
 })
 
-describe('redirects and CSRF', () => {
-  test('open redirects are refused; allowed origins and relative paths are kept', async () => {
-    for (const target of ['https://evil.example/phish', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
-      const { res } = await (async () => {
-        const jar: Jar = new Map()
-        const res = await post('/sign-up', { email: newEmail(), password: PASSWORD, redirect: target }, { jar })
-        return { res }
-      })()
-      expect(res.status).toBe(303)
-      expect(res.headers.get('location')).toBe('/accounts/manage?lang=en')
-    }
-    const page = await (await get('/?redirect=' + encodeURIComponent('https://evil.example/'))).text()
-    expect(page).not.toContain('evil.example')
-    const partner = await post('/sign-up', { email: newEmail(), password: PASSWORD, redirect: 'https://partner.example/back' })
-    expect(partner.headers.get('location')).toBe('https://partner.example/back')
-  })
-
+describe('CSRF', () => {
   test('a POST from another origin (or with no origin at all) is refused with 403', async () => {
     const { email, jar } = await signUp()
     const evil = await post('/manage/delete', { confirm: email }, { jar, origin: 'https://evil.example' })
@@ -227,7 +167,7 @@ describe('sessions', () => {
     expect(await none.json()).toEqual({ success: false, errors: [{ code: 'session_expired', message: 'Your session has expired. Please sign in again.' }] })
 
     const expired = await signUp()
-    clock += REFRESH_TTL_SECONDS * 1000 + 1
+    clock.now += REFRESH_TTL_SECONDS * 1000 + 1
     const late = await post('/auth/tokens/api/refresh', {}, { jar: expired.jar })
     expect(late.status).toBe(401)
     expect(expired.jar.has(WEB_COOKIE)).toBe(false) // cleared, so the app stops trying
@@ -250,6 +190,13 @@ describe('sessions', () => {
     expect((await get('/manage', jar)).status).toBe(303)
   })
 
+  test('the account site does not take the API token as a session (issue 26 point 3)', async () => {
+    const { jar } = await signUp()
+    const apiOnly: Jar = new Map([[SESSION_COOKIE, jar.get(SESSION_COOKIE)!]])
+    expect((await get('/manage', apiOnly)).status).toBe(303)
+    expect((await post('/keys', { name: 'sneaky' }, { jar: apiOnly })).status).toBe(303)
+  })
+
   test('signed in, the sign-in page with a redirect goes straight back with fresh cookies', async () => {
     const { jar } = await signUp()
     jar.delete(WEB_COOKIE)
@@ -262,7 +209,7 @@ describe('sessions', () => {
 })
 
 describe('manage account', () => {
-  test('shows the account, saves the profile and re-issues the web cookie', async () => {
+  test('shows the account, saves the name at once and re-issues the web cookie', async () => {
     const { email, jar } = await signUp()
     const page = await get('/manage?lang=de', jar)
     expect(page.status).toBe(200)
@@ -274,17 +221,44 @@ describe('manage account', () => {
     expect(decodeWebToken(jar.get(WEB_COOKIE)!)!.name).toBe('Alex')
   })
 
-  test('changing the password needs the current one and signs out other sessions', async () => {
-    const { email, jar } = await signUp()
+  test('a new e-mail needs the current password and takes effect once the mailed link is used', async () => {
+    const { email, jar, user } = await signUp()
+    const next = h.newEmail()
+    const bare = await post('/manage/profile', { email: next, name: '' }, { jar })
+    expect(bare.status).toBe(400)
+    expect(await bare.text()).toContain('Enter your current password to change your e-mail address.')
+    const wrong = await post('/manage/profile', { email: next, name: '', current: 'not the password' }, { jar })
+    expect(wrong.status).toBe(401)
+    const asked = await post('/manage/profile', { email: next, name: '', current: PASSWORD }, { jar })
+    expect(asked.status).toBe(303)
+    expect(store.db.select().from(users).where(eq(users.id, user.id)).get()!.email).toBe(email)
+    expect(deps.mailer.last(email)!.subject).toBe('Your e-mail address on localhost is being changed')
+    expect(await (await get('/manage', jar)).text()).toContain(`A confirmation link was sent to ${next}.`)
+    const confirmed = await h.followLink(next, '/verify', jar)
+    expect(confirmed.status).toBe(303)
+    expect(confirmed.headers.get('location')).toBe('/accounts/manage?lang=en&done=email')
+    expect(store.db.select().from(users).where(eq(users.id, user.id)).get()!.email).toBe(next)
+    expect(decodeWebToken(jar.get(WEB_COOKIE)!)!.email).toBe(next)
+  })
+
+  test('changing the password needs the current one, signs out other sessions and revokes keys unless kept', async () => {
+    const { email, jar, user } = await signUp()
     const other: Jar = new Map()
     await post('/sign-in', { email, password: PASSWORD }, { jar: other })
     const wrong = await post('/manage/password', { current: 'not it at all', next: 'a brand new secret' }, { jar })
     expect(wrong.status).toBe(401)
     expect(await wrong.text()).toContain('The current password is wrong.')
-    expect((await post('/manage/password', { current: PASSWORD, next: 'a brand new secret' }, { jar })).status).toBe(303)
+    store.db.insert(apiKeys).values({ id: `k-${user.id}`, keyHash: `h-${user.id}`, name: 'k', userId: user.id, createdAt: clock.now }).run()
+    const changed = await post('/manage/password', { current: PASSWORD, next: 'a brand new secret', keep_keys: '1' }, { jar })
+    expect(changed.headers.get('location')).toBe('/accounts/manage?lang=en&done=password')
     expect((await post('/auth/tokens/api/refresh', {}, { jar })).status).toBe(200)
     expect((await post('/auth/tokens/api/refresh', {}, { jar: other })).status).toBe(401)
-    expect((await post('/sign-in', { email, password: 'a brand new secret' })).status).toBe(303)
+    expect(store.db.select().from(apiKeys).where(eq(apiKeys.userId, user.id)).get()!.revokedAt).toBeNull()
+    expect(deps.mailer.last(email)!.subject).toBe('Your password on localhost was changed')
+    const again = await post('/manage/password', { current: 'a brand new secret', next: 'yet another secret' }, { jar })
+    expect(again.headers.get('location')).toBe('/accounts/manage?lang=en&done=passwordKeys')
+    expect(store.db.select().from(apiKeys).where(eq(apiKeys.userId, user.id)).get()!.revokedAt).toBe(clock.now)
+    expect((await post('/sign-in', { email, password: 'yet another secret' })).status).toBe(303)
   })
 
   test('the avatar is a deterministic, cacheable SVG', async () => {
@@ -298,9 +272,8 @@ describe('manage account', () => {
   })
 
   test('delete needs the typed email, then removes the private data', async () => {
-    const { email, jar } = await signUp()
-    const user = store.db.select().from(users).where(eq(users.email, email)).get()!
-    const now = clock
+    const { email, jar, user } = await signUp()
+    const now = clock.now
     store.db.insert(apiKeys).values({ id: `k-${user.id}`, keyHash: `h-${user.id}`, name: 'k', userId: user.id, createdAt: now }).run()
     store.db.insert(credits).values({ id: `c-${user.id}`, userId: user.id, type: 'free', period: 'once', total: 10, balance: 10, createdAt: now }).run()
     store.db.insert(subscriptions).values({ id: `s-${user.id}`, userId: user.id, productGroup: 'feat_pack', status: 'active', createdAt: now }).run()
@@ -329,21 +302,50 @@ describe('manage account', () => {
   })
 })
 
+describe('form bodies (issue 26 point 8)', () => {
+  test('an over-cap form answers 413 and a JSON caller gets the envelope', async () => {
+    const big = { email: 'a@b.test', password: 'x'.repeat(20 * 1024) }
+    const page = await post('/sign-in', big)
+    expect(page.status).toBe(413)
+    expect(await page.text()).toContain('The form was too large and was not read.')
+    const json = await h.app.request('/sign-in', { method: 'POST', headers: { origin: ORIGIN, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(big) })
+    expect(json.status).toBe(413)
+    expect(await json.json()).toEqual({ success: false, errors: [{ code: 'payload_too_large', message: 'The form was too large and was not read.' }] })
+  })
+
+  test('a form body that stops arriving answers 408 (not 400), as a page and in the envelope', async () => {
+    const stalled = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('email=a%40b.test&pass'))
+        },
+      })
+    const send = (accept?: string) =>
+      h.app.request('/sign-in', { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', ...(accept ? { accept } : {}) }, body: stalled(), duplex: 'half' } as RequestInit)
+    const page = await send()
+    expect(page.status).toBe(408)
+    expect(await page.text()).toContain('The form took too long to arrive.')
+    const json = await send('application/json')
+    expect(json.status).toBe(408)
+    expect(((await json.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('request_timeout')
+  })
+})
+
 /** A private and a public skin owned by `userId`, inserted with the columns the schema requires. */
 function insertSkins(userId: string) {
   const hash = userId.padEnd(64, '0')
   const data = store.db
     .insert(skinData)
-    .values({ textureHash: hash, imageHash: hash, variant: 'classic', value: 'v', signature: 's', textureUrl: `http://textures.test/${hash}`, account: 'a', server: 'test', worker: 'w', queueStart: clock, queueEnd: clock, features: Buffer.alloc(0), colourKey: 0, createdAt: clock })
+    .values({ textureHash: hash, imageHash: hash, variant: 'classic', value: 'v', signature: 's', textureUrl: `http://textures.test/${hash}`, account: 'a', server: 'test', worker: 'w', queueStart: clock.now, queueEnd: clock.now, features: Buffer.alloc(0), colourKey: 0, createdAt: clock.now })
     .returning({ id: skinData.id })
     .get()
   const make = (visibility: 'public' | 'private') =>
     store.db
       .insert(skins)
-      .values({ uuid: `${userId}-${visibility}`, shortId: `${userId.slice(0, 6)}${visibility[1]}`, dataId: data.id, visibility, variant: 'classic', status: 'success', textureHash: hash, colourKey: 0, createdAt: clock, updatedAt: clock })
+      .values({ uuid: `${userId}-${visibility}`, shortId: `${userId.slice(0, 6)}${visibility[1]}`, dataId: data.id, visibility, variant: 'classic', status: 'success', textureHash: hash, colourKey: 0, createdAt: clock.now, updatedAt: clock.now })
       .returning({ id: skins.id })
       .get().id
   const ids = { private: make('private'), public: make('public') }
-  for (const id of Object.values(ids)) store.db.insert(skinClients).values({ skinId: id, userId, createdAt: clock }).run()
+  for (const id of Object.values(ids)) store.db.insert(skinClients).values({ skinId: id, userId, createdAt: clock.now }).run()
   return ids
 }

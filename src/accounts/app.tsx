@@ -4,10 +4,11 @@
  * origin + `/accounts`). A plain fetch handler, mounted by the web app like the API backend.
  * @module
  */
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
-import { accountsContext, fromAllowedOrigin, href } from './context'
+import { accountsContext, FormBodyError, fromAllowedOrigin, href } from './context'
+import type { MessageKey } from '../shared/i18n/translator'
 import type { AccountsDeps } from './deps'
 import type { AccountsEnv } from './env'
 import { renderPage } from './render/shell'
@@ -15,6 +16,29 @@ import { ACCOUNT_ROUTES } from './routes'
 
 /** True for requests answered with JSON (token refreshes, notification calls) rather than pages. */
 const wantsJson = (path: string, accept: string | undefined) => path.startsWith('/auth/') || (accept?.includes('application/json') ?? false)
+
+const FORM_BODY_MESSAGE: Record<FormBodyError['code'], MessageKey> = {
+  payload_too_large: 'accounts.errors.payload_too_large',
+  request_timeout: 'accounts.errors.request_timeout',
+  request_aborted: 'accounts.errors.request_aborted',
+}
+
+/** A form body that could not be read (issue 26 point 8): the API's envelope for JSON callers, else a page with the same status. */
+function formBodyRefused(c: Context<AccountsEnv>, error: FormBodyError) {
+  const t = c.get('t')
+  const message = t(FORM_BODY_MESSAGE[error.code])
+  if (wantsJson(c.req.path, c.req.header('accept'))) return c.json({ success: false, errors: [{ code: error.code, message }] }, error.status)
+  return renderPage(
+    c,
+    t('accounts.forbidden.title'),
+    <section className="card accounts__card">
+      <h1 className="card__title">{t('accounts.forbidden.title')}</h1>
+      <p className="notice notice--error" role="alert">{message}</p>
+      <a className="button button--outlined" href={href(c, '/')}>{t('accounts.signIn.title')}</a>
+    </section>,
+    { status: error.status },
+  )
+}
 
 /** Builds the account site. Paths are relative to its base (`/sign-in`, `/manage`, …). */
 export function createAccountsApp(deps: AccountsDeps) {
@@ -62,6 +86,7 @@ export function createAccountsApp(deps: AccountsDeps) {
     )
   })
   app.onError((error, c) => {
+    if (error instanceof FormBodyError) return formBodyRefused(c, error)
     const status = error instanceof HTTPException ? error.status : 500
     if (status >= 500) console.error('[accounts]', error instanceof Error ? error.name + ': ' + error.message : 'error')
     return c.json({ success: false, errors: [{ code: status >= 500 ? 'internal_error' : 'bad_request', message: status >= 500 ? 'Internal Server Error' : error.message }] }, status)

@@ -33,16 +33,33 @@ export const accountsContext = (deps: AccountsDeps): MiddlewareHandler<AccountsE
     await next()
   })
 
-/** URL of account-site path `path` (e.g. `/manage`), in the page's language. */
-export function href(c: Context<AccountsEnv>, path: string, params: Record<string, string | undefined> = {}): string {
-  const base = c.get('deps').basePath.replace(/\/+$/, '')
+/** The query of an account-site link: the page's language and `params` (empty values left out). */
+function linkQuery(c: Context<AccountsEnv>, params: Record<string, string | undefined>): string {
   const query = new URLSearchParams({ lang: c.get('locale') })
   for (const [k, v] of Object.entries(params)) if (v) query.set(k, v)
-  return `${base}${path}?${query}`
+  return query.toString()
 }
 
-/** The request's `redirect` (query or form field) when it is allowed, else undefined. */
-export const redirectTarget = (c: Context<AccountsEnv>, value: string | undefined) => safeRedirect(value, c.get('allowed'))
+/** URL of account-site path `path` (e.g. `/manage`), in the page's language. */
+export function href(c: Context<AccountsEnv>, path: string, params: Record<string, string | undefined> = {}): string {
+  return `${c.get('deps').basePath.replace(/\/+$/, '')}${path}?${linkQuery(c, params)}`
+}
+
+/**
+ * Absolute URL of account-site path `path` for use outside the browser (links in mail): under the
+ * configured origin, never the request's Host header (issue 26 point 9: no reset-link poisoning).
+ */
+export function publicHref(c: Context<AccountsEnv>, path: string, params: Record<string, string | undefined> = {}): string {
+  const { basePath, appOrigin } = c.get('deps')
+  const base = /^https?:\/\//.test(basePath) ? basePath : new URL(appOrigin).origin + basePath
+  return `${base.replace(/\/+$/, '')}${path}?${linkQuery(c, params)}`
+}
+
+/** The host named in mail as the sender's site (of the configured public origin). */
+export const siteHost = (c: Context<AccountsEnv>) => new URL(c.get('deps').appOrigin).host
+
+/** The request's `redirect` (query or form field) as an absolute URL when it is allowed, else undefined. */
+export const redirectTarget = (c: Context<AccountsEnv>, value: string | undefined) => safeRedirect(value, c.get('allowed'), c.get('origin'))
 
 /** True when this state-changing request comes from an allowed origin (CSRF check, issue 9 point 7). */
 export const fromAllowedOrigin = (c: Context<AccountsEnv>) => sameOriginPost(c.req.raw.headers, c.get('allowed'))
@@ -56,10 +73,27 @@ export const clientAddress = (c: Context<AccountsEnv>) => c.req.header('x-forwar
 /** Largest account form body: a few short fields (issue 10 point 2: every body has a cap). */
 export const MAX_FORM_BODY = 16 * 1024
 
-/** Reads a urlencoded/multipart form as strings (files ignored); an over-cap, slow or broken body reads as an empty form. */
+/**
+ * A form body that could not be read (issue 26 point 8): 413 `payload_too_large` over the cap, 408
+ * `request_timeout` when it does not arrive in time, 400 `request_aborted` when it broke off. The
+ * app's error handler answers it in the API's envelope or as a page, as documented.
+ */
+export class FormBodyError extends Error {
+  constructor(
+    readonly status: 400 | 408 | 413,
+    readonly code: 'request_aborted' | 'request_timeout' | 'payload_too_large',
+  ) {
+    super(code)
+  }
+}
+
+/** Reads a urlencoded/multipart form as strings (files ignored); throws {@link FormBodyError} for an over-cap, slow or broken body. */
 export async function formFields(c: Context<AccountsEnv>): Promise<Record<string, string>> {
-  const read = await readBody(c.req.raw, { maxBytes: MAX_FORM_BODY, timeoutMs: DEFAULT_BODY_TIMEOUT_MS })
-  if (!read.ok) return {}
+  const read = await readBody(c.req.raw, { maxBytes: MAX_FORM_BODY, timeoutMs: c.get('deps').bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS })
+  if (!read.ok) {
+    if (read.reason === 'too_large') throw new FormBodyError(413, 'payload_too_large')
+    throw read.reason === 'timeout' ? new FormBodyError(408, 'request_timeout') : new FormBodyError(400, 'request_aborted')
+  }
   const form = await new Response(read.bytes, { headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData().catch(() => null)
   const out: Record<string, string> = {}
   for (const [k, v] of form?.entries() ?? []) if (typeof v === 'string') out[k] = v

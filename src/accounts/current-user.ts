@@ -1,26 +1,24 @@
 /**
- * Who is signed in on an account page: the refresh session (`ssg_session`, revocable, checked against
- * the database) first, else a valid API cookie (`ssg_api`, a signed JWT) of a user that still exists.
+ * Who is signed in on an account page: the refresh session (`ssg_session`), checked against the
+ * database on every request. The short-lived API token (`ssg_api`) is the API's credential and is
+ * not accepted here (issue 26 point 3: after sign-out it could still create API keys).
  * @module
  */
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { SESSION_COOKIE, verifyApiSession } from '../api/identity/session'
 import type { users } from '../api/store/schema'
 import type { AccountsEnv } from './env'
-import { REFRESH_COOKIE, userOfRefreshToken } from './services/tokens'
-import { userById } from './services/users'
+import { REFRESH_COOKIE, sessionOfRefreshToken, type OpenSession } from './services/tokens'
 
 /** A user row. */
 export type AccountUser = typeof users.$inferSelect
 
+/** The signed-in user and session of this request, or undefined. */
+export function currentSession(c: Context<AccountsEnv>): { user: AccountUser; session: OpenSession } | undefined {
+  return sessionOfRefreshToken(c.get('deps'), getCookie(c, REFRESH_COOKIE))
+}
+
 /** The signed-in user of this request, or undefined. */
 export async function currentUser(c: Context<AccountsEnv>): Promise<AccountUser | undefined> {
-  const deps = c.get('deps')
-  const fromSession = userOfRefreshToken(deps, getCookie(c, REFRESH_COOKIE))
-  if (fromSession) return fromSession
-  const api = getCookie(c, SESSION_COOKIE)
-  if (!api) return undefined
-  const verified = await verifyApiSession(deps.sessionSecret, api, (deps.now ?? Date.now)())
-  return verified.ok ? userById(deps, verified.claims.sub) : undefined
+  return currentSession(c)?.user
 }

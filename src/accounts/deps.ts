@@ -3,8 +3,10 @@
  * session secret shared with the API, the allowed origins and an injectable clock for tests.
  * @module
  */
+import type { AntiBotVerifier } from '../api/antibot/verifier'
 import type { BunDb as Db } from '../api/store/db'
 import type { ClientManifest } from '../shared/client-manifest'
+import type { Mailer } from './mail/mailer'
 
 /** Dependencies of {@link createAccountsApp}. */
 export interface AccountsDeps {
@@ -12,7 +14,11 @@ export interface AccountsDeps {
   db: Db
   /** HS256 secret of `<DATA_DIR>/session-secret`, shared with the API's `ssg_api` check. */
   sessionSecret: string
-  /** The app's public origin, e.g. https://skins.example.org: "back to the app" and redirect target. */
+  /**
+   * The app's public origin, e.g. https://skins.example.org: "back to the app", redirect target, and
+   * the origin of links in mail when `basePath` is a path (never the request's Host, which a
+   * client sets: reset links must not be poisoned).
+   */
   appOrigin: string
   /** Path (or absolute URL) under which the account site is served, e.g. `/accounts`. */
   basePath: string
@@ -22,6 +28,12 @@ export interface AccountsDeps {
   secureCookies: boolean
   /** Loads the client build manifest (stylesheet, icon sprite). */
   manifest: () => Promise<ClientManifest>
+  /** Sends the confirmation and recovery mails (SMTP, or the log when none is configured; issue 26 point 9). */
+  mailer: Mailer
+  /** Checks the anti-bot proofs that credential forms need after repeated failures (issue 26 point 1). */
+  antibot: AntiBotVerifier
+  /** How long a form body may take to arrive before 408 (`BODY_TIMEOUT_MS`, default 10 s; issue 26 point 8). */
+  bodyTimeoutMs?: number
   /** The clock in ms; injected so session expiry and throttling are testable. */
   now?: () => number
 }

@@ -63,4 +63,5 @@ export const GRANT_LABEL: Record<keyof Grants, MessageKey> = {
   skin_history_unlimited: 'accounts.credits.grant.skin_history_unlimited',
   ad_free: 'accounts.credits.grant.ad_free',
   batch_generation: 'accounts.credits.grant.batch_generation',
+  storage_per_day: 'accounts.credits.grant.storage_per_day',
 }

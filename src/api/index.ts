@@ -12,12 +12,13 @@ import { textureHashFromUrl } from './fetch'
 import { canonicalTextureHash, isTextureHash } from './image'
 import { seedIfEmpty } from './seed/seed-if-empty'
 import { applyTagThreshold } from './services/community/tags'
+import type { AntiBotVerifier } from './antibot/verifier'
 import type { BunDb } from './store/db'
 import { createApiServices, type EmbeddedApiDeps } from './wiring'
 
 export { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from './config'
 export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './identity'
-export type { EmbeddedApiDeps } from './wiring'
+export { createBunAntiBot, type EmbeddedApiDeps } from './wiring'
 export type { DirectApi, DirectCaller, DirectResult } from './direct'
 export { openStore, type BunDb, type BunStore, type Db, type Store } from './store/db'
 
@@ -39,6 +40,8 @@ export interface EmbeddedApi {
   db: BunDb
   /** The GETs server renders call, answered in-process without HTTP (src/api/direct, issue 11 point 3). */
   direct: DirectApi
+  /** The anti-bot verifier; the account site's credential forms use it too (issue 26 point 1). */
+  antibot: AntiBotVerifier
 }
 
 /** Builds the embedded API over `config` (opens the database and applies migrations; `start()` runs the worker). */
@@ -75,5 +78,6 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
     idle: () => queue.idle(),
     db: store.db,
     direct: createDirectApi(services, report),
+    antibot: ctx.antibot,
   }
 }

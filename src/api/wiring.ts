@@ -24,6 +24,13 @@ import type { LocalJobQueue } from './queue/job-queue'
 import { openStore, type BunStore } from './store/db'
 import { createTextureHostFetcher } from './texture-host'
 import { wireServices } from './wire-services'
+import type { Database } from 'bun:sqlite'
+
+/** The anti-bot verifier `config` names, with spent proofs in `sqlite` (the API and the account site share it, issue 26 point 1). */
+export function createBunAntiBot(config: ApiConfig, sqlite: Database): AntiBotVerifier {
+  if (config.antibot.kind === 'off') return createNoAntiBot()
+  return createAltchaVerifier({ dataDir: config.dataDir, sqlite, minCounter: config.antibot.minCounter, maxCounter: config.antibot.maxCounter })
+}
 
 /** Injectable dependencies (tests: clock, randomness, stand-ins). */
 export interface EmbeddedApiDeps {
@@ -87,11 +94,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     }),
     fetchImage: safeFetch,
     fetchTexture,
-    antibot:
-      deps.antibot ??
-      (config.antibot.kind === 'off'
-        ? createNoAntiBot()
-        : createAltchaVerifier({ dataDir: config.dataDir, sqlite: store.sqlite, minCounter: config.antibot.minCounter, maxCounter: config.antibot.maxCounter })),
+    antibot: deps.antibot ?? createBunAntiBot(config, store.sqlite),
     limiter: createRateLimiter(),
     resolveIdentity: createIdentityResolver({ db: store.db, config, sessionSecret: loadSessionSecret(config.dataDir), now }),
     now,

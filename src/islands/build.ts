@@ -22,6 +22,8 @@ const ROOT = join(import.meta.dir, '../..')
 const OUT = join(ROOT, 'dist/client')
 const ASSETS = join(OUT, 'assets')
 const PUBLIC_PATH = '/assets/'
+/** The account site's proof script (issue 26 point 1), built beside the client entry. */
+const ACCOUNT_PROOF_ENTRY = 'src/islands/accounts/proof-form.ts'
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`
 
@@ -36,7 +38,8 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
 
   const icons = usedIcons()
   const result = await Bun.build({
-    entrypoints: [join(ROOT, 'src/islands/client.ts')],
+    // The account site's proof script is a second entry: it shares the solver's chunk with the islands.
+    entrypoints: [join(ROOT, 'src/islands/client.ts'), join(ROOT, ACCOUNT_PROOF_ENTRY)],
     plugins: [iconIdsPlugin(icons)],
     outdir: ASSETS,
     target: 'browser',
@@ -70,6 +73,8 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
       // The tiny entry imports the client proper after the first paint (issue 11 point 1); it runs
       // before interaction on every page with islands, so it is preloaded with the entry.
       manifest.clientImports.push(toUrl(outPath), ...imports)
+    } else if (entry === ACCOUNT_PROOF_ENTRY) {
+      manifest.accountProof = toUrl(outPath)
     } else if (entry && islandFiles.has(entry)) {
       manifest.islands[islandFiles.get(entry)!] = { file: toUrl(outPath), imports }
     }
@@ -87,6 +92,7 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
 
   manifest.clientImports = [...new Set(manifest.clientImports)].filter((file) => file !== manifest.client)
   const missing = Object.keys(islands).filter((name) => !manifest.islands[name])
+  if (!manifest.accountProof) missing.push('account proof script')
   if (!manifest.client || missing.length) throw new Error(`client build is missing: ${missing.join(', ') || 'client entry'}`)
   manifest.buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12)
   // Before the manifest names the new files, so a server never finds one without its copies.

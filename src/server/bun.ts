@@ -7,7 +7,10 @@
  */
 import { join } from 'node:path'
 import { createAccountsApp } from '../accounts/app'
-import { apiConfigFromEnv, createEmbeddedApi, loadSessionSecret, openStore, type BunStore, type EmbeddedApi } from '../api'
+import { mailerFromEnv } from '../accounts/mail/mail-config'
+import { apiConfigFromEnv, createBunAntiBot, createEmbeddedApi, loadSessionSecret, openStore, type BunStore, type EmbeddedApi } from '../api'
+import { warnIfDataDirOpen } from '../api/store/data-dir-modes'
+import { PRODUCT_NAME } from '../shared/constants'
 import { createRenderRoutes } from '../render'
 import { clientManifestSchema, MANIFEST_PATH, type ClientManifest } from '../shared/client-manifest'
 import { parseFlags } from '../shared/flags'
@@ -36,21 +39,31 @@ async function readFlags(path: string) {
 }
 
 /**
- * Outer cap of any request body: Bun answers a larger `Content-Length` with 413 itself. The routes'
- * own caps are far smaller (src/api/routes/body.ts) and also hold for chunked bodies, which Bun's
- * cap does not stop.
+ * Outer cap of any request body: a larger declared `Content-Length` gets 413 `payload_too_large` in the
+ * API's envelope from the app (middleware/body-cap.ts) before any route runs. The routes' own caps are
+ * far smaller (src/api/routes/body.ts) and also hold for chunked bodies.
  */
 const MAX_REQUEST_BODY = 1024 * 1024
+
+/**
+ * Bun's own `maxRequestBodySize`, lifted out of reach: Bun answers a body over it with a bare 413 and
+ * an empty body, before the app runs (issue 26 point 8), so the cap above is the app's to enforce.
+ * Nothing is buffered by lifting it: every route that reads a body reads it as a capped stream, and a
+ * body no route reads is dropped by Bun as it arrives.
+ */
+const BUN_BODY_LIMIT = Number.MAX_SAFE_INTEGER
 
 /**
  * An answer that refuses a request with a body (413 over the cap, 408 too slow, any other error) may
  * leave body bytes unread on the socket; Bun would keep the connection and wait for them, so the
  * client got its 413 but the connection stayed held (issue 10 point 2). `Connection: close` makes
- * Bun close it once the answer is sent.
+ * Bun close it once the answer is sent. The body of a GET or HEAD is never handed to the app at all
+ * (Bun drops it), so a GET sending an endless chunked body is answered and closed the same way.
  */
 function closeAfterRefusal(request: Request, response: Response): Response {
   const hasBody = request.headers.has('transfer-encoding') || Number(request.headers.get('content-length') ?? 0) > 0
-  if (!(response.status === 408 || response.status === 413 || (hasBody && response.status >= 400))) return response
+  const unread = hasBody && (request.method === 'GET' || request.method === 'HEAD')
+  if (!(unread || response.status === 408 || response.status === 413 || (hasBody && response.status >= 400))) return response
   try {
     response.headers.set('Connection', 'close')
     return response
@@ -80,6 +93,9 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     embedded = await createEmbeddedApi(apiConfig)
     api = { fetch: embedded.fetch, inProcess: true, direct: embedded.direct }
   }
+  // Issue 26 point 6: what the app creates in DATA_DIR is owner-only; an existing folder or file that
+  // others can read is left alone, and named here in one line with the chmod that fixes it.
+  warnIfDataDirOpen(apiConfig.dataDir)
 
   let render: Backend
   if (config.RENDER_ORIGIN) {
@@ -104,6 +120,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
 
   // The embedded account site (issue 9) under ACCOUNT_ORIGIN's path, sharing the API's database and session secret.
   const accountsMount = config.ACCOUNT_ORIGIN.startsWith('/') ? config.ACCOUNT_ORIGIN : new URL(config.ACCOUNT_ORIGIN).pathname.replace(/\/+$/, '') || '/accounts'
+  const mailer = mailerFromEnv(env, publicUrl, PRODUCT_NAME)
   const accountsApp = createAccountsApp({
     db: embedded?.db ?? accountsStore!.db,
     sessionSecret: loadSessionSecret(apiConfig.dataDir),
@@ -112,6 +129,10 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     extraRedirectOrigins: (config.ACCOUNT_REDIRECT_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     secureCookies: publicUrl.startsWith('https:'),
     manifest: loadManifest,
+    // Issue 26: confirmation and recovery mail (SMTP_URL, else the log) and the credential forms' anti-bot proofs.
+    mailer,
+    bodyTimeoutMs: apiConfig.bodyTimeoutMs,
+    antibot: embedded?.antibot ?? createBunAntiBot(apiConfig, accountsStore!.sqlite),
   })
   const flags = readFlags(config.FLAGS_FILE)
   // Listed once here: a page request never touches the file system for it (issue 11 point 3).
@@ -133,6 +154,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     now: () => new Date(),
     staticFiles: [statics.handler],
     monitoring: monitoringConfig(config.SENTRY_DSN, dev),
+    maxRequestBody: MAX_REQUEST_BODY,
   })
 
   return {
@@ -145,7 +167,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
         port: config.PORT,
         hostname: config.HOST,
         idleTimeout: 30,
-        maxRequestBodySize: MAX_REQUEST_BODY,
+        maxRequestBodySize: BUN_BODY_LIMIT,
         async fetch(request, bunServer) {
           // The embedded API keys anonymous rate limits on X-Forwarded-For: only a trusted proxy may set it.
           if (!config.TRUST_PROXY) {
@@ -160,6 +182,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
         },
       })
       console.log(`Skin Signature Generator listening on http://${server.hostname}:${server.port}${dev ? ' (development)' : ''}`)
+      if (mailer.kind === 'log') console.log('[mail] SMTP_URL is not set: sign-up confirmations and password resets are written to this log, not sent (README "Accounts")')
       return server
     },
     /** Stops the API's worker loop (waits for running jobs) and closes the database. */

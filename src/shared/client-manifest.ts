@@ -25,6 +25,11 @@ export const clientManifestSchema = z.object({
    * fetched when a deferred island starts (src/shared/i18n/client-messages.ts, issue 11 point 2).
    */
   messages: z.string().optional(),
+  /**
+   * The account site's proof script (`/assets/proof-form-<hash>.js`, src/islands/accounts/proof-form.ts):
+   * solves an anti-bot proof ahead on credential forms (issue 26 point 1).
+   */
+  accountProof: z.string().optional(),
   /** Island name → its lazy chunk. */
   islands: z.record(z.string(), islandChunkSchema),
 })

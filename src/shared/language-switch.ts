@@ -25,5 +25,3 @@ export const languageSwitchHref = (locale: Locale): string => `/locale/${locale}
 export const localeCookieValue = (locale: Locale): string =>
   `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`
 
-/** Only same-site app paths may be redirect targets (no open redirect through `?to=`). */
-export const isSafeAppUrl = (value: string): boolean => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { shouldReload } from '../islands/chunk-reload'
 import { DEFAULT_FLAGS, parseFlags } from './flags'
-import { isSafeAppUrl, localizeUrl } from './language-switch'
+import { localizeUrl } from './language-switch'
+import { sameOriginPath } from './safe-redirect'
 import { localizePath, splitLocale } from './routes'
 import { isRainbowSeason } from './season'
 import { hasSkinIdLength } from './skin-id'
@@ -24,11 +25,13 @@ describe('routes', () => {
     expect(localizeUrl('/skins?search=a%20b', 'pt')).toBe('/pt/skins?search=a%20b')
     expect(localizeUrl('/?x=1', 'id')).toBe('/id?x=1')
   })
-  test('only same-site paths are redirect targets', () => {
-    expect(isSafeAppUrl('/skins')).toBe(true)
-    expect(isSafeAppUrl('//evil.example')).toBe(false)
-    expect(isSafeAppUrl('/\\evil.example')).toBe(false)
-    expect(isSafeAppUrl('https://evil.example')).toBe(false)
+  test('only same-site paths are redirect targets, parsed as a browser follows them (issue 26 point 4)', () => {
+    const site = 'http://skins.test'
+    expect(sameOriginPath('/skins?search=a#x', site)).toBe('/skins?search=a#x')
+    expect(sameOriginPath('http://skins.test/de/skins', site)).toBe('/de/skins')
+    for (const evil of ['//evil.example', '/\\evil.example', 'https://evil.example', '/\t/evil.example', '\t//evil.example', '/\n/evil.example', ' //evil.example', 'javascript:alert(1)', '/x\u0000y', 'http://skins.test@evil.example/']) {
+      expect(sameOriginPath(evil, site)).toBeUndefined()
+    }
   })
 })
 

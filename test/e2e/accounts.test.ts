@@ -1,7 +1,7 @@
 /**
  * The account journey in real Chromium against the real Bun server (issue 9 "Done when"): an
- * anonymous page load makes no failing request; create an account on the embedded account site →
- * the signed-in avatar shows in the app bar → create an API key there (secret read from the page) →
+ * anonymous page load makes no failing request; create an account on the embedded account site and
+ * confirm it through the mailed link (issue 26) → the signed-in avatar shows in the app bar → create an API key there (secret read from the page) →
  * generate a private skin with it over HTTP → it shows in My Skins and not in the public gallery → a
  * notification appears in the bell and can be dismissed (gone after reload) → sign out → the private
  * skin is gone from view. Screenshots go to /tmp/shots/accounts-app-*.png.
@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
+import { startMailSink } from '../support/mail-sink'
 import { paintedSkinPng } from '../support/skin-files'
 
 const ROOT = join(import.meta.dir, '../..')
@@ -27,7 +28,8 @@ let server: RunningServer
 let browser: Browser
 
 // The journey needs the embedded account site (src/accounts): probe the real server for it once.
-server = await startBunServer({ DEMO_SKINS: '3' })
+const sink = await startMailSink()
+server = await startBunServer({ DEMO_SKINS: '3', SMTP_URL: sink.url })
 const probe = await fetch(`${server.origin}/accounts`, { redirect: 'manual' })
 await probe.body?.cancel()
 // Without the site the app's route rules answer instead (a 302 to `/skins/accounts`).
@@ -88,6 +90,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   if (hasAccountSite) await server.stop()
+  await sink.close()
 })
 
 describe.skipIf(!hasAccountSite)('accounts journey (issue 9)', () => {
@@ -122,6 +125,11 @@ describe.skipIf(!hasAccountSite)('accounts journey (issue 9)', () => {
     const passwords = page.getByLabel(/password/i)
     for (let i = 0; i < (await passwords.count()); i++) await passwords.nth(i).fill(PASSWORD)
     await page.getByRole('button', { name: /create account|sign up/i }).first().click()
+    // Issue 26: the address is confirmed by the link mailed to it before the account exists.
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
+    await page.screenshot({ path: `${SHOTS}/accounts-app-inbox-1280.png` })
+    await page.goto(await sink.link(EMAIL, '/accounts/verify'))
+    await page.getByRole('button', { name: 'Create my account' }).click()
     await page.waitForURL((url) => !url.pathname.startsWith('/accounts'), { timeout: 15_000 })
     expect(new URL(page.url()).pathname).toBe('/skins')
     await hydrated(page)

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { gzipSync } from 'bun'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { loadSessionSecret, SESSION_COOKIE, signApiSession } from '../../src/api'
+import { SESSION_COOKIE } from '../../src/api'
+import { testSessionToken } from '../../src/api/testing/test-session'
 import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
@@ -224,7 +225,7 @@ describe('app chrome in Chromium', () => {
 
   test('signed in: the bell shows the account notifications, dismissing tells the account site; the drawer offers Manage Account', async () => {
     const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
-    const jwt = await signApiSession(loadSessionSecret(server.dataDir), { sub: 'cd'.repeat(16) })
+    const jwt = await testSessionToken(server.dataDir, { sub: 'cd'.repeat(16) })
     await ctx.addCookies([
       { name: SESSION_COOKIE, value: jwt, url: server.origin },
       // The account site's web cookie tells the app a session exists (src/shared/auth/web-cookie.ts).

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, BrowserContext } from 'playwright-core'
-import { loadSessionSecret, SESSION_COOKIE, signApiSession } from '../../src/api'
+import { SESSION_COOKIE } from '../../src/api'
+import { testSessionToken } from '../../src/api/testing/test-session'
 import { launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { paintedSkinPng } from '../support/skin-files'
@@ -37,7 +38,7 @@ async function mySkins(): Promise<{ uuid: string; name?: string }[]> {
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startBunServer(), launchChromium()])
   hostile = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(hostilePage(server.origin), { headers: { 'content-type': 'text/html' } }) })
-  jwt = await signApiSession(loadSessionSecret(server.dataDir), { sub: USER })
+  jwt = await testSessionToken(server.dataDir, { sub: USER })
   const body = new FormData()
   body.append('file', new Blob([PNG], { type: 'image/png' }), 'mine.png')
   body.append('name', 'Visitor Skin')

@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
+import { startMailSink, type MailSink } from '../support/mail-sink'
 
 let server: RunningServer
+let sink: MailSink
 let browser: Browser
 let context: BrowserContext
 let skin: string
@@ -18,7 +20,8 @@ let skin: string
 const violations: string[] = []
 
 beforeAll(async () => {
-  server = await startBunServer({ DEMO_SKINS: '2' })
+  sink = await startMailSink()
+  server = await startBunServer({ DEMO_SKINS: '2', SMTP_URL: sink.url })
   browser = await launchChromium()
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })
   // Reported through a binding so violations during unload or navigation are not lost.
@@ -37,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
+  await sink?.close()
 })
 
 /** Opens `path` in the shared context, watching the console for policy messages. */
@@ -102,14 +106,19 @@ describe('the CSP in Chromium', () => {
     expect(violations).toEqual([])
   })
 
-  test('the account site: its page loads the stylesheet, the form posts and redirects back', async () => {
+  test('the account site: its own policy lets the stylesheet and the proof script run; forms post and redirect back', async () => {
     const page = await open(`/accounts/sign-up?redirect=${encodeURIComponent(server.origin + '/skins')}`)
     // The app's stylesheet applied (style-src): the bar is laid out as a flex row.
     expect(await page.locator('.accounts__bar').evaluate((bar) => getComputedStyle(bar).display)).toBe('flex')
+    // The nonced proof script ran (script-src): it solved a proof into the form ahead of the submit.
+    await page.waitForFunction(() => (document.querySelector('input[name="proof"]') as HTMLInputElement | null)?.value !== '', null, { timeout: 15_000 })
     await page.getByLabel('Email').fill('csp@example.test')
     await page.getByLabel('Password', { exact: true }).fill('a long enough password')
     await page.getByRole('button', { name: 'Create account' }).click()
-    // form-action allows the post and the redirect back to the app.
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
+    // The link in the mail: its confirmation form posts and redirects back to the app (form-action).
+    await page.goto(await sink.link('csp@example.test', '/accounts/verify'))
+    await page.getByRole('button', { name: 'Create my account' }).click()
     await page.waitForURL(`${server.origin}/skins`)
     await hydrated(page)
     await page.close()

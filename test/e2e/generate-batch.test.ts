@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { loadSessionSecret, SESSION_COOKIE, signApiSession } from '../../src/api'
+import { SESSION_COOKIE } from '../../src/api'
+import { testSessionToken } from '../../src/api/testing/test-session'
 import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
@@ -44,7 +45,7 @@ afterAll(async () => {
 async function open(grants: Record<string, unknown> | null) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   if (grants) {
-    const jwt = await signApiSession(loadSessionSecret(server.dataDir), { sub: 'cd'.repeat(16), grants })
+    const jwt = await testSessionToken(server.dataDir, { sub: 'cd'.repeat(16), grants })
     await context.addCookies([{ name: SESSION_COOKIE, value: jwt, url: server.origin }, { name: WEB_COOKIE, value: jwt, url: server.origin }])
   }
   const page = await context.newPage()

@@ -11,7 +11,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { loadSessionSecret, SESSION_COOKIE, signApiSession } from '../../src/api'
+import { SESSION_COOKIE } from '../../src/api'
+import { testSessionToken } from '../../src/api/testing/test-session'
 import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
@@ -200,7 +201,7 @@ describe('generating from the site (issue 7)', () => {
     await expect(anonymous.page.locator('select[name=cape]').count()).resolves.toBe(0)
     await anonymous.context.close()
 
-    const jwt = await signApiSession(loadSessionSecret(server.dataDir), { sub: 'ef'.repeat(16) })
+    const jwt = await testSessionToken(server.dataDir, { sub: 'ef'.repeat(16) })
     const signedIn = async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
       await context.addCookies([{ name: SESSION_COOKIE, value: jwt, url: server.origin }, { name: WEB_COOKIE, value: jwt, url: server.origin }])

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { loadSessionSecret, SESSION_COOKIE, signApiSession } from '../../src/api'
+import { SESSION_COOKIE } from '../../src/api'
+import { testSessionToken } from '../../src/api/testing/test-session'
 import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
@@ -26,7 +27,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
   ;[server, browser] = await Promise.all([startBunServer({ DEMO_SKINS: '6' }), launchChromium()])
   latest = ((await (await fetch(`${server.origin}/api/v2/skins?size=6`)).json()) as { skins: typeof latest }).skins
-  jwt = await signApiSession(loadSessionSecret(server.dataDir), { sub: USER, grants: { private_skins: true } })
+  jwt = await testSessionToken(server.dataDir, { sub: USER, grants: { private_skins: true } })
 }, 60_000)
 
 afterAll(async () => {

@@ -2,6 +2,7 @@
  * Small form building blocks with the app's classes (.field, .text-input, .field-hint).
  * @module
  */
+import type { ReactNode } from 'react'
 
 /** A labelled input. */
 export function Field(props: { name: string; label: string; type?: string; value?: string; autoComplete?: string; required?: boolean; hint?: string; error?: string; maxLength?: number; minLength?: number }) {
@@ -43,3 +44,18 @@ export function Message({ kind, text }: { kind: 'error' | 'success'; text?: stri
 
 /** Hidden `redirect` field. */
 export const RedirectField = ({ value }: { value?: string }) => (value ? <input type="hidden" name="redirect" value={value} /> : null)
+
+/**
+ * A POST form that carries an anti-bot proof (issue 26 point 1): `proofUrl` is the challenge the
+ * page's script (src/islands/accounts/proof-form.ts) solves ahead into the hidden `proof` field;
+ * `waiting` is the button text while a late proof is still being solved. Render the page with
+ * `proof: true` so the script is loaded.
+ */
+export function ProofForm({ action, proofUrl, waiting, className, children }: { action: string; proofUrl: string; waiting: string; className?: string; children: ReactNode }) {
+  return (
+    <form method="post" action={action} className={className ?? 'accounts__form'} data-proof={proofUrl} data-proof-waiting={waiting}>
+      <input type="hidden" name="proof" value="" />
+      {children}
+    </form>
+  )
+}

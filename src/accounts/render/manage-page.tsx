@@ -1,26 +1,54 @@
 /**
- * Manage account (issue 9 point 1): avatar, email and display name, change password, and account
- * deletion behind a confirmation (type the email). Three plain POST forms.
+ * Manage account (issue 9 point 1; issue 26 points 3, 9): avatar, e-mail and display name (a new
+ * e-mail needs the current password and is confirmed by a mailed link), change password (with the
+ * choice to keep API keys), confirming the address of an older account, and account deletion behind
+ * a confirmation (type the e-mail). Plain POST forms.
  * @module
  */
-import type { Translate } from '../../shared/i18n/translator'
+import type { MessageKey, Translate } from '../../shared/i18n/translator'
 import type { AccountUser } from '../current-user'
-import { Field, Message } from './form-parts'
+import type { ProofProps } from './auth-forms'
+import { Field, Message, ProofForm } from './form-parts'
+import { KeepKeysField } from './recovery-forms'
+
+/** Which change just succeeded (the `done` query after a form's redirect). */
+export type ManageDone = 'profile' | 'password' | 'passwordKeys' | 'email' | 'emailSent' | 'welcome' | 'reset'
+
+const DONE_TEXT: Record<ManageDone, MessageKey> = {
+  profile: 'accounts.manage.saved',
+  password: 'accounts.manage.passwordChanged',
+  passwordKeys: 'accounts.manage.passwordChangedKeys',
+  email: 'accounts.manage.emailChanged',
+  emailSent: 'accounts.manage.emailSent',
+  welcome: 'accounts.manage.welcome',
+  reset: 'accounts.manage.resetDone',
+}
 
 /** What the page shows besides the user. */
 export interface ManageState {
-  profile?: { email?: string; name?: string; error?: Partial<Record<'email' | 'name', string>>; done?: boolean }
-  password?: { error?: Partial<Record<'current' | 'next', string>>; done?: boolean }
+  done?: ManageDone
+  profile?: { email?: string; name?: string; error?: Partial<Record<'email' | 'name' | 'current', string>> }
+  password?: { error?: Partial<Record<'current' | 'next', string>> }
   remove?: { error?: string }
 }
 
+/** Form targets of the page. */
+export interface ManageActions {
+  profile: string
+  password: string
+  remove: string
+  confirm: string
+}
+
 /** The manage-account page body. */
-export function ManagePage({ t, user, avatar, locale, actions, state, extraLinks }: { t: Translate; user: AccountUser; avatar: string; locale: string; actions: { profile: string; password: string; remove: string }; state: ManageState; extraLinks?: { href: string; label: string }[] }) {
+export function ManagePage({ t, user, avatar, locale, actions, proof, pendingEmail, state, extraLinks }: { t: Translate; user: AccountUser; avatar: string; locale: string; actions: ManageActions; proof: ProofProps; pendingEmail?: string; state: ManageState; extraLinks?: { href: string; label: string }[] }) {
   const since = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(user.createdAt))
+  const done = state.done ? t(DONE_TEXT[state.done]) : undefined
   return (
     <>
       <section className="card accounts__card" aria-labelledby="profile-title">
         <h1 className="card__title">{t('accounts.manage.title')}</h1>
+        <Message kind="success" text={done} />
         <div className="accounts__who">
           <img className="accounts__avatar" src={avatar} width={64} height={64} alt="" />
           <div>
@@ -39,23 +67,31 @@ export function ManagePage({ t, user, avatar, locale, actions, state, extraLinks
           </nav>
         )}
         <h2 id="profile-title" className="accounts__subtitle">{t('accounts.manage.profile')}</h2>
-        <Message kind="success" text={state.profile?.done ? t('accounts.manage.saved') : undefined} />
-        <form method="post" action={actions.profile} className="accounts__form">
+        {user.emailVerifiedAt === null && !pendingEmail && (
+          <form method="post" action={actions.confirm} className="notice accounts__message">
+            <p>{t('accounts.manage.unverified')}</p>
+            <button type="submit" className="button button--outlined">{t('accounts.manage.sendConfirmation')}</button>
+          </form>
+        )}
+        {pendingEmail && <p className="notice accounts__message" role="status">{t('accounts.manage.emailPending', { email: pendingEmail })}</p>}
+        <ProofForm action={actions.profile} {...proof}>
           <Field name="email" type="email" label={t('accounts.fields.email')} value={state.profile?.email ?? user.email ?? ''} autoComplete="email" required maxLength={254} error={state.profile?.error?.email} />
           <Field name="name" label={t('accounts.fields.name')} value={state.profile?.name ?? user.name ?? ''} autoComplete="nickname" maxLength={64} hint={t('accounts.hints.name')} error={state.profile?.error?.name} />
+          <Field name="current" type="password" label={t('accounts.fields.currentPassword')} autoComplete="current-password" maxLength={200} hint={t('accounts.hints.currentForEmail')} error={state.profile?.error?.current} />
           <button type="submit" className="button button--primary">{t('accounts.manage.save')}</button>
-        </form>
+        </ProofForm>
       </section>
 
       <section className="card accounts__card" aria-labelledby="password-title">
         <h2 id="password-title" className="accounts__subtitle">{t('accounts.manage.password')}</h2>
-        <Message kind="success" text={state.password?.done ? t('accounts.manage.passwordChanged') : undefined} />
-        <form method="post" action={actions.password} className="accounts__form">
+        <p className="field-hint field-hint--muted">{t('accounts.manage.passwordText')}</p>
+        <ProofForm action={actions.password} {...proof}>
           <input type="hidden" name="username" value={user.email ?? ''} autoComplete="username" />
           <Field name="current" type="password" label={t('accounts.fields.currentPassword')} autoComplete="current-password" required maxLength={200} error={state.password?.error?.current} />
           <Field name="next" type="password" label={t('accounts.fields.newPassword')} autoComplete="new-password" required minLength={10} maxLength={200} hint={t('accounts.hints.password')} error={state.password?.error?.next} />
+          <KeepKeysField t={t} />
           <button type="submit" className="button button--primary">{t('accounts.manage.passwordSubmit')}</button>
-        </form>
+        </ProofForm>
       </section>
 
       <section className="card accounts__card accounts__danger" aria-labelledby="delete-title">

@@ -1,7 +1,8 @@
 /**
  * The account site's page frame (issue 9 point 1: same look as the app): the app's stylesheet and
  * theme, a slim bar with the product logo and name linking back to the app, the page in a card.
- * Server-rendered only: the pages are plain forms that work without JavaScript.
+ * Server-rendered plain forms that work without JavaScript; credential forms add one small script
+ * that solves an anti-bot proof ahead (issue 26 point 1), allowed by the page's own policy.
  * @module
  */
 import type { Context } from 'hono'
@@ -11,6 +12,7 @@ import { renderToString } from 'react-dom/server'
 import { PRODUCT_NAME } from '../../shared/constants'
 import { parseTheme, THEME_COOKIE } from '../../shared/theme'
 import type { AccountsEnv } from '../env'
+import { accountPagePolicy, createNonce } from './page-policy'
 
 /** Page frame props. */
 export interface ShellProps {
@@ -22,11 +24,13 @@ export interface ShellProps {
   backLabel: string
   /** Links in the bar's end (e.g. sign out when signed in). */
   actions?: ReactNode
+  /** The proof-solving script (src/islands/accounts/proof-form.ts) and its CSP nonce, on pages with credential forms. */
+  script?: { src: string; nonce: string }
   children: ReactNode
 }
 
 /** The frame itself. */
-export function Shell({ title, appUrl, css, locale, theme, backLabel, actions, children }: ShellProps) {
+export function Shell({ title, appUrl, css, locale, theme, backLabel, actions, script, children }: ShellProps) {
   return (
     <html lang={locale} data-theme={theme}>
       <head>
@@ -36,6 +40,7 @@ export function Shell({ title, appUrl, css, locale, theme, backLabel, actions, c
         <title>{`${title} – ${PRODUCT_NAME}`}</title>
         <link rel="icon" href={new URL('/favicon.svg', appUrl).href} type="image/svg+xml" />
         <link rel="stylesheet" href={css} />
+        {script && <script type="module" src={script.src} nonce={script.nonce} />}
       </head>
       <body className="accounts">
         <header className="app-bar accounts__bar">
@@ -54,18 +59,32 @@ export function Shell({ title, appUrl, css, locale, theme, backLabel, actions, c
   )
 }
 
-/** Renders `children` in the frame as a full HTML response. */
-export async function renderPage(c: Context<AccountsEnv>, title: string, children: ReactNode, opts: { status?: 200 | 400 | 401 | 403 | 404 | 409 | 429; actions?: ReactNode } = {}) {
+/** HTTP statuses account pages answer with. */
+export type PageStatus = 200 | 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 429
+
+/** Options of {@link renderPage}. */
+export interface PageOptions {
+  status?: PageStatus
+  actions?: ReactNode
+  /** The page has a credential form whose proof the script solves ahead (issue 26 point 1). */
+  proof?: boolean
+}
+
+/** Renders `children` in the frame as a full HTML response with the page's own Content-Security-Policy. */
+export async function renderPage(c: Context<AccountsEnv>, title: string, children: ReactNode, opts: PageOptions = {}) {
   const deps = c.get('deps')
   const manifest = await deps.manifest()
   const appOrigin = new URL(deps.appOrigin).origin
-  // Same origin as the app: the stylesheet's path works as is; on another origin it is fetched from the app.
-  const css = new URL(manifest.css, appOrigin).origin === c.get('origin') ? manifest.css : new URL(manifest.css, appOrigin).href
+  // Same origin as the app: asset paths work as they are; on another origin they come from the app.
+  const asset = (path: string) => (new URL(path, appOrigin).origin === c.get('origin') ? path : new URL(path, appOrigin).href)
+  const nonce = createNonce()
+  const script = opts.proof && manifest.accountProof ? { src: asset(manifest.accountProof), nonce } : undefined
   const html = renderToString(
-    <Shell title={title} appUrl={appOrigin + '/'} css={css} locale={c.get('locale')} theme={parseTheme(getCookie(c, THEME_COOKIE))} backLabel={c.get('t')('accounts.backToApp')} actions={opts.actions}>
+    <Shell title={title} appUrl={appOrigin + '/'} css={asset(manifest.css)} locale={c.get('locale')} theme={parseTheme(getCookie(c, THEME_COOKIE))} backLabel={c.get('t')('accounts.backToApp')} actions={opts.actions} script={script}>
       {children}
     </Shell>,
   )
   c.header('Cache-Control', 'no-store')
+  c.header('Content-Security-Policy', accountPagePolicy(nonce, appOrigin, c.get('allowed')))
   return c.html(`<!doctype html>${html}`, opts.status ?? 200)
 }

@@ -1,35 +1,45 @@
 /**
- * Sign in, sign up and sign out (issue 9 points 1–2, 7; SPEC §2 sign-in): forms at `/` (alias
- * `/sign-in`) and `/sign-up`, POST handlers with clear translated errors (400 weak/invalid, 401 wrong
- * password, 409 taken email, 429 throttled), and `POST /sign-out` that revokes the session and clears
- * every cookie. `redirect` is honoured only for allowed origins and relative paths.
+ * Sign in, sign up and sign out (issue 9 points 1–2, 7; SPEC §2 sign-in; issue 26 points 1, 2, 5, 9):
+ * forms at `/` (alias `/sign-in`) and `/sign-up`, POST handlers with clear translated errors, and
+ * `POST /sign-out` that revokes the session (and with it every API token minted from it) and clears
+ * every cookie. Every credential attempt passes the throttle gate before a password is checked.
+ * Sign-up answers the same for new and taken addresses: the account is made when the mailed link is
+ * used (routes/links.tsx). `redirect` is honoured only for allowed origins.
  * @module
  */
 import type { Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { clientAddress, formFields, href, redirectTarget } from '../context'
-import { currentUser } from '../current-user'
+import { formFields, href, publicHref, redirectTarget } from '../context'
+import { currentSession } from '../current-user'
 import type { AccountsEnv } from '../env'
-import { SignInForm, SignUpForm, type AuthFormState } from '../render/auth-forms'
-import { renderPage } from '../render/shell'
-import { clearFailures, isLocked, recordFailure, throttleKeys, WINDOW_MS } from '../services/throttle'
-import { clearCookies, createRefreshSession, REFRESH_COOKIE, revokeRefreshToken, signInCookies, type TokenUser } from '../services/tokens'
-import { createUser, isEmail, normaliseEmail, passwordProblem, verifyPassword } from '../services/users'
 import { PASSWORD_PROBLEM } from '../labels'
+import { sendAccountMail } from '../mail/send-account-mail'
+import { SignInForm, SignUpForm, type AuthFormState } from '../render/auth-forms'
+import { NoticeCard } from '../render/recovery-forms'
+import { renderPage, type PageStatus } from '../render/shell'
+import { issueLink, LINK_TTL_MS } from '../services/account-links'
+import { clearCookies, createRefreshSession, REFRESH_COOKIE, revokeRefreshToken, signInCookies, type OpenSession, type TokenUser } from '../services/tokens'
+import { hashPassword, isEmail, normaliseEmail, passwordProblem, userByEmail, verifyPassword } from '../services/users'
+import { addressCheck, gateRequest, passwordChecks, refusal } from '../throttle/request-gate'
+import { RULES } from '../throttle/rules'
+import { proofProps } from './proof'
 
-type Status = 200 | 400 | 401 | 409 | 429
+const signInPage = (c: Context<AccountsEnv>, state: AuthFormState, status: PageStatus = 200) =>
+  renderPage(
+    c,
+    c.get('t')('accounts.signIn.title'),
+    <SignInForm t={c.get('t')} action={href(c, '/sign-in')} signUpHref={href(c, '/sign-up', { redirect: state.redirect })} forgotHref={href(c, '/forgot')} proof={proofProps(c)} state={state} />,
+    { status, proof: true },
+  )
 
-const signInPage = (c: Context<AccountsEnv>, state: AuthFormState, status: Status = 200) =>
-  renderPage(c, c.get('t')('accounts.signIn.title'), <SignInForm t={c.get('t')} action={href(c, '/sign-in')} signUpHref={href(c, '/sign-up', { redirect: state.redirect })} state={state} />, { status })
-
-const signUpPage = (c: Context<AccountsEnv>, state: AuthFormState, status: Status = 200) =>
-  renderPage(c, c.get('t')('accounts.signUp.title'), <SignUpForm t={c.get('t')} action={href(c, '/sign-up')} signInHref={href(c, '/', { redirect: state.redirect })} state={state} />, { status })
+const signUpPage = (c: Context<AccountsEnv>, state: AuthFormState, status: PageStatus = 200) =>
+  renderPage(c, c.get('t')('accounts.signUp.title'), <SignUpForm t={c.get('t')} action={href(c, '/sign-up')} signInHref={href(c, '/', { redirect: state.redirect })} proof={proofProps(c)} state={state} />, { status, proof: true })
 
 /** Signs `user` in: a new refresh session (or the live one) and the three cookies, then 303 to the target. */
-async function signIn(c: Context<AccountsEnv>, user: TokenUser, redirect: string | undefined, existing?: string) {
+export async function signIn(c: Context<AccountsEnv>, user: TokenUser, redirect: string | undefined, existing?: OpenSession) {
   const deps = c.get('deps')
-  const refresh = existing ?? createRefreshSession(deps, user.id)
-  for (const value of await signInCookies(deps, user, refresh, c.get('origin'))) c.header('Set-Cookie', value, { append: true })
+  const session = existing ?? createRefreshSession(deps, user.id)
+  for (const value of await signInCookies(deps, user, session, c.get('origin'))) c.header('Set-Cookie', value, { append: true })
   return c.redirect(redirect ?? href(c, '/manage'), 303)
 }
 
@@ -39,10 +49,9 @@ export function registerAuthRoutes(app: Hono<AccountsEnv>) {
     const redirect = redirectTarget(c, c.req.query('redirect'))
     // Still signed in at the account site (the app only signed out locally, SPEC §2): re-issue the
     // cookies and go straight back.
-    const user = await currentUser(c)
-    const refresh = getCookie(c, REFRESH_COOKIE)
-    if (user && refresh) {
-      if (redirect) return signIn(c, user, redirect, refresh)
+    const live = currentSession(c)
+    if (live) {
+      if (redirect) return signIn(c, live.user, redirect, live.session)
       return c.redirect(href(c, '/manage'), 303)
     }
     return signInPage(c, { redirect })
@@ -56,15 +65,18 @@ export function registerAuthRoutes(app: Hono<AccountsEnv>) {
     const form = await formFields(c)
     const email = normaliseEmail(form.email ?? '')
     const redirect = redirectTarget(c, form.redirect)
-    const keys = throttleKeys(email, clientAddress(c))
-    if (isLocked(deps, keys)) return signInPage(c, { email, redirect, error: t('accounts.errors.throttled', { minutes: WINDOW_MS / 60_000 }) }, 429)
     if (!isEmail(email)) return signInPage(c, { email, redirect, fieldErrors: { email: t('accounts.errors.email_invalid') } }, 400)
-    const user = await verifyPassword(deps, email, (form.password ?? '').slice(0, 200))
-    if (!user) {
-      recordFailure(deps, keys)
-      return signInPage(c, { email, redirect, error: t('accounts.errors.wrong_password') }, 401)
+    // Reserved before the password is verified, so a burst cannot outrun the count (issue 26 point 1).
+    const attempt = await gateRequest(c, passwordChecks(c, email), form)
+    if (!attempt.ok) {
+      const refused = refusal(c, attempt)
+      return signInPage(c, { email, redirect, error: refused.message }, refused.status)
     }
-    clearFailures(deps, email)
+    const user = await verifyPassword(deps, email, (form.password ?? '').slice(0, 200))
+    if (!user) return signInPage(c, { email, redirect, error: t('accounts.errors.wrong_password') }, 401)
+    await attempt.succeeded()
+    // Told only to someone who knows the password, so a lock reveals nothing to a guesser.
+    if (user.lockedAt !== null) return signInPage(c, { email, redirect, error: t('accounts.errors.locked') }, 403)
     return signIn(c, user, redirect)
   })
 
@@ -72,6 +84,7 @@ export function registerAuthRoutes(app: Hono<AccountsEnv>) {
 
   app.post('/sign-up', async (c) => {
     const t = c.get('t')
+    const deps = c.get('deps')
     const form = await formFields(c)
     const email = normaliseEmail(form.email ?? '')
     const name = (form.name ?? '').trim()
@@ -81,9 +94,20 @@ export function registerAuthRoutes(app: Hono<AccountsEnv>) {
     if (name.length > 64) return signUpPage(c, { ...state, fieldErrors: { name: t('accounts.errors.name_long') } }, 400)
     const problem = passwordProblem(password, email)
     if (problem) return signUpPage(c, { ...state, fieldErrors: { password: t(PASSWORD_PROBLEM[problem]) } }, 400)
-    const user = await createUser(c.get('deps'), { email, name, password })
-    if (!user) return signUpPage(c, { ...state, fieldErrors: { email: t('accounts.errors.email_taken') } }, 409)
-    return signIn(c, user, state.redirect)
+    const attempt = await gateRequest(c, addressCheck(c, RULES.signUpAddress), form)
+    if (!attempt.ok) {
+      const refused = refusal(c, attempt)
+      return signUpPage(c, { ...state, error: refused.message }, refused.status)
+    }
+    // Hashed for a taken address too, so the answer takes as long either way (issue 26 point 5).
+    const passwordHash = await hashPassword(password)
+    if (userByEmail(deps, email)) {
+      await sendAccountMail(c, email, { kind: 'signupExists', signInLink: publicHref(c, '/sign-in'), resetLink: publicHref(c, '/forgot') })
+    } else {
+      const token = await issueLink(deps, { kind: 'signup', email, payload: { name, passwordHash, redirect: state.redirect ?? null } })
+      await sendAccountMail(c, email, { kind: 'signup', link: publicHref(c, '/verify', { token }), hours: LINK_TTL_MS.signup / 3_600_000 })
+    }
+    return inboxPage(c, t('accounts.signUp.sentTitle'), t('accounts.signUp.sent', { email, hours: LINK_TTL_MS.signup / 3_600_000 }))
   })
 
   app.post('/sign-out', async (c) => {
@@ -93,4 +117,14 @@ export function registerAuthRoutes(app: Hono<AccountsEnv>) {
     for (const value of clearCookies(deps)) c.header('Set-Cookie', value, { append: true })
     return c.redirect(redirectTarget(c, form.redirect ?? c.req.query('redirect')) ?? href(c, '/'), 303)
   })
+}
+
+/**
+ * "Check your inbox": the one answer to a sign-up or a reset request, whatever the address. Names
+ * the server log when no mail server is configured, so a self-hoster knows where the link went.
+ */
+export function inboxPage(c: Context<AccountsEnv>, title: string, text: string) {
+  const t = c.get('t')
+  const notice = c.get('deps').mailer.kind === 'log' ? t('accounts.mail.logNotice') : undefined
+  return renderPage(c, title, <NoticeCard title={title} text={text} notice={notice} link={{ href: href(c, '/'), label: t('accounts.signUp.signInLink') }} />)
 }

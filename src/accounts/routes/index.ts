@@ -9,8 +9,10 @@ import { registerAuthRoutes } from './auth'
 import { registerAvatarRoute } from './avatar'
 import { registerCreditsRoutes } from './credits'
 import { registerKeysRoutes } from './keys'
+import { registerLinkRoutes } from './links'
 import { registerManageRoutes } from './manage'
 import { registerNotificationRoutes } from './notifications'
+import { registerProofRoutes } from './proof'
 import { registerTokenRoutes } from './tokens'
 
 /** Registers routes on the account app. */
@@ -19,6 +21,8 @@ export type RegisterRoutes = (app: Hono<AccountsEnv>) => void
 /** Every route group, registered in this order. */
 export const ACCOUNT_ROUTES: RegisterRoutes[] = [
   registerAuthRoutes,
+  registerLinkRoutes,
+  registerProofRoutes,
   registerTokenRoutes,
   registerAvatarRoute,
   registerManageRoutes,

@@ -12,6 +12,7 @@ import { accountNotificationSchema } from '../../shared/api/account-api'
 import { createAccountsApp } from '../app'
 import type { AccountsDeps } from '../deps'
 import { createRefreshSession, REFRESH_COOKIE } from '../services/tokens'
+import { testAccountsDeps } from '../testing/test-deps'
 
 const APP = 'http://app.test'
 const NOW = Date.UTC(2026, 10, 22, 12)
@@ -26,19 +27,11 @@ const cookieOf: Record<string, string> = {}
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ssg-accounts-b-'))
   store = openStore(dir)
-  deps = {
-    db: store.db,
-    sessionSecret: 'f'.repeat(64),
-    appOrigin: APP,
-    basePath: '/accounts',
-    secureCookies: false,
-    manifest: async () => ({ buildId: 't', client: '/assets/c.js', clientImports: [], css: '/assets/s.css', icons: '/assets/i.svg', islands: {} }),
-    now: () => NOW,
-  }
+  deps = testAccountsDeps(store, { appOrigin: APP, now: () => NOW })
   app = createAccountsApp(deps)
   for (const [id, email] of [[ADA, 'ada@example.test'], [BOB, 'bob@example.test']] as const) {
     store.db.insert(users).values({ id, email, createdAt: NOW }).run()
-    cookieOf[id] = `${REFRESH_COOKIE}=${createRefreshSession(deps, id)}`
+    cookieOf[id] = `${REFRESH_COOKIE}=${createRefreshSession(deps, id).token}`
   }
 })
 afterAll(async () => {

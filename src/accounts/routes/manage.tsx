@@ -1,58 +1,89 @@
 /**
- * `GET /manage` and its three POST forms (issue 9 point 1). Signed-out visitors go to sign-in with a
- * redirect back here. Successful changes redirect (303) so a reload does not resend the form.
+ * `GET /manage` and its POST forms (issue 9 point 1; issue 26 points 1, 3, 9). Signed-out visitors go
+ * to sign-in with a redirect back here. Successful changes redirect (303) so a reload does not resend
+ * the form. The current password is checked through the throttle gate like a sign-in; changing it
+ * ends every other session and (unless kept) the API keys; a new e-mail address takes effect once
+ * the link mailed to it is opened.
  * @module
  */
 import type { Context, Hono } from 'hono'
-import { getCookie } from 'hono/cookie'
-import { and, eq, ne } from 'drizzle-orm'
-import { accountSessions, users } from '../../api/store/schema'
-import { formFields, href } from '../context'
-import type { AccountUser } from '../current-user'
-import { requireUser } from '../require-user'
+import { eq } from 'drizzle-orm'
+import { users } from '../../api/store/schema'
+import { formFields, href, publicHref } from '../context'
+import { currentSession, type AccountUser } from '../current-user'
 import type { AccountsEnv } from '../env'
-import { ManagePage, type ManageState } from '../render/manage-page'
-import { renderPage } from '../render/shell'
-import { avatarPath } from '../services/avatar-url'
-import { deleteAccount } from '../services/delete-account'
-import { clearCookies, hashToken, REFRESH_COOKIE, signInCookies } from '../services/tokens'
-import { isEmail, normaliseEmail, passwordProblem, userByEmail, userById } from '../services/users'
-import { SignOutButton } from '../render/sign-out-button'
-import { managePageLinks } from './manage-links'
 import { PASSWORD_PROBLEM } from '../labels'
+import { sendAccountMail } from '../mail/send-account-mail'
+import { ManagePage, type ManageDone, type ManageState } from '../render/manage-page'
+import { renderPage, type PageStatus } from '../render/shell'
+import { SignOutButton } from '../render/sign-out-button'
+import { issueLink, LINK_TTL_MS, pendingEmailChange } from '../services/account-links'
+import { avatarPath } from '../services/avatar-url'
+import { forgetAccountCounters, replacePassword } from '../services/credential-change'
+import { deleteAccount } from '../services/delete-account'
+import { clearCookies, signInCookies, type OpenSession } from '../services/tokens'
+import { hashPassword, isEmail, normaliseEmail, passwordProblem, userById } from '../services/users'
+import { gateRequest, passwordChecks, refusal } from '../throttle/request-gate'
+import { managePageLinks } from './manage-links'
+import { proofProps } from './proof'
+
+const DONE: readonly ManageDone[] = ['profile', 'password', 'passwordKeys', 'email', 'emailSent', 'welcome', 'reset']
 
 /** Renders the page for `user`. */
-function managePage(c: Context<AccountsEnv>, user: AccountUser, state: ManageState, status: 200 | 400 | 401 | 409 = 200) {
+async function managePage(c: Context<AccountsEnv>, user: AccountUser, state: ManageState, status: PageStatus = 200) {
   const t = c.get('t')
   const links = managePageLinks.map((l) => ({ href: href(c, l.path), label: t(l.label) }))
+  const pending = await pendingEmailChange(c.get('deps'), user.id)
+  const actions = { profile: href(c, '/manage/profile'), password: href(c, '/manage/password'), remove: href(c, '/manage/delete'), confirm: href(c, '/manage/confirm-email') }
   return renderPage(
     c,
     t('accounts.manage.title'),
-    <ManagePage t={t} user={user} locale={c.get('locale')} avatar={avatarPath(c.get('deps'), user.id)} actions={{ profile: href(c, '/manage/profile'), password: href(c, '/manage/password'), remove: href(c, '/manage/delete') }} state={state} extraLinks={links} />,
-    { status, actions: <SignOutButton c={c} /> },
+    <ManagePage t={t} user={user} locale={c.get('locale')} avatar={avatarPath(c.get('deps'), user.id)} actions={actions} proof={proofProps(c)} pendingEmail={pending} state={state} extraLinks={links} />,
+    { status, actions: <SignOutButton c={c} />, proof: true },
   )
 }
 
-/** Re-issues the cookies after a profile change (the web token carries email and name). */
-async function reissue(c: Context<AccountsEnv>, userId: string) {
-  const refresh = getCookie(c, REFRESH_COOKIE)
+/** The signed-in session, or a 303 to sign-in that comes back to /manage. */
+function requireSession(c: Context<AccountsEnv>): { user: AccountUser; session: OpenSession } | Response {
+  return currentSession(c) ?? c.redirect(href(c, '/', { redirect: href(c, '/manage') }), 303)
+}
+
+/** Re-issues the cookies after a change the web token shows (name, e-mail). */
+async function reissue(c: Context<AccountsEnv>, userId: string, session: OpenSession) {
   const user = userById(c.get('deps'), userId)
-  if (!refresh || !user) return
-  for (const value of await signInCookies(c.get('deps'), user, refresh, c.get('origin'))) c.header('Set-Cookie', value, { append: true })
+  if (!user) return
+  for (const value of await signInCookies(c.get('deps'), user, session, c.get('origin'))) c.header('Set-Cookie', value, { append: true })
+}
+
+/** Checks `user`'s current password through the throttle gate: undefined when right, else the page to answer. */
+async function checkCurrentPassword(c: Context<AccountsEnv>, user: AccountUser, form: Record<string, string>, field: 'profile' | 'password'): Promise<Response | undefined> {
+  const t = c.get('t')
+  const attempt = await gateRequest(c, passwordChecks(c, user.email ?? user.id), form)
+  if (!attempt.ok) {
+    const refused = refusal(c, attempt)
+    return managePage(c, user, { [field]: { error: { current: refused.message } } }, refused.status)
+  }
+  const current = (form.current ?? '').slice(0, 200)
+  if (!user.passwordHash || !(await Bun.password.verify(current, user.passwordHash))) {
+    return managePage(c, user, { [field]: { error: { current: t('accounts.errors.wrong_current_password') } } }, 401)
+  }
+  await attempt.succeeded()
+  return undefined
 }
 
 /** Registers the manage-account routes. */
 export function registerManageRoutes(app: Hono<AccountsEnv>) {
   app.get('/manage', async (c) => {
-    const user = await requireUser(c)
-    if (user instanceof Response) return user
-    const done = c.req.query('done')
-    return managePage(c, user, { profile: { done: done === 'profile' }, password: { done: done === 'password' } })
+    const live = requireSession(c)
+    if (live instanceof Response) return live
+    const done = DONE.find((d) => d === c.req.query('done'))
+    return managePage(c, live.user, { done })
   })
 
   app.post('/manage/profile', async (c) => {
-    const user = await requireUser(c)
-    if (user instanceof Response) return user
+    const live = requireSession(c)
+    if (live instanceof Response) return live
+    const { user } = live
     const t = c.get('t')
     const deps = c.get('deps')
     const form = await formFields(c)
@@ -61,44 +92,65 @@ export function registerManageRoutes(app: Hono<AccountsEnv>) {
     const profile = { email, name }
     if (!isEmail(email)) return managePage(c, user, { profile: { ...profile, error: { email: t('accounts.errors.email_invalid') } } }, 400)
     if (name.length > 64) return managePage(c, user, { profile: { ...profile, error: { name: t('accounts.errors.name_long') } } }, 400)
-    const other = userByEmail(deps, email)
-    if (other && other.id !== user.id) return managePage(c, user, { profile: { ...profile, error: { email: t('accounts.errors.email_taken') } } }, 409)
-    deps.db.update(users).set({ email, name: name || null, updatedAt: (deps.now ?? Date.now)() }).where(eq(users.id, user.id)).run()
-    await reissue(c, user.id)
-    return c.redirect(href(c, '/manage', { done: 'profile' }), 303)
+    const changesEmail = email !== user.email
+    // A stolen session must not be able to move the account to another inbox (and then reset it).
+    if (changesEmail) {
+      if (!form.current) return managePage(c, user, { profile: { ...profile, error: { current: t('accounts.errors.current_password_needed') } } }, 400)
+      const refused = await checkCurrentPassword(c, user, form, 'profile')
+      if (refused) return refused
+    }
+    deps.db.update(users).set({ name: name || null, updatedAt: (deps.now ?? Date.now)() }).where(eq(users.id, user.id)).run()
+    await reissue(c, user.id, live.session)
+    if (!changesEmail) return c.redirect(href(c, '/manage', { done: 'profile' }), 303)
+    // The same answer whether or not the address is another account's; confirming tells (issue 26 point 5).
+    const token = await issueLink(deps, { kind: 'email_change', email, userId: user.id })
+    await sendAccountMail(c, email, { kind: 'emailChange', link: publicHref(c, '/verify', { token }), hours: LINK_TTL_MS.email_change / 3_600_000 })
+    if (user.email && user.emailVerifiedAt !== null) await sendAccountMail(c, user.email, { kind: 'emailChangeNotice', email, resetLink: publicHref(c, '/forgot') })
+    return c.redirect(href(c, '/manage', { done: 'emailSent' }), 303)
+  })
+
+  app.post('/manage/confirm-email', async (c) => {
+    const live = requireSession(c)
+    if (live instanceof Response) return live
+    const { user } = live
+    await formFields(c)
+    // Accounts from before confirmation existed confirm their current address the same way.
+    if (user.email && user.emailVerifiedAt === null) {
+      const token = await issueLink(c.get('deps'), { kind: 'email_change', email: user.email, userId: user.id })
+      await sendAccountMail(c, user.email, { kind: 'emailChange', link: publicHref(c, '/verify', { token }), hours: LINK_TTL_MS.email_change / 3_600_000 })
+    }
+    return c.redirect(href(c, '/manage', { done: 'emailSent' }), 303)
   })
 
   app.post('/manage/password', async (c) => {
-    const user = await requireUser(c)
-    if (user instanceof Response) return user
+    const live = requireSession(c)
+    if (live instanceof Response) return live
+    const { user } = live
     const t = c.get('t')
     const deps = c.get('deps')
     const form = await formFields(c)
-    const current = (form.current ?? '').slice(0, 200)
+    const refused = await checkCurrentPassword(c, user, form, 'password')
+    if (refused) return refused
     const next = form.next ?? ''
-    if (!user.passwordHash || !(await Bun.password.verify(current, user.passwordHash))) {
-      return managePage(c, user, { password: { error: { current: t('accounts.errors.wrong_current_password') } } }, 401)
-    }
     const problem = passwordProblem(next, user.email ?? '')
     if (problem) return managePage(c, user, { password: { error: { next: t(PASSWORD_PROBLEM[problem]) } } }, 400)
-    const now = (deps.now ?? Date.now)()
-    deps.db.update(users).set({ passwordHash: await Bun.password.hash(next, { algorithm: 'argon2id' }), updatedAt: now }).where(eq(users.id, user.id)).run()
-    // A changed password signs out every other session (a stolen session ends with it).
-    const refresh = getCookie(c, REFRESH_COOKIE)
-    const keep = refresh ? hashToken(refresh) : ''
-    deps.db.update(accountSessions).set({ revokedAt: now }).where(and(eq(accountSessions.userId, user.id), ne(accountSessions.tokenHash, keep))).run()
-    return c.redirect(href(c, '/manage', { done: 'password' }), 303)
+    const keepKeys = form.keep_keys === '1'
+    await replacePassword(deps, user, await hashPassword(next), { keepSessionId: live.session.id, keepKeys })
+    if (user.email) await sendAccountMail(c, user.email, { kind: 'passwordChanged', resetLink: publicHref(c, '/forgot') })
+    return c.redirect(href(c, '/manage', { done: keepKeys ? 'password' : 'passwordKeys' }), 303)
   })
 
   app.post('/manage/delete', async (c) => {
-    const user = await requireUser(c)
-    if (user instanceof Response) return user
+    const live = requireSession(c)
+    if (live instanceof Response) return live
+    const { user } = live
     const t = c.get('t')
     const form = await formFields(c)
     if (!user.email || normaliseEmail(form.confirm ?? '') !== user.email) {
       return managePage(c, user, { remove: { error: t('accounts.errors.confirm_mismatch') } }, 400)
     }
     deleteAccount(c.get('deps'), user)
+    await forgetAccountCounters(c.get('deps'), user.email)
     for (const value of clearCookies(c.get('deps'))) c.header('Set-Cookie', value, { append: true })
     const appUrl = new URL(c.get('deps').appOrigin).origin + '/'
     return renderPage(

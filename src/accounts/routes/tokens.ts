@@ -10,14 +10,14 @@ import { getCookie } from 'hono/cookie'
 import { SESSION_COOKIE } from '../../api/identity/session'
 import { WEB_COOKIE } from '../../shared/auth/web-cookie'
 import type { AccountsEnv } from '../env'
-import { apiToken, cookie, REFRESH_COOKIE, REFRESH_TTL_SECONDS, TOKEN_TTL_SECONDS, userOfRefreshToken, webToken } from '../services/tokens'
+import { apiToken, cookie, REFRESH_COOKIE, REFRESH_TTL_SECONDS, sessionOfRefreshToken, TOKEN_TTL_SECONDS, webToken } from '../services/tokens'
 
 /** Refreshes one cookie kind. */
 async function refresh(c: Context<AccountsEnv>, kind: 'web' | 'api') {
   const deps = c.get('deps')
   c.header('Cache-Control', 'no-store')
-  const user = userOfRefreshToken(deps, getCookie(c, REFRESH_COOKIE))
-  if (!user) {
+  const live = sessionOfRefreshToken(deps, getCookie(c, REFRESH_COOKIE))
+  if (!live) {
     c.header('Set-Cookie', cookie(deps, WEB_COOKIE, '', 0, false), { append: true })
     c.header('Set-Cookie', cookie(deps, SESSION_COOKIE, '', 0, true), { append: true })
     const message = c.get('t')('accounts.errors.session_expired')
@@ -25,8 +25,8 @@ async function refresh(c: Context<AccountsEnv>, kind: 'web' | 'api') {
   }
   const value =
     kind === 'api'
-      ? cookie(deps, SESSION_COOKIE, await apiToken(deps, user), TOKEN_TTL_SECONDS, true)
-      : cookie(deps, WEB_COOKIE, await webToken(deps, user, c.get('origin')), REFRESH_TTL_SECONDS, false)
+      ? cookie(deps, SESSION_COOKIE, await apiToken(deps, live.user, live.session.id), TOKEN_TTL_SECONDS, true)
+      : cookie(deps, WEB_COOKIE, await webToken(deps, live.user, c.get('origin')), REFRESH_TTL_SECONDS, false)
   c.header('Set-Cookie', value, { append: true })
   return c.json({ success: true })
 }

@@ -1,9 +1,10 @@
 /**
- * Allowed origins (issue 9 point 2 and 7): a `redirect` may only lead to the app, the account site,
- * a configured origin or a relative path (no open redirect), and a cookie-authenticated POST must come
+ * Allowed origins (issue 9 point 2 and 7): a `redirect` may only lead to the app, the account site or
+ * a configured origin (no open redirect), and a cookie-authenticated POST must come
  * from one of them (CSRF defence next to SameSite=Lax).
  * @module
  */
+import { resolveRedirect } from '../../shared/safe-redirect'
 import type { AccountsDeps } from '../deps'
 
 /** The origins trusted for redirects and form posts; `requestOrigin` is the account site's own. */
@@ -21,20 +22,12 @@ export function allowedOrigins(deps: AccountsDeps, requestOrigin: string): Set<s
 }
 
 /**
- * The redirect target when it is safe, else undefined: absolute http(s) URLs of an allowed origin, or
- * a path starting with one `/` (not `//host` nor `/\host`, which browsers read as another origin).
+ * The redirect target as an absolute URL when it leads to an allowed origin, else undefined; never
+ * throws. Parsed as a browser would (src/shared/safe-redirect.ts, issue 26 point 4), relative
+ * targets resolved against `base` (the account site's origin).
  */
-export function safeRedirect(target: string | undefined | null, allowed: Set<string>): string | undefined {
-  if (!target || target.length > 2000) return undefined
-  if (target.startsWith('/')) return /^\/[/\\]/.test(target) ? undefined : target
-  try {
-    const url = new URL(target)
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
-    return allowed.has(url.origin) ? url.href : undefined
-  } catch {
-    return undefined
-  }
-}
+export const safeRedirect = (target: string | undefined | null, allowed: Set<string>, base: string): string | undefined =>
+  resolveRedirect(target, base, (origin) => allowed.has(origin))?.href
 
 /** True when a state-changing request comes from an allowed origin (Origin, else Referer). */
 export function sameOriginPost(headers: Headers, allowed: Set<string>): boolean {

@@ -1,20 +1,24 @@
 /**
  * Forgets account rows that can never matter again: refresh sessions that expired or were revoked
- * (kept a day for support questions), and login-failure counters whose window and lock are over.
- * Run on each sign-in (issue 9 point 3: sessions are stored server-side, so without pruning the table
- * only grows); sign-ins are throttled, so the two indexed deletes cost nothing noticeable.
+ * (kept a day for support questions), throttle counters whose run and block are over, and mailed
+ * links that expired more than a day ago. Run on each sign-in (issue 9 point 3: sessions are stored
+ * server-side, so without pruning the tables only grow); sign-ins are throttled, so the indexed
+ * deletes cost nothing noticeable.
  * @module
  */
-import { and, isNotNull, lt, or } from 'drizzle-orm'
-import { accountSessions, loginFailures } from '../../api/store/schema'
+import { and, isNotNull, lt, lte, or } from 'drizzle-orm'
+import { accountSessions, accountTokens, loginFailures } from '../../api/store/schema'
 import type { AccountsDeps } from '../deps'
-import { WINDOW_MS } from './throttle'
+import { RULES } from '../throttle/rules'
 
-/** How long an ended session row is kept. */
+/** How long an ended session (and an expired link) is kept. */
 export const ENDED_SESSION_KEEP_MS = 24 * 3600 * 1000
 
-/** Deletes ended sessions and stale failure counters; returns how many rows of each went. */
-export function pruneAccountRows(deps: AccountsDeps): { sessions: number; failures: number } {
+/** The longest quiet time of any throttle rule: a counter idle this long has nothing left to count. */
+export const COUNTER_QUIET_MS = Math.max(...Object.values(RULES).map((r) => r.quietMs))
+
+/** Deletes ended sessions, stale counters and old links; returns how many rows of each went. */
+export function pruneAccountRows(deps: AccountsDeps): { sessions: number; failures: number; links: number } {
   const now = (deps.now ?? Date.now)()
   const cutoff = now - ENDED_SESSION_KEEP_MS
   const sessions = deps.db
@@ -24,8 +28,9 @@ export function pruneAccountRows(deps: AccountsDeps): { sessions: number; failur
     .all()
   const failures = deps.db
     .delete(loginFailures)
-    .where(and(lt(loginFailures.windowStart, now - WINDOW_MS), lt(loginFailures.lockedUntil, now)))
+    .where(and(lte(loginFailures.windowStart, now - COUNTER_QUIET_MS), lte(loginFailures.lockedUntil, now)))
     .returning({ key: loginFailures.key })
     .all()
-  return { sessions: sessions.length, failures: failures.length }
+  const links = deps.db.delete(accountTokens).where(lt(accountTokens.expiresAt, cutoff)).returning({ id: accountTokens.id }).all()
+  return { sessions: sessions.length, failures: failures.length, links: links.length }
 }

@@ -1,12 +1,12 @@
 /**
  * Refresh sessions and the two cookies minted from them (SPEC §9, issue 9 point 3): `ssg_session`
  * (HttpOnly, 30 days, a random token stored only as its SHA-256), `ssg_api` (HttpOnly, 1 h JWT the API
- * verifies) and `ssg_web` (readable by scripts: what the app displays). The web cookie lives as long
+ * verifies, carrying the session id so it dies with the session, issue 26 point 3) and `ssg_web` (readable by scripts: what the app displays). The web cookie lives as long
  * as the refresh session: its presence tells the app a refresh can help (accounts-app-expects).
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull, gt } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { SESSION_COOKIE, signApiSession } from '../../api/identity/session'
 import { subscriptionGrants } from '../../api/services/accounts/subscription-grants'
@@ -30,23 +30,28 @@ const WEB_ISSUER = 'ssg-accounts'
 export const hashToken = (value: string) => createHash('sha256').update(value).digest('hex')
 const nowOf = (deps: AccountsDeps) => (deps.now ?? Date.now)()
 
-/** Opens a refresh session for `userId`; returns the raw token (only ever in the cookie). */
-export function createRefreshSession(deps: AccountsDeps, userId: string): string {
+/** A session as the cookies carry it: its id (the `sid` of API tokens) and the raw refresh token. */
+export interface OpenSession {
+  id: string
+  token: string
+}
+
+/** Opens a refresh session for `userId`; the raw token only ever goes into the cookie. */
+export function createRefreshSession(deps: AccountsDeps, userId: string): OpenSession {
   pruneAccountRows(deps)
   const token = randomBytes(32).toString('base64url')
+  const id = randomBytes(16).toString('hex')
   const now = nowOf(deps)
-  deps.db
-    .insert(accountSessions)
-    .values({ id: randomBytes(16).toString('hex'), userId, tokenHash: hashToken(token), createdAt: now, lastUsed: now, expiresAt: now + REFRESH_TTL_SECONDS * 1000 })
-    .run()
-  return token
+  deps.db.insert(accountSessions).values({ id, userId, tokenHash: hashToken(token), createdAt: now, lastUsed: now, expiresAt: now + REFRESH_TTL_SECONDS * 1000 }).run()
+  return { id, token }
 }
 
 /**
- * The user of a live refresh session, or undefined (unknown, expired or revoked). The lookup is by
- * the token's hash, so no secret is compared byte by byte (constant-time by construction).
+ * The live session behind a refresh token and its user, or undefined (unknown, expired or revoked
+ * session, or a locked user). The lookup is by the token's hash, so no secret is compared byte by
+ * byte (constant-time by construction).
  */
-export function userOfRefreshToken(deps: AccountsDeps, token: string | undefined) {
+export function sessionOfRefreshToken(deps: AccountsDeps, token: string | undefined): { session: OpenSession; user: typeof users.$inferSelect } | undefined {
   if (!token || token.length > 200) return undefined
   const now = nowOf(deps)
   const row = deps.db
@@ -55,15 +60,25 @@ export function userOfRefreshToken(deps: AccountsDeps, token: string | undefined
     .innerJoin(users, eq(users.id, accountSessions.userId))
     .where(and(eq(accountSessions.tokenHash, hashToken(token)), isNull(accountSessions.revokedAt), gt(accountSessions.expiresAt, now)))
     .get()
-  if (!row) return undefined
+  if (!row || row.user.lockedAt !== null) return undefined
   deps.db.update(accountSessions).set({ lastUsed: now }).where(eq(accountSessions.id, row.sessionId)).run()
-  return row.user
+  return { session: { id: row.sessionId, token }, user: row.user }
 }
 
-/** Revokes the refresh session behind `token` (sign-out). */
+/** The user of a live refresh session, or undefined (see {@link sessionOfRefreshToken}). */
+export const userOfRefreshToken = (deps: AccountsDeps, token: string | undefined) => sessionOfRefreshToken(deps, token)?.user
+
+/** Revokes the refresh session behind `token` (sign-out); the API tokens minted from it die with it. */
 export function revokeRefreshToken(deps: AccountsDeps, token: string | undefined) {
   if (!token) return
   deps.db.update(accountSessions).set({ revokedAt: nowOf(deps) }).where(eq(accountSessions.tokenHash, hashToken(token))).run()
+}
+
+/** Revokes every live session of `userId` but `keepId` (password change, reset, lock: issue 26 point 3). */
+export function revokeUserSessions(deps: AccountsDeps, userId: string, keepId?: string) {
+  const mine = eq(accountSessions.userId, userId)
+  const live = isNull(accountSessions.revokedAt)
+  deps.db.update(accountSessions).set({ revokedAt: nowOf(deps) }).where(keepId ? and(mine, live, ne(accountSessions.id, keepId)) : and(mine, live)).run()
 }
 
 /** A user as the cookies need it. */
@@ -74,9 +89,9 @@ export interface TokenUser {
   grants: string | null
 }
 
-/** The `ssg_api` JWT for `user`. */
-export const apiToken = (deps: AccountsDeps, user: TokenUser) =>
-  signApiSession(deps.sessionSecret, { sub: user.id, grants: parseGrants(user.grants) }, { ttlSeconds: TOKEN_TTL_SECONDS, now: nowOf(deps) })
+/** The `ssg_api` JWT for `user`, bound to session `sessionId` (the API checks it is still live). */
+export const apiToken = (deps: AccountsDeps, user: TokenUser, sessionId: string) =>
+  signApiSession(deps.sessionSecret, { sub: user.id, sid: sessionId, grants: parseGrants(user.grants) }, { ttlSeconds: TOKEN_TTL_SECONDS, now: nowOf(deps) })
 
 /** What the app shows of the user's grants: their subscriptions' grants under their own (a feat_pack subscriber gets the 'member' avatar, SPEC §2). */
 const displayGrants = async (deps: AccountsDeps, user: TokenUser) => ({ ...(await subscriptionGrants(deps.db, user.id, nowOf(deps))), ...(parseGrants(user.grants) ?? {}) })
@@ -108,11 +123,11 @@ export function cookie(deps: AccountsDeps, name: string, value: string, maxAge: 
 /** Cookie names the account site sets. */
 export const ALL_COOKIES = [REFRESH_COOKIE, SESSION_COOKIE, WEB_COOKIE] as const
 
-/** `Set-Cookie` values that sign `user` in with refresh token `refresh`. */
-export async function signInCookies(deps: AccountsDeps, user: TokenUser, refresh: string, origin: string): Promise<string[]> {
+/** `Set-Cookie` values that sign `user` in with session `session`. */
+export async function signInCookies(deps: AccountsDeps, user: TokenUser, session: OpenSession, origin: string): Promise<string[]> {
   return [
-    cookie(deps, REFRESH_COOKIE, refresh, REFRESH_TTL_SECONDS, true),
-    cookie(deps, SESSION_COOKIE, await apiToken(deps, user), TOKEN_TTL_SECONDS, true),
+    cookie(deps, REFRESH_COOKIE, session.token, REFRESH_TTL_SECONDS, true),
+    cookie(deps, SESSION_COOKIE, await apiToken(deps, user, session.id), TOKEN_TTL_SECONDS, true),
     cookie(deps, WEB_COOKIE, await webToken(deps, user, origin), REFRESH_TTL_SECONDS, false),
   ]
 }

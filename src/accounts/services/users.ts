@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 9 point 7): sign-up with password rules, sign-in with `Bun.password` (argon2id).
+ * Accounts (issue 9 point 7): password rules, hashing and checks with `Bun.password` (argon2id).
  * @module
  */
 import { randomBytes } from 'node:crypto'
@@ -44,11 +44,17 @@ export const userByEmail = (deps: AccountsDeps, email: string) => deps.db.select
 /** Finds a user by id. */
 export const userById = (deps: AccountsDeps, id: string) => deps.db.select().from(users).where(eq(users.id, id)).get()
 
-/** Creates a user; undefined when the email is taken (unique index). */
-export async function createUser(deps: AccountsDeps, input: { email: string; name: string; password: string }) {
+/** Hashes a password for storage (argon2id, `Bun.password`). */
+export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' })
+
+/**
+ * Creates a user whose address was just confirmed (issue 26 point 9: accounts are made when the
+ * sign-up link is used); undefined when the email is taken meanwhile (unique index).
+ */
+export async function createUser(deps: AccountsDeps, input: { email: string; name: string; passwordHash: string }) {
   if (userByEmail(deps, input.email)) return undefined
   const now = (deps.now ?? Date.now)()
-  const row = { id: randomBytes(16).toString('hex'), email: normaliseEmail(input.email), name: input.name.trim() || null, grants: null, createdAt: now, updatedAt: now, passwordHash: await Bun.password.hash(input.password, { algorithm: 'argon2id' }) }
+  const row = { id: randomBytes(16).toString('hex'), email: normaliseEmail(input.email), name: input.name.trim() || null, grants: null, createdAt: now, updatedAt: now, passwordHash: input.passwordHash, emailVerifiedAt: now, lockedAt: null }
   try {
     deps.db.insert(users).values(row).run()
   } catch {
@@ -64,7 +70,7 @@ let dummyHash: Promise<string> | undefined
 export async function verifyPassword(deps: AccountsDeps, email: string, password: string) {
   const user = userByEmail(deps, email)
   if (!user?.passwordHash) {
-    await Bun.password.verify(password, await (dummyHash ??= Bun.password.hash('not-a-real-password', { algorithm: 'argon2id' })))
+    await Bun.password.verify(password, await (dummyHash ??= hashPassword('not-a-real-password')))
     return undefined
   }
   return (await Bun.password.verify(password, user.passwordHash)) ? user : undefined

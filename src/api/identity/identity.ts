@@ -4,12 +4,12 @@
  * the `ssg_client` cookie (and the forwarded address when the cookie is missing).
  * @module
  */
-import { eq } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { ApiConfig, Grants } from '../config'
 import { grantsSchema } from '../config'
 import { ApiError } from '../errors'
 import type { Db } from '../store/db'
-import { apiKeys, users } from '../store/schema'
+import { accountSessions, apiKeys, users } from '../store/schema'
 import type { CodeAndMessage } from '../../shared/schemas/api'
 import { mergeSubscriptionGrants } from '../services/accounts/subscription-grants'
 import { findApiKey, keyAllowsOrigin, keyOrigins, MIN_API_KEY_LENGTH } from './api-keys'
@@ -62,6 +62,27 @@ const parseGrants = (json: string | null): Partial<Grants> => {
   }
 }
 
+/**
+ * The stored grants of the user behind account session `sid`, when that session is live (not
+ * revoked, not expired), belongs to `userId`, and the user exists and is not locked; else undefined.
+ */
+async function liveSessionUser(db: Db, sid: string, userId: string, now: number): Promise<{ grants: string | null } | undefined> {
+  const row = await db
+    .select({ grants: users.grants, lockedAt: users.lockedAt })
+    .from(accountSessions)
+    .innerJoin(users, eq(users.id, accountSessions.userId))
+    .where(and(eq(accountSessions.id, sid), eq(accountSessions.userId, userId), isNull(accountSessions.revokedAt), gt(accountSessions.expiresAt, now)))
+    .get()
+  return row && row.lockedAt === null ? { grants: row.grants } : undefined
+}
+
+/** The stored grants of an API key's owner; 403 `account_locked` while an operator has locked the account. */
+async function keyOwner(db: Db, userId: string): Promise<string | null> {
+  const owner = await db.select({ grants: users.grants, lockedAt: users.lockedAt }).from(users).where(eq(users.id, userId)).get()
+  if (owner && owner.lockedAt !== null) throw new ApiError('account_locked', 'The account of this API key is locked', 403)
+  return owner?.grants ?? null
+}
+
 /** First address of `X-Forwarded-For`, else `X-Real-IP`, else null. */
 export function forwardedIp(headers: Headers): string | null {
   const xff = headers.get('x-forwarded-for')?.split(',')[0]?.trim()
@@ -106,12 +127,15 @@ export function createIdentityResolver(deps: IdentityDeps) {
       apiKey = row
     }
 
-    let sessionUser: { id: string; grants: Partial<Grants> } | null = null
+    let sessionUser: { id: string; grants: Partial<Grants>; userGrants: string | null } | null = null
     const token = cookies[SESSION_COOKIE]
     if (token) {
       const r = await verifyApiSession(deps.sessionSecret, token, deps.now())
-      if (r.ok) sessionUser = { id: r.claims.sub, grants: r.claims.grants ?? {} }
-      else warnings.push({ code: 'invalid_jwt', message: `Invalid session (${r.reason})` })
+      // A well-signed token counts only while its account session lives and its user is not locked
+      // (issue 26 point 3): sign-out, password change, lock and deletion end every token at once.
+      const live = r.ok ? await liveSessionUser(db, r.claims.sid, r.claims.sub, deps.now()) : undefined
+      if (r.ok && live) sessionUser = { id: r.claims.sub, grants: r.claims.grants ?? {}, userGrants: live.grants }
+      else warnings.push({ code: 'invalid_jwt', message: `Invalid session (${r.ok ? 'ERR_SESSION_ENDED' : r.reason})` })
     }
 
     if (!apiKey && !sessionUser) {
@@ -121,11 +145,13 @@ export function createIdentityResolver(deps: IdentityDeps) {
     // A keyed request acts as the key's owner only, never as whoever's session cookie came along
     // (a key without a user stays userless): the key, not the browser, decides (issue 10 point 1).
     const userId = apiKey ? apiKey.userId : (sessionUser?.id ?? null)
-    const userRow = userId ? await db.select({ grants: users.grants }).from(users).where(eq(users.id, userId)).get() : undefined
+    // The session check above already read the user's grants; a key's owner is read here, and a
+    // key whose owner is locked stops working while the lock lasts (issue 26 point 3).
+    const userGrants = apiKey ? (apiKey.userId ? await keyOwner(db, apiKey.userId) : null) : (sessionUser?.userGrants ?? null)
     const kind: IdentityKind = apiKey ? 'apikey' : sessionUser ? 'user' : 'anonymous'
     const merged: Grants = {
       ...config.grants[kind],
-      ...(kind !== 'anonymous' ? parseGrants(userRow?.grants ?? null) : {}),
+      ...(kind !== 'anonymous' ? parseGrants(userGrants) : {}),
       ...(sessionUser && kind === 'user' ? sessionUser.grants : {}),
       ...(apiKey ? parseGrants(apiKey.grants) : {}),
     }

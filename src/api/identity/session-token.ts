@@ -1,7 +1,10 @@
 /**
- * API session cookie `ssg_api`: an HS256 JWT with claims `sub` (user id) and `grants`, like
- * MineSkin's `mskapi` cookie (reference/mineskin-api.md §1.2). The embedded accounts service mints
- * these with {@link signApiSession}; the API reads them with {@link verifyApiSession}. No file access
+ * API session cookie `ssg_api`: an HS256 JWT with claims `sub` (user id), `sid` (the account-site
+ * session it was minted from) and `grants`, like MineSkin's `mskapi` cookie
+ * (reference/mineskin-api.md §1.2). The embedded accounts service mints these with
+ * {@link signApiSession}; the API reads them with {@link verifyApiSession} and then checks that the
+ * session `sid` is still live (identity.ts), so sign-out, a password change, a lock or deletion
+ * ends the token at once instead of after its hour (issue 26 point 3). No file access
  * here, so the API Worker (issue 13 point 1) verifies sessions with a secret from its env; the Bun
  * half that keeps the secret in `<DATA_DIR>/session-secret` is ./session.ts.
  * @module
@@ -21,6 +24,8 @@ export const SESSION_AUDIENCE = 'ssg-api'
 export const sessionClaimsSchema = z.object({
   /** User id, 32 hex. */
   sub: z.string().regex(/^[0-9a-f]{32}$/),
+  /** Id of the account session (account_sessions.id, 32 hex) the token belongs to; tokens without one are refused. */
+  sid: z.string().regex(/^[0-9a-f]{32}$/),
   /** Grant overrides for this user. */
   grants: grantsSchema.partial().optional(),
 })
@@ -36,7 +41,7 @@ export async function signApiSession(
   opts: { ttlSeconds?: number; now?: number } = {},
 ): Promise<string> {
   const iat = Math.floor((opts.now ?? Date.now()) / 1000)
-  return new SignJWT({ grants: claims.grants })
+  return new SignJWT({ sid: claims.sid, grants: claims.grants })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(SESSION_ISSUER)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { createApiKey, loadSessionSecret, signApiSession } from '../identity'
+import { createApiKey } from '../identity'
+import { testSessionToken } from '../testing/test-session'
 import { makeSkinPng } from '../image/fixtures'
 import { openStore } from '../store/db'
 import { apiKeys } from '../store/schema'
@@ -35,7 +36,7 @@ beforeAll(async () => {
   store.db.update(apiKeys).set({ allowedOrigins: JSON.stringify([KEYED]) }).where(eq(apiKeys.name, 'web tool')).run()
   openKey = (await createApiKey(store.db, { name: 'plugin' })).key
   store.close()
-  userCookie = `ssg_api=${await signApiSession(loadSessionSecret(t.dir), { sub: 'cd'.repeat(16) }, { now: t.clock.now, ttlSeconds: 3600 })}`
+  userCookie = `ssg_api=${await testSessionToken(t.dir, { sub: 'cd'.repeat(16), now: t.clock.now, ttlSeconds: 3600 })}`
   userSkin = await make({ cookie: userCookie }, 2101, 'User Skin')
   clientCookie = (await t.call('/v2/queue')).headers.get('set-cookie')!.split(';')[0]!
   clientSkin = await make({ cookie: clientCookie }, 2102, 'Client Skin')

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { delayResponseSchema, meApiKeyResponseSchema, meClientResponseSchema, meCreditsResponseSchema, meResponseSchema } from '../../shared/schemas/api'
-import { createApiKey, loadSessionSecret, signApiSession } from '../identity'
+import { createApiKey } from '../identity'
+import { testSessionToken } from '../testing/test-session'
 import { makeSkinPng } from '../image/fixtures'
 import { createCreditLedger } from '../services/accounts/credits'
 import { listNotifications } from '../services/accounts/notifications'
@@ -94,7 +95,7 @@ describe('GET /v2/me/client, /v2/me/credits, /v2/me/apikey, /v2/delay', () => {
 
   test('credits: a user without any → no_credits; with none left → insufficient_credits', async () => {
     const user = newUser()
-    const cookie = `ssg_api=${await signApiSession(loadSessionSecret(t.dir), { sub: user }, { now: t.clock.now, ttlSeconds: 3600 })}`
+    const cookie = `ssg_api=${await testSessionToken(t.dir, { sub: user, now: t.clock.now, ttlSeconds: 3600 })}`
     const none = await t.json('/v2/me/credits', { headers: { ...UA, cookie } })
     expect(meCreditsResponseSchema.parse(none.body).credit).toEqual({ current: {}, all: { balance: 0, total: 0 } })
     expect(none.body.warnings.map((w: { code: string }) => w.code)).toContain('no_credits')

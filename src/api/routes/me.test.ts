@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { meResponseSchema, skinListResponseSchema } from '../../shared/schemas/api'
-import { createApiKey, loadSessionSecret, signApiSession } from '../identity'
+import { createApiKey } from '../identity'
+import { testSessionToken } from '../testing/test-session'
 import { makeSkinPng } from '../image/fixtures'
 import { openStore } from '../store/db'
 import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
@@ -15,7 +16,7 @@ beforeAll(async () => {
   const store = openStore(t.dir)
   key = (await createApiKey(store.db, { name: 'mine' })).key
   store.close()
-  userCookie = `ssg_api=${await signApiSession(loadSessionSecret(t.dir), { sub: 'cd'.repeat(16) }, { now: t.clock.now, ttlSeconds: 30 * 24 * 3600 })}`
+  userCookie = `ssg_api=${await testSessionToken(t.dir, { sub: 'cd'.repeat(16), now: t.clock.now, ttlSeconds: 30 * 24 * 3600 })}`
 })
 afterAll(() => t.close())
 

@@ -263,6 +263,14 @@ export const users = sqliteTable(
     /** `Bun.password` hash (argon2id). */
     passwordHash: text('password_hash'),
     updatedAt: integer('updated_at'),
+    /**
+     * When the owner proved they read mail at `email` (issue 26: sign-up and e-mail changes are
+     * confirmed by a link); null for accounts made before confirmation existed. Password resets are
+     * only mailed to confirmed addresses.
+     */
+    emailVerifiedAt: integer('email_verified_at'),
+    /** Set while an operator has locked the account: no sign-in, and its sessions and keys are refused (issue 26). */
+    lockedAt: integer('locked_at'),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],
 )
@@ -283,14 +291,45 @@ export const accountSessions = sqliteTable(
   (t) => [uniqueIndex('account_sessions_token_idx').on(t.tokenHash), index('account_sessions_user_idx').on(t.userId)],
 )
 
-/** Failed sign-ins per account or address, for login throttling (issue 9 point 7). */
+/**
+ * Attempt counters of the account site's throttle (issue 26; src/accounts/throttle): one row per
+ * rule and subject, e.g. `signin-pair:<email>|<address>`, `signup-ip:<address>`, `mail-to:<email>`.
+ * The table kept its first name (issue 9 counted failed sign-ins only).
+ */
 export const loginFailures = sqliteTable('login_failures', {
-  /** `email:<address>` or `ip:<address>`. */
+  /** `<rule>:<subject>`. */
   key: text('key').primaryKey(),
+  /** Attempts counted since `windowStart`. */
   count: integer('count').notNull(),
   windowStart: integer('window_start').notNull(),
+  /** No attempt is allowed before this time (epoch ms). */
   lockedUntil: integer('locked_until').notNull().default(0),
 })
+
+/**
+ * Single-use links mailed by the account site (issue 26): confirming a sign-up or a new e-mail
+ * address, and resetting a password. Only the SHA-256 of the token is stored.
+ */
+export const accountTokens = sqliteTable(
+  'account_tokens',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['signup', 'email_change', 'reset'] }).notNull(),
+    /** SHA-256 hex of the token in the link. */
+    tokenHash: text('token_hash').notNull(),
+    /** The address the link was sent to (lower-cased). */
+    email: text('email').notNull(),
+    /** The account it acts on (null for a sign-up, whose account is made when the link is used). */
+    userId: text('user_id'),
+    /** Kind-specific JSON: a sign-up's `{ name, passwordHash, locale }`. */
+    payload: text('payload'),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    /** Set when used or cancelled (a newer link, a password change); a used link never works again. */
+    usedAt: integer('used_at'),
+  },
+  (t) => [uniqueIndex('account_tokens_hash_idx').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId), index('account_tokens_email_idx').on(t.email, t.kind)],
+)
 
 /** API keys, stored as SHA-512 of the key (reference §1.2). */
 export const apiKeys = sqliteTable(

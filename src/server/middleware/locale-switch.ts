@@ -7,7 +7,8 @@
  */
 import type { Context } from 'hono'
 import { isLocale } from '../../shared/locales'
-import { isSafeAppUrl, localeCookieValue, localizeUrl } from '../../shared/language-switch'
+import { localeCookieValue, localizeUrl } from '../../shared/language-switch'
+import { sameOriginPath } from '../../shared/safe-redirect'
 import { splitLocale } from '../../shared/routes'
 import type { AppEnv } from '../env'
 
@@ -15,10 +16,12 @@ import type { AppEnv } from '../env'
 export function localeSwitch(c: Context<AppEnv>) {
   const code = c.req.param('code')
   if (!isLocale(code)) return c.notFound()
-  const to = c.req.query('to') ?? refererAppUrl(c) ?? '/'
+  // `?to=` is parsed as the browser would follow it (issue 26 point 4): only a path of this site stays.
+  const to = c.req.query('to')
+  const path = (to === undefined ? refererAppUrl(c) : sameOriginPath(to, new URL(c.req.url).origin)) ?? '/'
   c.header('Set-Cookie', localeCookieValue(code))
   c.header('Cache-Control', 'no-store')
-  return c.redirect(localizeUrl(isSafeAppUrl(to) ? to : '/', code), 302)
+  return c.redirect(localizeUrl(path, code), 302)
 }
 
 /** The app URL (path and query without language prefix) of a same-origin Referer, if there is one. */

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { HOSTILE_REDIRECTS } from '../../../test/support/hostile-redirects'
 import { useTestApp } from '../../../test/support/web-app'
 
 const web = useTestApp()
@@ -68,5 +69,14 @@ describe('language switch without JavaScript (SPEC §4, §9)', () => {
     expect((await web.app.request('/locale/xx?to=/')).status).toBe(404)
     expect((await web.app.request('/locale/de?to=%2F%2Fevil.example')).headers.get('location')).toBe('/de')
     expect((await web.app.request('/locale/de?to=https%3A%2F%2Fevil.example')).headers.get('location')).toBe('/de')
+  })
+
+  test('hostile ?to= targets (tab, CR, LF, NUL, backslashes, encodings) never leave the site nor answer 5xx (issue 26 point 4)', async () => {
+    for (const target of HOSTILE_REDIRECTS) {
+      const response = await web.app.request(`http://localhost/locale/de?to=${encodeURIComponent(target)}`)
+      expect(response.status, JSON.stringify(target)).toBe(302)
+      const lands = new URL(response.headers.get('location')!, 'http://localhost/locale/de')
+      expect(lands.origin, JSON.stringify(target)).toBe('http://localhost')
+    }
   })
 })

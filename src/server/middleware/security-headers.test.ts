@@ -4,7 +4,9 @@
  * for skin pages, the account site, the API and their cookies.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { signUpOverHttp } from '../../../test/support/account-flows'
 import { startBunServer, type RunningServer } from '../../../test/support/bun-server'
+import { startMailSink, type MailSink } from '../../../test/support/mail-sink'
 import { createTestApp } from '../../../test/support/web-app'
 import { contentSecurityPolicy, createNonce, HSTS, isHttpsRequest, RESOURCE_CSP, withSecure } from './security-headers'
 import { executableScriptTags } from '../../../test/support/script-tags'
@@ -138,10 +140,15 @@ describe('the web app in-process', () => {
 
 describe('the Bun process (embedded API and account site, TRUST_PROXY=true)', () => {
   let server: RunningServer
+  let sink: MailSink
   beforeAll(async () => {
-    server = await startBunServer({ DEMO_SKINS: '2', TRUST_PROXY: 'true' })
+    sink = await startMailSink()
+    server = await startBunServer({ DEMO_SKINS: '2', TRUST_PROXY: 'true', SMTP_URL: sink.url })
   }, 60_000)
-  afterAll(() => server?.stop())
+  afterAll(async () => {
+    await server?.stop()
+    await sink?.close()
+  })
   const get = (path: string, headers: Record<string, string> = {}) => fetch(server.origin + path, { headers, redirect: 'manual' })
 
   test('skin page and gallery: JSON-LD and island scripts carry the nonce', async () => {
@@ -181,13 +188,7 @@ describe('the Bun process (embedded API and account site, TRUST_PROXY=true)', ()
   })
 
   test('account cookies become Secure behind the https proxy, and stay plain on http', async () => {
-    const signUp = (email: string, headers: Record<string, string>) =>
-      fetch(`${server.origin}/accounts/sign-up`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin, ...headers },
-        body: new URLSearchParams({ email, password: 'a long enough password', redirect: server.origin + '/' }),
-      })
+    const signUp = (email: string, headers: Record<string, string>) => signUpOverHttp(server.origin, sink, { email, password: 'a long enough password', redirect: server.origin + '/', headers })
     const proxied = await signUp('proxied@example.test', { 'x-forwarded-proto': 'https' })
     expect(proxied.status).toBe(303)
     expect(proxied.headers.get('strict-transport-security')).toBe(HSTS)

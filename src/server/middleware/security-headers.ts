@@ -15,6 +15,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
+import { createNonce } from '../../shared/csp-nonce'
 import { dsnOrigin } from '../../shared/monitoring'
 
 /** What the policy needs to know about the deployment. */
@@ -42,11 +43,7 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 /** Policy of non-HTML answers (JSON, text): nothing loads, nothing frames them. */
 export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'"
 
-/** 128 random bits, base64 (CSP3 nonce-source; a fresh one per response). */
-export function createNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return btoa(String.fromCharCode(...bytes))
-}
+export { createNonce }
 
 /** The origin of an absolute http(s) URL, else undefined (relative paths are this origin). */
 const originOf = (url: string | undefined): string | undefined => {
@@ -129,7 +126,8 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
     headers.set('X-Frame-Options', 'DENY')
     const type = headers.get('content-type') ?? ''
     if (type.startsWith('text/html')) {
-      headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options))
+      // A backend that renders its own pages (the account site) states its own policy; keep it.
+      if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options))
       headers.set('Permissions-Policy', PERMISSIONS_POLICY)
       headers.set('Cross-Origin-Opener-Policy', 'same-origin')
     } else if (!type.startsWith('image/') && !headers.has('content-security-policy')) {

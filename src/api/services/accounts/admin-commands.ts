@@ -9,6 +9,7 @@ import { grantsSchema, type Grants } from '../../config'
 import { randomHex } from '../../ids'
 import type { Db } from '../../store/db'
 import { users } from '../../store/schema'
+import { lockUser, unlockUser } from './account-lock'
 import { CREDIT_PERIODS, CREDIT_TYPES, createCreditLedger, type CreditPeriod, type CreditType } from './credits'
 import { createNotification } from './notifications'
 import { removeReportedSkin } from './skin-removal'
@@ -22,7 +23,9 @@ export const ACCOUNTS_USAGE = `usage: bun run accounts -- <command>
   subscribe <email> <group> [status]       add a subscription (group ${PRODUCT_GROUPS.join('|')};
                                            status ${SUBSCRIPTION_STATUSES.join('|')}, default active)
   notify <email> <title> <message>         send a notification
-  remove-skin <skin-id> [reason]           remove a (reported) skin and notify its owners`
+  remove-skin <skin-id> [reason]           remove a (reported) skin and notify its owners
+  lock <email>                             lock an account: sign-in refused, sessions ended, keys refused
+  unlock <email>                           lift a lock (keys work again; the user signs in anew)`
 
 /** Bad input: the CLI prints the message and exits non-zero. */
 export class UsageError extends Error {}
@@ -106,6 +109,16 @@ export async function runAccountsCommand(db: Db, args: string[], now: number): P
       const removed = email ? await removeReportedSkin(db, email, now, rest.join(' ').trim() || undefined) : null
       if (!removed) throw new UsageError(`No skin ${email ?? ''} to remove (missing, unknown or already deleted)`)
       return `Removed skin ${removed.uuid} (${removed.reports} reports); notified ${removed.notifiedUsers.length} account(s)`
+    }
+    case 'lock': {
+      const user = await userByEmail(db, email)
+      const ended = await lockUser(db, user.id, now)
+      return `Locked ${email} (user ${user.id}); ended ${ended} session(s); its API keys are refused until unlocked`
+    }
+    case 'unlock': {
+      const user = await userByEmail(db, email)
+      await unlockUser(db, user.id, now)
+      return `Unlocked ${email} (user ${user.id})`
     }
     default:
       throw new UsageError(cmd ? `Unknown command "${cmd}"` : 'Missing command')

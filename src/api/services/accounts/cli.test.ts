@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { openStore } from '../../store/db'
-import { users } from '../../store/schema'
+import { accountSessions, users } from '../../store/schema'
 import { createCreditLedger } from './credits'
 import { listNotifications } from './notifications'
 import { validSubscriptions } from './subscription-grants'
@@ -72,5 +72,16 @@ describe('bun run accounts', () => {
       expect(r.err).toContain(text)
     }
     expect(await read(async (s) => (await createCreditLedger(s.db).summary(USER, Date.now())).all.total)).toBe(100)
+  })
+
+  test('lock ends the sessions and marks the account; unlock lifts it (issue 26 point 3)', async () => {
+    await read((s) => s.db.insert(accountSessions).values({ id: 'lock-session', userId: USER, tokenHash: 'lock-hash', createdAt: Date.now(), expiresAt: Date.now() + 60_000 }).run())
+    const locked = run('lock', 'ada@example.test')
+    expect(locked.code).toBe(0)
+    expect(locked.out).toContain('ended 1 session(s)')
+    expect(await read((s) => s.db.select().from(users).where(eq(users.id, USER)).get()!.lockedAt)).toBeNumber()
+    expect(await read((s) => s.db.select().from(accountSessions).where(eq(accountSessions.id, 'lock-session')).get()!.revokedAt)).toBeNumber()
+    expect(run('unlock', 'ada@example.test').code).toBe(0)
+    expect(await read((s) => s.db.select().from(users).where(eq(users.id, USER)).get()!.lockedAt)).toBeNull()
   })
 })

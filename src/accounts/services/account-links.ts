@@ -1,0 +1,91 @@
+/**
+ * Single-use mailed links (issue 26 point 9): confirm a sign-up, confirm a new e-mail address, reset
+ * a password. The token is 256 random bits and only its SHA-256 is stored; a link is used with one
+ * atomic UPDATE, so two clicks (or two tabs) cannot both use it. A newer link of the same kind for the
+ * same account cancels the older ones, and a password change or reset cancels all of them.
+ * @module
+ */
+import { randomBytes } from 'node:crypto'
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { accountTokens } from '../../api/store/schema'
+import type { AccountsDeps } from '../deps'
+import { hashToken } from './tokens'
+
+/** What a link does. */
+export type LinkKind = (typeof accountTokens.$inferSelect)['kind']
+
+/** How long each kind of link works: a reset is short-lived, a confirmation waits for the mail to be read. */
+export const LINK_TTL_MS: Record<LinkKind, number> = {
+  signup: 24 * 3600_000,
+  email_change: 24 * 3600_000,
+  reset: 30 * 60_000,
+}
+
+/** A stored link as the routes see it. */
+export type AccountLink = typeof accountTokens.$inferSelect
+
+const nowOf = (deps: AccountsDeps) => (deps.now ?? Date.now)()
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+/** Makes a link of `kind` for `email` (and account `userId`); returns the raw token for the URL. */
+export async function issueLink(deps: AccountsDeps, input: { kind: LinkKind; email: string; userId?: string; payload?: unknown }): Promise<string> {
+  const now = nowOf(deps)
+  if (input.userId) await cancelLinks(deps, input.userId, [input.kind])
+  const token = randomBytes(32).toString('base64url')
+  await deps.db
+    .insert(accountTokens)
+    .values({
+      id: randomBytes(16).toString('hex'),
+      kind: input.kind,
+      tokenHash: hashToken(token),
+      email: input.email,
+      userId: input.userId ?? null,
+      payload: input.payload === undefined ? null : JSON.stringify(input.payload),
+      createdAt: now,
+      expiresAt: now + LINK_TTL_MS[input.kind],
+    })
+    .run()
+  return token
+}
+
+/** The live (unused, unexpired) link of `kind` behind `token`, without using it; undefined otherwise. */
+export async function peekLink(deps: AccountsDeps, kind: LinkKind, token: string | undefined): Promise<AccountLink | undefined> {
+  if (!token || !TOKEN.test(token)) return undefined
+  return deps.db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, nowOf(deps))))
+    .get()
+}
+
+/** Uses the link behind `token` once: the row when this call used it, undefined when it was not live. */
+export async function useLink(deps: AccountsDeps, kind: LinkKind, token: string | undefined): Promise<AccountLink | undefined> {
+  if (!token || !TOKEN.test(token)) return undefined
+  const now = nowOf(deps)
+  return deps.db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .returning()
+    .get()
+}
+
+/** Cancels the live links of `userId` (of `kinds`, or all). */
+export async function cancelLinks(deps: AccountsDeps, userId: string, kinds?: LinkKind[]): Promise<void> {
+  const mine = and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt))
+  await deps.db
+    .update(accountTokens)
+    .set({ usedAt: nowOf(deps) })
+    .where(kinds ? and(mine, inArray(accountTokens.kind, kinds)) : mine)
+    .run()
+}
+
+/** The newest live e-mail change of `userId`, for the manage page ("a link was sent to …"). */
+export async function pendingEmailChange(deps: AccountsDeps, userId: string): Promise<string | undefined> {
+  const row = await deps.db
+    .select({ email: accountTokens.email })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.kind, 'email_change'), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, nowOf(deps))))
+    .get()
+  return row?.email
+}

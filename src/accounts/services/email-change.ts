@@ -1,0 +1,29 @@
+/**
+ * Changing an account's e-mail address (issue 26 point 9): the new address is stored only once its
+ * owner has opened the link mailed to it, and it is confirmed by that. Until then the old, confirmed
+ * address stays the account's, and it alone receives password resets, so an unconfirmed address can
+ * never take over an account.
+ * @module
+ */
+import { eq } from 'drizzle-orm'
+import { users } from '../../api/store/schema'
+import type { AccountsDeps } from '../deps'
+import { userByEmail, userById } from './users'
+
+/** What confirming a change did: `changed`, the address is another account's (`taken`), or the account is gone or locked. */
+export type EmailChangeOutcome = 'changed' | 'taken' | 'gone'
+
+/** Moves `userId` to the confirmed address `email`. */
+export async function confirmEmailChange(deps: AccountsDeps, userId: string, email: string): Promise<EmailChangeOutcome> {
+  const user = userById(deps, userId)
+  if (!user || user.lockedAt !== null) return 'gone'
+  const other = userByEmail(deps, email)
+  if (other && other.id !== userId) return 'taken'
+  const now = (deps.now ?? Date.now)()
+  try {
+    await deps.db.update(users).set({ email, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId)).run()
+  } catch {
+    return 'taken' // another account took the address between the check and the write (unique index)
+  }
+  return 'changed'
+}

@@ -1,0 +1,64 @@
+/**
+ * The account site's dependencies for tests: a real SQLite store, a mailer that keeps what it was
+ * asked to send (the links in it are what a user would click), and a real altcha verifier with cheap
+ * challenges plus a solver, so throttled forms are tested with real proofs.
+ * @module
+ */
+import { solveChallenge, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/sha'
+import { createAltchaVerifierWithSecret } from '../../api/antibot/altcha'
+import { sqliteSpentProofStore } from '../../api/antibot/spent-proof-store'
+import type { BunStore } from '../../api/store/db'
+import type { AccountsDeps } from '../deps'
+import type { MailMessage, Mailer } from '../mail/mailer'
+
+/** A mailer that records messages instead of sending them. */
+export interface RecordingMailer extends Mailer {
+  sent: MailMessage[]
+  /** The newest message to `to`, or undefined. */
+  last(to: string): MailMessage | undefined
+  /** The first account-site link (`/accounts/<path>?…`) in the newest message to `to`, as a path with query. */
+  link(to: string, path: string): string | undefined
+}
+
+/** A {@link RecordingMailer}; `kind` says how pages describe it (`smtp` unless told). */
+export function createRecordingMailer(kind: Mailer['kind'] = 'smtp'): RecordingMailer {
+  const sent: MailMessage[] = []
+  const last = (to: string) => sent.filter((m) => m.to === to).at(-1)
+  return {
+    kind,
+    sent,
+    last,
+    async send(message) {
+      sent.push(message)
+    },
+    link(to, path) {
+      const url = last(to)?.text.match(new RegExp(`https?://\\S+/accounts${path}\\?\\S+`))?.[0]
+      return url ? url.slice(url.indexOf('/accounts') + '/accounts'.length) : undefined
+    },
+  }
+}
+
+/** A real altcha verifier over the store's `antibot_spent` table, with challenges a test solves in milliseconds. */
+export const testAntiBot = (store: BunStore) => createAltchaVerifierWithSecret({ secret: 'a'.repeat(64), spent: sqliteSpentProofStore(store.sqlite), minCounter: 1, maxCounter: 40 })
+
+/** Solves a challenge answered by `GET /challenge` into the `proof` form field's value. */
+export async function solveProof(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey })
+  if (!solution) throw new Error('could not solve the challenge')
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+}
+
+/** The deps every account-site test shares; override what a test needs. */
+export function testAccountsDeps(store: BunStore, overrides: Partial<AccountsDeps> & Pick<AccountsDeps, 'appOrigin'>): AccountsDeps & { mailer: RecordingMailer } {
+  return {
+    db: store.db,
+    sessionSecret: 'f'.repeat(64),
+    basePath: '/accounts',
+    secureCookies: false,
+    manifest: async () => ({ buildId: 'test', client: '/assets/client.js', clientImports: [], css: '/assets/styles-test.css', icons: '/assets/icons.svg', islands: {}, accountProof: '/assets/proof-form.js' }),
+    mailer: createRecordingMailer(),
+    antibot: testAntiBot(store),
+    ...overrides,
+  } as AccountsDeps & { mailer: RecordingMailer }
+}
