@@ -31,3 +31,13 @@ test('env values override, PORT feeds the PUBLIC_URL default, bad values throw',
   expect(() => apiConfigFromEnv({ SIGNER: 'magic' })).toThrow()
   expect(() => apiConfigFromEnv({ QUEUE_CONCURRENCY: '0' })).toThrow()
 })
+
+test('storage limits (issue 26 point 7): a 5 GiB budget and daily quotas per kind by default, set by env, 0 = no budget', () => {
+  const c = apiConfigFromEnv({})
+  expect(c.storageBudgetBytes).toBe(5 * 1024 ** 3)
+  expect([c.grants.anonymous.storage_per_day, c.grants.user.storage_per_day, c.grants.apikey.storage_per_day]).toEqual([4096, 20480, 102400])
+  const set = apiConfigFromEnv({ STORAGE_BUDGET_MB: '0', LIMIT_ANONYMOUS_STORAGE_PER_DAY: '0', LIMIT_USER_STORAGE_PER_DAY: '1', LIMIT_APIKEY_STORAGE_PER_DAY: '2' })
+  expect(set.storageBudgetBytes).toBe(0)
+  expect([set.grants.anonymous.storage_per_day, set.grants.user.storage_per_day, set.grants.apikey.storage_per_day]).toEqual([0, 1, 2])
+  expect(() => apiConfigFromEnv({ STORAGE_BUDGET_MB: '-1' })).toThrow()
+})

@@ -33,6 +33,11 @@ export const grantsSchema = z.object({
   ad_free: z.boolean(),
   /** May submit several skins in one batch (reference §1.8 grant keys). */
   batch_generation: z.boolean(),
+  /**
+   * KiB of new PNG data this caller may add to storage per UTC day (issue 26 point 7): images that are
+   * already stored cost nothing; 0 allows only those. Over it → 429 `storage_quota` until 00:00 UTC.
+   */
+  storage_per_day: z.number().int().min(0),
 })
 /** Grants of one caller. */
 export type Grants = z.infer<typeof grantsSchema>
@@ -93,6 +98,24 @@ const envSchema = z.object({
   LIMIT_APIKEY_PER_HOUR: intFrom(5000),
   /** API keys: pending jobs at once. */
   LIMIT_APIKEY_CONCURRENCY: intFrom(16, 1),
+  /**
+   * Anonymous callers (per address): KiB of new images per UTC day (grant `storage_per_day`, issue 26
+   * point 7). Before it, one address could add ≈ 154 MB a day within the request limits. A skin PNG is
+   * at most 20 000 bytes and 2–8 KiB usually, so 4 MiB still lets one address (a household, a school
+   * behind one NAT) add ≥ 290 skins a day even of noise-like worst-case skins.
+   */
+  LIMIT_ANONYMOUS_STORAGE_PER_DAY: intFrom(4 * 1024),
+  /** Signed-in users: KiB of new images per UTC day; more than anonymous, as they can be told apart and granted more. */
+  LIMIT_USER_STORAGE_PER_DAY: intFrom(20 * 1024),
+  /** API keys: KiB of new images per UTC day (plugins and servers generate in bulk). */
+  LIMIT_APIKEY_STORAGE_PER_DAY: intFrom(100 * 1024),
+  /**
+   * MiB of blobs the instance stores at most; when a new image would pass it, generation answers 507
+   * `storage_full` (issue 26 point 7); 0 = no limit. 5 GiB holds ≈ 1 M typical skins and, with a backup
+   * snapshot of the same size beside it, still fits the 20 GB disk of a small self-hosted server, so a
+   * flood fills the budget, not the disk.
+   */
+  STORAGE_BUDGET_MB: intFrom(5 * 1024),
   /** `/validate/*` look-ups per minute and caller (they hit the profile service). */
   LIMIT_VALIDATE_PER_MINUTE: intFrom(60),
   /** Hours the owner may edit a skin after creating it (grant `skin_edit_duration`). */
@@ -155,6 +178,7 @@ export const apiConfigSchema = envSchema.transform((env) => {
         skin_history_unlimited: false,
         ad_free: false,
         batch_generation: false,
+        storage_per_day: env.LIMIT_ANONYMOUS_STORAGE_PER_DAY,
         ...windows,
       }),
       user: grantsSchema.parse({
@@ -167,6 +191,7 @@ export const apiConfigSchema = envSchema.transform((env) => {
         skin_history_unlimited: true,
         ad_free: false,
         batch_generation: false,
+        storage_per_day: env.LIMIT_USER_STORAGE_PER_DAY,
         ...windows,
       }),
       apikey: grantsSchema.parse({
@@ -179,9 +204,12 @@ export const apiConfigSchema = envSchema.transform((env) => {
         skin_history_unlimited: true,
         ad_free: false,
         batch_generation: false,
+        storage_per_day: env.LIMIT_APIKEY_STORAGE_PER_DAY,
         ...windows,
       }),
     },
+    /** Bytes of blobs the instance may hold (0 = no limit; issue 26 point 7). */
+    storageBudgetBytes: env.STORAGE_BUDGET_MB * 1024 * 1024,
     /** `/validate/*` look-ups per minute per caller. */
     validatePerMinute: env.LIMIT_VALIDATE_PER_MINUTE,
     /** Tag score at which a tag becomes visible. */

@@ -15,6 +15,7 @@ import { createGenerator } from './services/generate/generator'
 import { createOwnSkins } from './services/skins/own-skins'
 import { createCounters, type Counters } from './services/stats/counters'
 import { createStats } from './services/stats/stats'
+import { createStorageMeter } from './services/storage/storage-meter'
 import type { SqlClient } from './store/sql'
 
 /** Options of {@link wireServices}. */
@@ -45,7 +46,8 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
   const counters = createCounters(store.sql)
   const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, textureBaseUrl: config.textureBaseUrl })
   let announce: (jobId: string) => void | Promise<void> = () => {}
-  const generator = createGenerator(ctx, { capes, counters, notify: (jobId) => announce(jobId) })
+  const storage = createStorageMeter({ sql: store.sql, blobs, budgetBytes: config.storageBudgetBytes, now })
+  const generator = createGenerator(ctx, { capes, counters, storage, notify: (jobId) => announce(jobId) })
   const processJob: JobProcessor = (job) => generator.process(job)
   let queue: JobQueue
   if (makeQueue) {

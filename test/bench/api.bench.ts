@@ -68,6 +68,7 @@ async function freshApi(extraEnv: Record<string, string> = {}) {
     LIMIT_APIKEY_PER_MINUTE: '1000000',
     LIMIT_APIKEY_PER_HOUR: '100000000',
     LIMIT_APIKEY_CONCURRENCY: '100000',
+    LIMIT_APIKEY_STORAGE_PER_DAY: '100000000',
     LIMIT_VALIDATE_PER_MINUTE: '1000000',
     ...extraEnv,
   }

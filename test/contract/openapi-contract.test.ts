@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../../src/api/image/fixtures'
 import { createApiKey } from '../../src/api/identity'
 import { openStore } from '../../src/api/store/db'
-import { startTestApi, type TestApi } from '../../src/api/testing/api-harness'
+import type { Grants } from '../../src/api/config'
+import { apiKeyWith, startTestApi, storeOlderBlobs, type TestApi } from '../../src/api/testing/api-harness'
 import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
 import { createAnswerChecker, validateDocument } from './openapi-validator'
 import { runContract, type ContractResult } from './run-contract'
@@ -42,6 +43,57 @@ describe('OpenAPI contract: the embedded API', () => {
 
   test('every documented operation was called with a success and an error case', () => {
     expect(result.missing).toEqual([])
+  })
+})
+
+/**
+ * Storage refusals (issue 26 point 7) are documented answers of generate, queue and batch: 429
+ * `storage_quota` with `Retry-After`, and 507 `storage_full` once the budget is used up.
+ */
+describe('OpenAPI contract: storage refusals', () => {
+  const dataUrl = (seed: number) => `data:image/png;base64,${Buffer.from(makeSkinPng(seed)).toString('base64')}`
+  const upload = (seed: number) => {
+    const form = new FormData()
+    form.set('file', new File([makeSkinPng(seed)], 'contract.png', { type: 'image/png' }))
+    return form
+  }
+  /** Submits a new image to each generate operation as a key with `grants`; returns every answer's status, code and problems. */
+  async function refusals(t: TestApi, grants: Partial<Grants>) {
+    const check = createAnswerChecker(await (await t.call('/openapi.json')).json())
+    const headers = { ...(await apiKeyWith(t, { batch_generation: true, ...grants })), 'user-agent': 'ContractTest/1.0' }
+    const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const calls: [string, string, RequestInit][] = [
+      ['/v2/queue', '/v2/queue', { method: 'POST', headers, body: upload(7001) }],
+      ['/v2/generate', '/v2/generate', json({ url: dataUrl(7002) })],
+      ['/v2/queue/batch', '/v2/queue/batch', json({ batch: [{ url: dataUrl(7003) }] })],
+    ]
+    const out: string[] = []
+    for (const [template, path, init] of calls) {
+      const res = await t.call(path, init)
+      const text = await res.text()
+      out.push(`${template} ${res.status} ${JSON.parse(text).errors?.[0]?.code} ${check('post', template, res, text).join('; ')}`.trim())
+    }
+    return out
+  }
+
+  test('429 storage_quota', async () => {
+    const t = await startTestApi()
+    try {
+      expect(await refusals(t, { storage_per_day: 0 })).toEqual(['/v2/queue 429 storage_quota', '/v2/generate 429 storage_quota', '/v2/queue/batch 429 storage_quota'])
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('507 storage_full', async () => {
+    const t = await startTestApi({ env: { STORAGE_BUDGET_MB: '1' }, noStart: true })
+    try {
+      storeOlderBlobs(t.dir, 1024 * 1024)
+      await t.api.start()
+      expect(await refusals(t, {})).toEqual(['/v2/queue 507 storage_full', '/v2/generate 507 storage_full', '/v2/queue/batch 507 storage_full'])
+    } finally {
+      await t.close()
+    }
   })
 })
 

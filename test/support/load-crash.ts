@@ -21,11 +21,12 @@ import { openStore } from '../../src/api/store/db'
 import { spawnServer } from './bun-server'
 import { paintedSkinPng } from './skin-files'
 
-/** Limits lifted for API keys, so the run measures the queue and not the rate limiter. */
+/** Limits lifted for API keys (rates and the daily storage quota in KiB), so the run measures the queue and not the limiters. */
 export const UNLIMITED_KEYS = {
   LIMIT_APIKEY_PER_MINUTE: '1000000',
   LIMIT_APIKEY_PER_HOUR: '100000000',
   LIMIT_APIKEY_CONCURRENCY: '100000',
+  LIMIT_APIKEY_STORAGE_PER_DAY: '100000000',
 }
 
 /** A server process on a caller-owned DATA_DIR. */

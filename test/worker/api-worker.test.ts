@@ -113,6 +113,24 @@ describe('API Worker: the queue on Cloudflare Queues', () => {
     expect(again.body.messages.map((m: { code: string }) => m.code)).toContain('skin_found')
   })
 
+  test('one stored copy per skin (issue 26 point 7): /v2/images and /textures serve the same R2 object; D1 counts its bytes once', async () => {
+    const png = makeSkinPng(9191)
+    const sub = await json('/v2/queue', { method: 'POST', body: upload(9191), headers: asPlain() })
+    expect(sub.status).toBe(202)
+    const done = await finishedJob(sub.body.job.id)
+    const hash = done.skin.texture.hash.skin
+    for (const path of [`/v2/images/${hash}`, `/textures/${hash}`]) {
+      expect(new Uint8Array(await (await call(path, { headers: UA })).arrayBuffer())).toEqual(png)
+    }
+    // Every image so far came through a reservation: the running total is the sum of the day counters.
+    const [total] = await api.d1("SELECT value FROM stat_counters WHERE key = 'storage:bytes'")
+    const [days] = await api.d1("SELECT sum(value) AS n FROM stat_counters WHERE key LIKE 'storage:day:%'")
+    expect(total!.value).toBe(days!.n)
+    expect(Number(total!.value)).toBeGreaterThanOrEqual(png.length)
+    const [mine] = await api.d1("SELECT value FROM stat_counters WHERE key LIKE 'storage:day:%:key:%' AND value = " + png.length)
+    expect(mine).toEqual({ value: png.length })
+  }, 60_000)
+
   test('POST /v2/generate waits for the consumer and returns the skin', async () => {
     const res = await json('/v2/generate?timeout=20', { method: 'POST', body: upload(9103, { name: 'Waited For' }), headers: asUser() })
     expect(res.status).toBe(200)

@@ -66,8 +66,9 @@ describe('R2 blob store', () => {
     expect(await (await fetch(`${origin}/blobs/${encodeURIComponent(key)}/exists`)).json()).toEqual({ exists: false })
     expect((await fetch(`${origin}/blobs/${encodeURIComponent(key)}`)).status).toBe(404)
     const first = new Uint8Array([137, 80, 78, 71, 1, 2, 3])
-    expect((await fetch(`${origin}/blobs/${encodeURIComponent(key)}`, { method: 'PUT', body: first, headers: { 'content-type': 'image/png' } })).status).toBe(204)
-    expect((await fetch(`${origin}/blobs/${encodeURIComponent(key)}`, { method: 'PUT', body: new Uint8Array([9, 9]), headers: { 'content-type': 'image/gif' } })).status).toBe(204)
+    // `stored` tells a new blob from one already there: the storage meter counts only new ones (issue 26 point 7).
+    expect(await (await fetch(`${origin}/blobs/${encodeURIComponent(key)}`, { method: 'PUT', body: first, headers: { 'content-type': 'image/png' } })).json()).toEqual({ stored: true })
+    expect(await (await fetch(`${origin}/blobs/${encodeURIComponent(key)}`, { method: 'PUT', body: new Uint8Array([9, 9]), headers: { 'content-type': 'image/gif' } })).json()).toEqual({ stored: false })
     const got = await fetch(`${origin}/blobs/${encodeURIComponent(key)}`)
     expect(got.headers.get('content-type')).toBe('image/png')
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(first)
@@ -77,8 +78,9 @@ describe('R2 blob store', () => {
   test('a write that passed the head check still keeps the first bytes (the conditional put)', async () => {
     const key = encodeURIComponent('textures/blind')
     const put = (bytes: number[], type: string) => fetch(`${origin}/blobs/${key}/blind`, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': type } })
-    expect((await put([1, 2, 3], 'image/png')).status).toBe(204)
-    expect((await put([4, 5], 'image/gif')).status).toBe(204)
+    expect(await (await put([1, 2, 3], 'image/png')).json()).toEqual({ stored: true })
+    // The failed condition is a put that stored nothing.
+    expect(await (await put([4, 5], 'image/gif')).json()).toEqual({ stored: false })
     const got = await fetch(`${origin}/blobs/${key}`)
     expect(got.headers.get('content-type')).toBe('image/png')
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]))
@@ -87,10 +89,20 @@ describe('R2 blob store', () => {
   test('concurrent first writes of one key leave exactly one of them, whole', async () => {
     const key = encodeURIComponent('textures/race')
     const bodies = Array.from({ length: 8 }, (_, i) => new Uint8Array(1024).fill(i + 1))
-    await Promise.all(bodies.map((body) => fetch(`${origin}/blobs/${key}`, { method: 'PUT', body, headers: { 'content-type': 'image/png' } })))
+    const answers = await Promise.all(bodies.map((body) => fetch(`${origin}/blobs/${key}`, { method: 'PUT', body, headers: { 'content-type': 'image/png' } })))
+    const stored = (await Promise.all(answers.map((r) => r.json()))) as { stored: boolean }[]
+    expect(stored.filter((s) => s.stored)).toHaveLength(1)
     const got = new Uint8Array(await (await fetch(`${origin}/blobs/${key}`)).arrayBuffer())
     expect(got).toHaveLength(1024)
     expect(new Set(got).size).toBe(1)
+  })
+
+  test('usage sums the bytes of the texture and image keys under the prefix only', async () => {
+    const put = (key: string, n: number) => fetch(`${origin}/blobs/${encodeURIComponent(key)}?prefix=usage/`, { method: 'PUT', body: new Uint8Array(n), headers: { 'content-type': 'image/png' } })
+    const usage = async () => ((await (await fetch(`${origin}/blobs-usage?prefix=usage/`)).json()) as { bytes: number }).bytes
+    expect(await usage()).toBe(0)
+    await Promise.all([put('textures/a', 100), put('textures/b', 200), put('images/c', 30), put('other/d', 4000)])
+    expect(await usage()).toBe(330)
   })
 })
 

@@ -14,9 +14,12 @@ export function createSqliteBlobStore(sqlite: Database, now: () => number = Date
     'SELECT bytes, content_type FROM blobs WHERE key = ?',
   )
   const exists = sqlite.query<{ one: number }, [string]>('SELECT 1 AS one FROM blobs WHERE key = ?')
+  // length() of a blob reads the record header only, not the bytes (SQLite's length optimisation).
+  const total = sqlite.query<{ n: number | null }, []>('SELECT sum(length(bytes)) AS n FROM blobs')
   return {
     async put(key, bytes, contentType) {
-      insert.run(key, contentType, bytes, now())
+      // DO NOTHING changes no row for an existing key: `changes` tells new from already stored.
+      return insert.run(key, contentType, bytes, now()).changes === 1
     },
     async get(key): Promise<StoredBlob | null> {
       const row = select.get(key)
@@ -24,6 +27,9 @@ export function createSqliteBlobStore(sqlite: Database, now: () => number = Date
     },
     async has(key) {
       return exists.get(key) !== null
+    },
+    async usage() {
+      return total.get()?.n ?? 0
     },
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Blobs (uploaded originals, re-encoded textures) on R2 (issue 13 point 1), behind the same BlobStore
+ * Blobs (texture PNGs, and originals of older versions) on R2 (issue 13 point 1), behind the same BlobStore
  * interface as the SQLite default (src/api/blob/blob-store.ts). Keys are content hashes, so the first
  * bytes written under a key are the ones kept: puts are conditional (`If-None-Match: *` as
  * `onlyIf.etagDoesNotMatch`), which R2 checks atomically, so two concurrent first writes cannot
@@ -8,6 +8,9 @@
  */
 import type { R2Bucket } from '@cloudflare/workers-types'
 import type { BlobStore } from '../blob/blob-store'
+
+/** The key prefixes of src/api/blob/blob-store.ts (`textureKey`, `imageKey`). */
+const BLOB_SPACES = ['textures/', 'images/'] as const
 
 /** Options of {@link r2BlobStore}. */
 export interface R2BlobStoreOptions {
@@ -21,8 +24,9 @@ export function r2BlobStore(bucket: R2Bucket, opts: R2BlobStoreOptions = {}): Bl
   return {
     async put(key, bytes, contentType) {
       // A head first skips sending the bytes again for the common duplicate; the condition makes the race exact.
-      if (await bucket.head(prefix + key)) return
-      await bucket.put(prefix + key, bytes, { httpMetadata: { contentType }, onlyIf: { etagDoesNotMatch: '*' } })
+      if (await bucket.head(prefix + key)) return false
+      // A failed condition answers null: another writer stored the key first, and only its put counts as new.
+      return (await bucket.put(prefix + key, bytes, { httpMetadata: { contentType }, onlyIf: { etagDoesNotMatch: '*' } })) !== null
     },
     async get(key) {
       const object = await bucket.get(prefix + key)
@@ -31,6 +35,21 @@ export function r2BlobStore(bucket: R2Bucket, opts: R2BlobStoreOptions = {}): Bl
     },
     async has(key) {
       return (await bucket.head(prefix + key)) !== null
+    },
+    async usage() {
+      // Only our key spaces count, so a bucket shared with other data does not fill the budget. Read
+      // once, when the storage meter has no total yet (issue 26 point 7): one list call per 1000
+      // objects, so a bucket past ~1 M blobs needs the total set by hand (README "Storage budget").
+      let bytes = 0
+      for (const space of BLOB_SPACES) {
+        let cursor: string | undefined
+        do {
+          const page = await bucket.list({ prefix: prefix + space, limit: 1000, ...(cursor ? { cursor } : {}) })
+          for (const object of page.objects) bytes += object.size
+          cursor = page.truncated ? page.cursor : undefined
+        } while (cursor)
+      }
+      return bytes
     },
   }
 }

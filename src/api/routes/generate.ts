@@ -3,7 +3,8 @@
  * (reference/mineskin-api.md §1.1, §1.5, §6). Generate and queue count against the caller's
  * per-minute/per-hour limits (and `/v2/generate` also against the delay grant), answer with
  * `rateLimit` and the `X-RateLimit-*` headers, and 429 `rate_limit` with `Retry-After` when over;
- * the pending-job caps (429 `job_limit`, `concurrency_limit`) carry `Retry-After` too.
+ * the pending-job caps (429 `job_limit`, `concurrency_limit`) and the daily storage quota (429
+ * `storage_quota`, issue 26 point 7) carry `Retry-After` too; a full storage budget is 507 `storage_full`.
  * @module
  */
 import type { Context } from 'hono'
@@ -15,6 +16,8 @@ import { rateLimitHeaders } from '../../shared/rate-limiter'
 import type { JobQueue, JobRow } from '../queue/job-queue'
 import type { ApiServices } from '../services'
 import { createCreditCharger } from '../services/accounts/credit-charge'
+import { StorageQuotaError } from '../services/storage/storage-errors'
+import { storageOwner } from '../services/storage/storage-meter'
 import type { ApiEnv } from './env'
 import { msg, send, v2 } from './envelope'
 import { readGenerateRequest } from './generate-request'
@@ -35,6 +38,16 @@ const MAX_TIMEOUT_S = 30
 export function pendingRetryAfter(queue: Pick<JobQueue, 'durations'>): number {
   const d = queue.durations()
   return Math.min(60, Math.max(1, Math.ceil((d.pending + d.generate) / 1000)))
+}
+
+/**
+ * `Retry-After` seconds of a 429 the generator raised, or null when waiting does not help: the
+ * pending-job caps free up as jobs finish, the storage quota at 00:00 UTC (issue 26 point 7).
+ */
+export function submitRetryAfter(e: ApiError, queue: Pick<JobQueue, 'durations'>): number | null {
+  if (e instanceof StorageQuotaError) return e.retryAfter
+  if (e.code === 'job_limit' || e.code === 'concurrency_limit') return pendingRetryAfter(queue)
+  return null
 }
 
 /** Rate-limit bucket of a caller: key, user, forwarded address, existing cookie, else shared. */
@@ -85,10 +98,12 @@ export function generateRoutes(s: ApiServices) {
       result = await generator.submit(req.input, req.options, c.get('identity'), {
         breadcrumb: c.get('breadcrumb'),
         checkOnly: checkOnly ?? req.checkOnly,
+        storageOwner: storageOwner(c.get('identity'), issued),
       })
     } catch (e) {
       await credits.refund(hold)
-      if (isApiError(e) && (e.code === 'job_limit' || e.code === 'concurrency_limit')) c.header('Retry-After', String(pendingRetryAfter(queue)))
+      const retryAfter = isApiError(e) ? submitRetryAfter(e, queue) : null
+      if (retryAfter !== null) c.header('Retry-After', String(retryAfter))
       throw e
     }
     if (result.jobId === null) await credits.refund(hold)

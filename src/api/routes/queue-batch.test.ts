@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { queueBatchResponseSchema } from '../../shared/schemas/api'
 import type { Grants } from '../config'
-import { createApiKey } from '../identity'
 import { makeSkinPng } from '../image/fixtures'
-import { openStore } from '../store/db'
-import { jsonInit, startTestApi, type TestApi } from '../testing/api-harness'
+import { apiKeyWith, jsonInit, startTestApi, type TestApi } from '../testing/api-harness'
 import { BODY_LIMITS } from './body'
 
 const dataUrl = (seed: number) => `data:image/png;base64,${Buffer.from(makeSkinPng(seed)).toString('base64')}`
 
 /** A new API key with `grants`; returns its Authorization headers. */
-async function keyWith(t: TestApi, grants: Partial<Grants>) {
-  const store = openStore(t.dir)
-  try {
-    const { key } = await createApiKey(store.db, { name: 'batch', grants, now: t.clock.now })
-    return { authorization: `Bearer ${key}`, 'user-agent': 'BatchTest/1.0' }
-  } finally {
-    store.close()
-  }
-}
+const keyWith = async (t: TestApi, grants: Partial<Grants>) => ({ ...(await apiKeyWith(t, grants)), 'user-agent': 'BatchTest/1.0' })
 
 const batch = (t: TestApi, items: unknown[], headers: Record<string, string>) => t.json('/v2/queue/batch', jsonInit({ batch: items }, { headers }))
 

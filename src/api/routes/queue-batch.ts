@@ -3,10 +3,13 @@
  * bodies in one request, behind the grant `batch_generation` (403 `insufficient_grants` without it).
  * The batch is admitted as a whole — size 1–24 (else 400 `validation_error`) and as many requests
  * as it has items against the per-minute and per-hour limits (429 `rate_limit` with `Retry-After`
- * when they exceed what is left, and then nothing is queued) — and then every item goes through the
- * same generator as `POST /v2/queue` on its own: a bad item gets `success: false` with its own
- * `errors`, an existing skin answers like `/v2/queue`'s 200 (`skin_found`), the others are queued.
- * The answer is 202 with one result per item, in request order.
+ * when they exceed what is left, and then nothing is queued). Every item is then read and prepared
+ * (downloads included) on its own, and the new images of all of them are admitted as a whole against
+ * the storage budget and the caller's daily storage quota (507 `storage_full`, 429 `storage_quota`
+ * with `Retry-After`, and nothing is queued; issue 26 point 7). Then every item goes through the same
+ * generator as `POST /v2/queue` on its own: a bad item gets `success: false` with its own `errors`,
+ * an existing skin answers like `/v2/queue`'s 200 (`skin_found`), the others are queued. The answer
+ * is 202 with one result per item, in request order.
  * @module
  */
 import type { Context } from 'hono'
@@ -20,11 +23,13 @@ import type { Identity } from '../identity'
 import type { JobRow } from '../queue/job-queue'
 import type { ApiServices } from '../services'
 import { createCreditCharger } from '../services/accounts/credit-charge'
+import type { PreparedSubmit } from '../services/generate/generator'
 import type { GenerateInput } from '../services/generate/prepare-input'
+import { storageOwner, type StorageHold } from '../services/storage/storage-meter'
 import { readJsonBody } from './body'
 import type { ApiEnv } from './env'
 import { msg, parseOr400, v2, validationError } from './envelope'
-import { pendingRetryAfter, rateKey } from './generate'
+import { rateKey, submitRetryAfter } from './generate'
 import { toJobInfo } from './job-json'
 import { ensureClientCookie } from './middleware'
 
@@ -51,6 +56,9 @@ function readItem(raw: unknown) {
  * batch is not cut off at the cap by its own items.
  */
 const batchCaller = (who: Identity, size: number): Identity => ({ ...who, grants: { ...who.grants, concurrency: who.grants.concurrency + size - 1 } })
+
+/** True for a prepared item, false for an item that already failed. */
+const isPrepared = (p: PreparedSubmit | QueueBatchItemResult): p is PreparedSubmit => 'prepared' in p
 
 /** Builds the batch route. */
 export function queueBatchRoutes(s: ApiServices) {
@@ -81,13 +89,30 @@ export function queueBatchRoutes(s: ApiServices) {
     return info
   }
 
-  /** Submits one item; any ApiError becomes this item's `errors`. */
-  const submitItem = async (c: Context<ApiEnv>, raw: unknown, caller: Identity): Promise<QueueBatchItemResult> => {
-    let hold: Awaited<ReturnType<typeof credits.charge>> = null
+  /** The item's failure as its result, or `e` again when it was not an ApiError; sets the 429's `Retry-After`. */
+  const itemFailure = (c: Context<ApiEnv>, e: unknown): QueueBatchItemResult => {
+    if (!isApiError(e)) throw e
+    const retryAfter = submitRetryAfter(e, queue)
+    if (retryAfter !== null) c.header('Retry-After', String(retryAfter))
+    return { success: false, errors: itemErrors(e) }
+  }
+
+  /** Reads and prepares one item (options checked, input downloaded and decoded); nothing is stored. */
+  const prepareItem = async (c: Context<ApiEnv>, raw: unknown, caller: Identity): Promise<PreparedSubmit | QueueBatchItemResult> => {
     try {
       const { input, options } = readItem(raw)
+      return await generator.prepare(input, options, caller)
+    } catch (e) {
+      return itemFailure(c, e)
+    }
+  }
+
+  /** Submits one prepared item whose image `storage` reserved; any ApiError becomes this item's `errors`. */
+  const submitItem = async (c: Context<ApiEnv>, sub: PreparedSubmit, caller: Identity, owner: string, storage: StorageHold): Promise<QueueBatchItemResult> => {
+    let hold: Awaited<ReturnType<typeof credits.charge>> = null
+    try {
       hold = await credits.charge(caller)
-      const result = await generator.submit(input, options, caller, { breadcrumb: c.get('breadcrumb') })
+      const result = await generator.submitPrepared(sub, caller, { breadcrumb: c.get('breadcrumb'), storageOwner: owner }, storage)
       const job = result.jobId ? await jobById(result.jobId) : null
       if (!job) throw new ApiError('internal_error', 'Job vanished', 500)
       const info = toJobInfo(job, queue)
@@ -98,9 +123,7 @@ export function queueBatchRoutes(s: ApiServices) {
       return { success: true, job: info, messages: [msg('job_queued', 'Job queued')] }
     } catch (e) {
       await credits.refund(hold)
-      if (!isApiError(e)) throw e
-      if (e.code === 'job_limit' || e.code === 'concurrency_limit') c.header('Retry-After', String(pendingRetryAfter(queue)))
-      return { success: false, errors: itemErrors(e) }
+      return itemFailure(c, e)
     }
   }
 
@@ -113,9 +136,29 @@ export function queueBatchRoutes(s: ApiServices) {
     const issued = who.kind === 'anonymous' && ensureClientCookie(c, secure)
     const rateLimit = await limitBatch(c, who, issued, items.length)
     const caller = batchCaller(who, items.length)
+    // Every item is read and prepared (downloads included) before any is stored, so the new images of
+    // the whole batch are known and admitted at once against the storage limits, like the rate limit
+    // above: refused, nothing is queued (issue 26 point 7).
+    const prepared: (PreparedSubmit | QueueBatchItemResult)[] = []
+    for (const item of items) prepared.push(await prepareItem(c, item, caller))
+    const subs = prepared.filter(isPrepared)
+    const owner = storageOwner(who, issued)
+    let storage: StorageHold
+    try {
+      storage = await generator.reserve(caller, owner, subs)
+    } catch (e) {
+      const retryAfter = isApiError(e) ? submitRetryAfter(e, queue) : null
+      if (retryAfter !== null) c.header('Retry-After', String(retryAfter))
+      throw e
+    }
     // One after another: results keep the request order, and each item sees the jobs queued before it.
     const batch: QueueBatchItemResult[] = []
-    for (const item of items) batch.push(await submitItem(c, item, caller))
+    try {
+      for (const p of prepared) batch.push(isPrepared(p) ? await submitItem(c, p, caller, owner, storage) : p)
+    } finally {
+      // Items refused after the reservation (pending cap, credits) stored nothing: their bytes go back.
+      await storage.release()
+    }
     const queued = batch.filter((b) => b.success).length
     return v2(c, { batch, rateLimit }, 202, { messages: [msg('batch_queued', `${queued} of ${items.length} items accepted`)] })
   })

@@ -13,8 +13,9 @@ import { randomName } from '../names'
 import type { SqlStatement } from '../store/sql'
 import type { ApiContext } from '../services/context'
 import { colourHistogram } from '../services/colour-features'
-import { createSkinWriter, storeTexture } from '../services/generate/skin-writer'
+import { createSkinWriter } from '../services/generate/skin-writer'
 import type { Counters } from '../services/stats/counters'
+import { createStorageMeter } from '../services/storage/storage-meter'
 import { paintSkin } from './procedural-skin'
 
 /** Options of {@link seedSkins}. */
@@ -36,6 +37,8 @@ const DAY = 86_400_000
 export async function seedSkins(ctx: ApiContext, counters: Counters, opts: SeedOptions): Promise<{ created: number; ms: number }> {
   const { sql } = ctx.store
   const writer = createSkinWriter(sql, counters)
+  // Demo skins are counted in the running storage total like every other image (issue 26 point 7).
+  const storage = createStorageMeter({ sql, blobs: ctx.blobs, budgetBytes: ctx.config.storageBudgetBytes, now: ctx.now })
   const SET_STATS = 'UPDATE skins SET views = ?, likes = ? WHERE id = ?'
   const VOTE = 'INSERT OR IGNORE INTO tag_votes (skin_id, tag, voter, vote, created_at) VALUES (?, ?, ?, 1, ?)'
   const TAG = 'INSERT OR IGNORE INTO skin_tags (skin_id, tag, up, down, visible, created_at) VALUES (?, ?, ?, 0, 1, ?)'
@@ -59,7 +62,7 @@ export async function seedSkins(ctx: ApiContext, counters: Counters, opts: SeedO
         const image = await skinFromRgba(painted.rgba, 64, 64)
         const variant = image.detectedVariant
         const signed = await ctx.signer.sign({ png: image.png, textureHash: image.textureHash, variant })
-        await storeTexture(ctx.blobs, signed.textureHash, image.png)
+        await storage.storeTexture(signed.textureHash, image.png)
         const createdAt = Math.round(start + ((i + rnd()) / opts.count) * span)
         return {
           image,

@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
-import { apiConfigFromEnv, type ApiConfig } from '../config'
+import { apiConfigFromEnv, type ApiConfig, type Grants } from '../config'
+import { createApiKey } from '../identity'
 import { createEmbeddedApi, type EmbeddedApi } from '../index'
+import { openStore } from '../store/db'
 import { createLocalSigner } from '../signer/local-signer'
 import type { Signer } from '../signer/types'
 import type { EmbeddedApiDeps } from '../wiring'
@@ -129,4 +131,28 @@ export function uploadForm(png: Uint8Array, fields: Record<string, string> = {},
 /** JSON request init. */
 export function jsonInit(body: unknown, init: RequestInit = {}): RequestInit {
   return { method: 'POST', ...init, headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) }, body: JSON.stringify(body) }
+}
+
+/** A new API key of no user with `grants` in the test API's database; returns its `Authorization` header. */
+export async function apiKeyWith(t: Pick<TestApi, 'dir' | 'clock'>, grants: Partial<Grants>): Promise<{ authorization: string }> {
+  const store = openStore(t.dir)
+  try {
+    const { key } = await createApiKey(store.db, { name: 'test', grants, now: t.clock.now })
+    return { authorization: `Bearer ${key}` }
+  } finally {
+    store.close()
+  }
+}
+
+/**
+ * Stores `bytes` of older blobs (zeros under one texture key) in the data dir's database, before the
+ * storage meter of an API on it counts: what earlier skins take of `STORAGE_BUDGET_MB` (issue 26 point 7).
+ */
+export function storeOlderBlobs(dir: string, bytes: number): void {
+  const store = openStore(dir)
+  try {
+    store.sqlite.query("INSERT INTO blobs (key, content_type, bytes, created_at) VALUES ('textures/older', 'image/png', zeroblob(?), 0)").run(bytes)
+  } finally {
+    store.close()
+  }
 }

@@ -2,7 +2,8 @@
  * Sending the generate form's links as batches through the real API client to the real embedded API
  * (issue 12 point 4): accepted items join the queue store in order, a refused item keeps its own
  * message, a duplicate is announced at once, a 429 stops with a retry time and queues nothing, a
- * missing grant falls back to one call per item, and multi-line pastes fill one field per line.
+ * storage refusal puts the API's message beside every item of the batch, a missing grant falls back
+ * to one call per item, and multi-line pastes fill one field per line.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import type { Grants } from '../../api/config'
@@ -96,6 +97,16 @@ describe('submitting links as a batch (POST /v2/queue/batch)', () => {
     expect(result.retryAt! - 1_000_000).toBe(60_000)
     expect($generateLimits.get().retryAt).toBe(result.retryAt)
     expect($queue.get()).toEqual({})
+  })
+
+  test('new images past the daily storage quota (429 storage_quota): the API’s message beside each item, nothing queued', async () => {
+    const { d, queued, refused } = await setUp({ batch_generation: true, storage_per_day: 20 })
+    const result = await submitBatch([link(dataUrl(1641), 'a'), link(dataUrl(1642), 'b')], OPTIONS, d)
+    expect(result).toEqual({ queued: 0 })
+    expect(queued).toEqual([])
+    expect(refused.map(([k]) => k)).toEqual(['a', 'b'])
+    for (const [, message] of refused) expect(message).toStartWith('Daily storage quota reached: up to 20 KiB of new images a day')
+    expect($generateLimits.get().retryAt).toBeUndefined()
   })
 
   test('without the grant (403) every item still goes, one call each', async () => {

@@ -2,14 +2,17 @@
  * Sends the generate form's URLs or players as one batch (issue 12 point 4, `POST /v2/queue/batch`)
  * when the caller holds the grant `batch_generation`: up to 24 items per call, in form order. Each
  * accepted item joins the queue store like a single `/v2/queue` answer (a duplicate arrives completed
- * and is announced), each refused one keeps its own error beside its field. A 429 stops the run and
- * remembers when the visitor may try again; a 403 (the grant is gone) falls back to one call per item.
+ * and is announced), each refused one keeps its own error beside its field. A storage refusal of the
+ * whole batch (507 `storage_full`, 429 `storage_quota`; issue 26 point 7) puts the API's message beside
+ * each of its items; another 429 stops the run and remembers when the visitor may try again; a 403
+ * (the grant is gone) falls back to one call per item.
  * Loaded when the visitor submits.
  * @module
  */
 import * as z from 'zod/mini'
 import { ApiCallError } from '../../shared/api/api-call-error'
 import { codeMessageSchema } from '../../shared/api/envelope'
+import { STORAGE_REFUSALS } from '../../shared/api/storage-codes'
 import { entryFromQueueAnswer, queueAnswerSchema, type GenerateItem, type GenerateOptions } from '../../shared/api/generate-api'
 import { jobFinished } from '../../shared/skin/job-polling'
 import { rememberRateLimit, rememberRetryAt } from '../../shared/stores/generate-limits'
@@ -55,6 +58,10 @@ export async function submitBatch(items: PlannedItem[], options: GenerateOptions
         silent: true,
       })
     } catch (error) {
+      if (error instanceof ApiCallError && STORAGE_REFUSALS.has(error.code)) {
+        for (const planned of chunk) deps.onRefused(planned.key, error.message)
+        continue
+      }
       if (error instanceof ApiCallError && error.status === 429) {
         const retryAt = retryAtOf(error, deps.now())
         rememberRetryAt(retryAt)

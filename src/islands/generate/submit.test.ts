@@ -2,11 +2,12 @@
  * Sending the generate form's items through the real API client to the real embedded API
  * (issue 7 point 2): queued jobs join the queue store with their source, the rate limit is
  * remembered, a duplicate goes straight to completed and is announced, a refused file keeps the
- * server's message, 429 `job_limit` waits and tries again, any other 429 stops with a retry time.
+ * server's message, 429 `job_limit` waits and tries again, a storage refusal (507, 429
+ * `storage_quota`) refuses the item with the API's message, any other 429 stops with a retry time.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../../api/image/fixtures'
-import { startTestApi, type TestApi } from '../../api/testing/api-harness'
+import { startTestApi, storeOlderBlobs, type TestApi } from '../../api/testing/api-harness'
 import { createApiClient } from '../../shared/api/client'
 import type { GenerateOptions } from '../../shared/api/generate-api'
 import { createTranslator } from '../../shared/i18n/translator'
@@ -129,5 +130,28 @@ describe('submitting the generate form (SPEC §7 POST /v2/queue)', () => {
     expect(result.retryAt).toBeGreaterThan(1_000_000)
     expect(result.retryAt! - 1_000_000).toBeLessThanOrEqual(60_000)
     expect($generateLimits.get().retryAt).toBe(result.retryAt)
+  })
+
+  test('storage refusals (issue 26 point 7): the API’s message beside the new image; images already stored still go', async () => {
+    // Room for one noise-like skin (≈ 14 KiB) a day.
+    await start({ LIMIT_ANONYMOUS_STORAGE_PER_DAY: '16' })
+    const { d, queued, refused } = deps()
+    const result = await submitItems([upload(13, 'first.png'), upload(14, 'second.png'), upload(13, 'first-again.png')], OPTIONS, d)
+    expect(result).toEqual({ queued: 2 })
+    expect(queued).toEqual(['first.png', 'first-again.png'])
+    expect(refused).toHaveLength(1)
+    expect(refused[0]![0]).toBe('second.png')
+    expect(refused[0]![1]).toStartWith('Daily storage quota reached: up to 16 KiB of new images a day')
+    expect($generateLimits.get().retryAt).toBeUndefined()
+    await api.api.idle()
+  })
+
+  test('a full instance (507 storage_full) refuses the new image with the API’s message', async () => {
+    await start({ STORAGE_BUDGET_MB: '1' }, true)
+    storeOlderBlobs(api.dir, 1024 * 1024)
+    const { d, queued, refused } = deps()
+    expect(await submitItems([upload(15, 'full.png')], OPTIONS, d)).toEqual({ queued: 0 })
+    expect(queued).toEqual([])
+    expect(refused).toEqual([['full.png', expect.stringMatching(/^This instance's storage is full \(budget 1 MiB\)/)]])
   })
 })

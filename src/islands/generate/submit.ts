@@ -2,11 +2,14 @@
  * Sends the generate form's items (SPEC §7 `POST /v2/queue`, one call per item, in order): each
  * queued job joins the queue store — a duplicate arrives completed and is announced at once — and the
  * answer's `rateLimit` is remembered for "N more this minute". A 429 `job_limit` or
- * `concurrency_limit` (too many of the visitor's jobs pending) waits and tries the item again; any other 429 stops the run and remembers
+ * `concurrency_limit` (too many of the visitor's jobs pending) waits and tries the item again; a
+ * storage refusal (507 `storage_full`, 429 `storage_quota`) refuses the item with the API's message
+ * and goes on, as images already stored still go through; any other 429 stops the run and remembers
  * when the visitor may try again (`Retry-After`). Loaded when the visitor submits.
  * @module
  */
 import { ApiCallError } from '../../shared/api/api-call-error'
+import { STORAGE_REFUSALS } from '../../shared/api/storage-codes'
 import type { ApiClient } from '../../shared/api/client'
 import { entryFromQueueAnswer, queueJob, type GenerateItem, type GenerateOptions } from '../../shared/api/generate-api'
 import type { I18nValue } from '../../shared/i18n/context'
@@ -73,7 +76,7 @@ export async function submitItems(items: PlannedItem[], options: GenerateOptions
         queued++
         break
       } catch (error) {
-        if (error instanceof ApiCallError && error.status === 429) {
+        if (error instanceof ApiCallError && error.status === 429 && !STORAGE_REFUSALS.has(error.code)) {
           const wait = PENDING_LIMIT_CODES.has(error.code) ? JOB_LIMIT_WAITS_MS[attempt] : undefined
           if (wait !== undefined) {
             await deps.wait(wait)

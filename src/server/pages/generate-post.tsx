@@ -10,6 +10,7 @@ import type { Context, Handler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { DEFAULT_HEADERS } from '../../shared/api/client'
 import { readEnvelope } from '../../shared/api/envelope'
+import { STORAGE_REFUSALS } from '../../shared/api/storage-codes'
 import { DEFAULT_BODY_TIMEOUT_MS, readBody } from '../../shared/read-body'
 import { jobPath, skinPath } from '../../shared/routes'
 import { queueResponseSchema } from '../../shared/schemas/api'
@@ -113,12 +114,18 @@ export const generatePost: Handler<AppEnv> = async (c) => {
       return c.redirect(jobPath(job.id, locale), 303)
     }
   }
-  if (response.status === 429) {
+  const errors = readEnvelope(json).errors
+  // A used-up storage quota or a full instance (issue 26 point 7) is not "too many requests": the
+  // visitor reads the API's reason, and the status stays what the API said.
+  const storage = errors.some((error) => STORAGE_REFUSALS.has(error.code))
+  if (response.status === 429 && !storage) {
     const seconds = Math.max(1, Number(response.headers.get('retry-after')) || 60)
     c.header('Retry-After', String(seconds))
     return refuse(429, [t('generate.retryIn', { seconds })], submitted)
   }
-  const messages = readEnvelope(json).errors.map((error) => error.message || error.code)
-  const status = (response.status >= 400 && response.status < 500 ? response.status : 502) as ContentfulStatusCode
+  const retryAfter = response.headers.get('retry-after')
+  if (storage && retryAfter) c.header('Retry-After', retryAfter)
+  const messages = errors.map((error) => error.message || error.code)
+  const status = ((response.status >= 400 && response.status < 500) || storage ? response.status : 502) as ContentfulStatusCode
   return refuse(status, messages.length ? messages : [`HTTP ${response.status}`], submitted)
 }

@@ -70,6 +70,12 @@ const CACHE: HeaderName[] = ['Cache-Control']
 const RL = RATE_LIMIT_HEADERS
 const COOKIE: HeaderName[] = ['Set-Cookie']
 
+/**
+ * 507 when a new image does not fit in the instance's storage budget (issue 26 point 7); the 429
+ * `storage_quota` (the caller's new images of the day) is listed with the other 429s.
+ */
+const STORAGE_FULL = (opt: Pick<OpError, 'optionalHeaders'>): OpError => ({ status: 507, codes: ['storage_full'], ...opt })
+
 /** Errors of reading a submitted generate request and preparing its input (generate-request.ts, generator.submit). */
 const submitErrors = (withRateLimit: boolean): OpError[] => {
   const opt = withRateLimit ? { optionalHeaders: [...RL] } : {}
@@ -80,9 +86,10 @@ const submitErrors = (withRateLimit: boolean): OpError[] => {
     { status: 408, codes: ['request_timeout'], ...opt },
     { status: 413, codes: ['invalid_file', 'payload_too_large'], ...opt },
     { status: 415, codes: ['invalid_content_type'], ...opt },
-    { status: 429, codes: ['rate_limit', 'job_limit', 'concurrency_limit', 'insufficient_credits'], optionalHeaders: ['Retry-After', ...(withRateLimit ? RL : [])] },
+    { status: 429, codes: ['rate_limit', 'job_limit', 'concurrency_limit', 'insufficient_credits', 'storage_quota'], optionalHeaders: ['Retry-After', ...(withRateLimit ? RL : [])] },
     { status: 502, codes: ['upstream_error'], ...opt },
     { status: 504, codes: ['upstream_timeout'], ...opt },
+    STORAGE_FULL(opt),
   ]
 }
 
@@ -130,7 +137,7 @@ export const OPERATIONS: Operation[] = [
     path: '/v2/queue/batch',
     tag: 'Queue',
     summary: 'Queue 1–24 url or user items at once',
-    description: 'Each item is a `/v2/queue` JSON body and is processed independently; answer `batch[i]` is the result of request item `batch[i]`, with its own `success`, `job`, `skin` or `errors`. The whole batch counts against the rate limit (more items than the remaining allowance → 429).',
+    description: 'Each item is a `/v2/queue` JSON body and is processed independently; answer `batch[i]` is the result of request item `batch[i]`, with its own `success`, `job`, `skin` or `errors`. The whole batch counts against the rate limit (more items than the remaining allowance → 429), and its new images against the storage budget (507 `storage_full`) and the daily storage quota (429 `storage_quota`) as a whole: refused, nothing is queued.',
     auth: 'optional',
     grants: ['batch_generation'],
     body: { json: 'QueueBatchRequest', required: true },
@@ -143,7 +150,8 @@ export const OPERATIONS: Operation[] = [
       { status: 408, codes: ['request_timeout'] },
       { status: 413, codes: ['payload_too_large'] },
       { status: 415, codes: ['invalid_content_type'] },
-      { status: 429, codes: ['rate_limit'], headers: ['Retry-After', ...RL], optionalHeaders: COOKIE },
+      { status: 429, codes: ['rate_limit', 'storage_quota'], headers: ['Retry-After', ...RL], optionalHeaders: COOKIE },
+      STORAGE_FULL({ optionalHeaders: [...RL, ...COOKIE] }),
     ],
   },
   {

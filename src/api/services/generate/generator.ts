@@ -2,12 +2,12 @@
  * The generation pipeline (reference/mineskin-api.md §2.1, DESIGN.md §2 flow 2).
  * `submit`: options checked → pending-job cap → input prepared (validated image, or our own skin
  * link) → dedupe → either an instantly completed job (existing skin, or a new skin row on existing
- * data) or the original stored as a blob and a `waiting` job row. `process` (the queue worker):
- * stored image → signature (signer, or the player's own signed profile with the mojang signer) →
- * texture blob → skin rows, in one atomic batch (issue 13 point 1).
+ * data) or the texture PNG stored once, through the storage meter (issue 26 point 7), and a `waiting`
+ * job row. A batch prepares every item first and reserves their storage at once (`prepare`,
+ * `reserve`, `submitPrepared`). `process` (the queue worker): stored image → signature (signer, or the
+ * player's own signed profile with the mojang signer) → skin rows, in one atomic batch (issue 13 point 1).
  * @module
  */
-import { and, count, eq, gte, inArray, or, type SQL } from 'drizzle-orm'
 import type { GenerateOptions } from '../../../shared/schemas/api'
 import { imageKey, textureKey } from '../../blob/blob-store'
 import type { CapeCatalogue } from '../../capes/capes'
@@ -21,10 +21,12 @@ import type { JobRow } from '../../queue/job-queue'
 import { jobs } from '../../store/schema'
 import type { ApiContext } from '../context'
 import type { Counters } from '../stats/counters'
+import type { StorageHold, StorageMeter } from '../storage/storage-meter'
 import { createDuplicateFinder } from './duplicates'
-import { checkOptions } from './options'
-import { prepareInput, type GenerateInput } from './prepare-input'
-import { createSkinWriter, storeTexture, type SignedData } from './skin-writer'
+import { checkPendingCap } from './pending-cap'
+import { checkOptions, type CheckedOptions } from './options'
+import { prepareInput, type GenerateInput, type PreparedInput } from './prepare-input'
+import { createSkinWriter, type SignedData } from './skin-writer'
 import type { Creator, DuplicateSource, JobInput, JobOptions } from './types'
 
 /** What a submit produced. */
@@ -38,23 +40,31 @@ export interface SubmitResult {
   imageHash?: string
 }
 
+/** A generate request with its options checked and its input prepared; nothing is stored yet. */
+export interface PreparedSubmit {
+  input: GenerateInput
+  opts: CheckedOptions
+  prepared: PreparedInput
+}
+
 /** Caller facts a submit records with the job. */
 export interface SubmitMeta {
   breadcrumb: string
+  /** Whose daily storage quota new images spend (`storageOwner` of services/storage/storage-meter). */
+  storageOwner: string
   /** Only look for an existing skin (reference §1.5 `checkOnly`): no job, no blob, 400 `no_duplicate` otherwise. */
   checkOnly?: boolean
 }
-
-const PENDING = ['waiting', 'processing'] as const
-/** Pending jobs older than this no longer count towards the caps (they are stuck, not pending). */
-const PENDING_WINDOW_MS = 24 * 3_600_000
 
 /**
  * Creates the generator. `notify` announces a `waiting` job row once it is inserted: it wakes the
  * in-process queue (returns at once), or sends the job's message to Cloudflare Queues (awaited, so the
  * request does not answer before the message is sent; issue 13 point 1).
  */
-export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; counters: Counters; notify: (jobId: string) => void | Promise<void> }) {
+export function createGenerator(
+  ctx: ApiContext,
+  deps: { capes: CapeCatalogue; counters: Counters; storage: StorageMeter; notify: (jobId: string) => void | Promise<void> },
+) {
   const { db, sql } = ctx.store
   const writer = createSkinWriter(sql, deps.counters)
   const dups = createDuplicateFinder(sql)
@@ -65,126 +75,127 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
 
   const creatorOf = (who: Identity): Creator => ({ userId: who.userId, apiKeyId: who.apiKeyId, clientId: who.clientId, ip: who.ip })
 
-  /** Pending jobs of the caller (reference §2.1 step 2). */
-  const pendingOf = async (who: Identity, now: number): Promise<number> => {
-    let owner: SQL | undefined
-    if (who.apiKeyId) owner = eq(jobs.apiKeyId, who.apiKeyId)
-    else if (who.userId) owner = eq(jobs.userId, who.userId)
-    else {
-      const parts = [who.clientId ? eq(jobs.clientId, who.clientId) : undefined, who.ip ? eq(jobs.ip, who.ip) : undefined].filter(
-        (p): p is SQL => p !== undefined,
-      )
-      owner = parts.length ? or(...parts) : undefined
-    }
-    if (!owner) return 0
-    const r = await db
-      .select({ n: count() })
-      .from(jobs)
-      .where(and(owner, inArray(jobs.status, [...PENDING]), gte(jobs.createdAt, now - PENDING_WINDOW_MS)))
-      .get()
-    return r?.n ?? 0
-  }
-
   const insertJob = async (v: typeof jobs.$inferInsert) => {
     await db.insert(jobs).values(v).run()
+  }
+
+  /** Dedupes a prepared request and records its job; `hold` pays for its new image, else it reserves its own. */
+  const commit = async (sub: PreparedSubmit, who: Identity, meta: SubmitMeta, hold?: StorageHold): Promise<SubmitResult> => {
+    const { input, opts, prepared } = sub
+    const creator = creatorOf(who)
+    const base = {
+      kind: input.kind,
+      userId: who.userId,
+      apiKeyId: who.apiKeyId,
+      clientId: who.clientId,
+      ip: who.ip,
+      breadcrumb: meta.breadcrumb,
+    } as const
+    const now = ctx.now()
+
+    if (prepared.type === 'existing') {
+      if (meta.checkOnly) return { jobId: null, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url' }
+      const id = newJobId()
+      await insertJob({
+        ...base,
+        id,
+        status: 'completed',
+        imageHash: prepared.rec.data.textureHash,
+        sourceName: input.kind === 'url' ? input.url : null,
+        options: JSON.stringify({ name: opts.name, visibility: opts.visibility, variant: prepared.rec.data.variant, cape: null }),
+        createdAt: now,
+        startedAt: now,
+        finishedAt: now,
+        result: prepared.rec.skin.uuid,
+        duplicate: 'mineskin_url',
+      })
+      await writer.recordDuplicate(now)
+      return { jobId: id, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url', imageHash: prepared.rec.data.textureHash }
+    }
+
+    const { image } = prepared
+    // Reference §2.2: `unknown` means detect; a player's skin keeps the model of its profile.
+    const variant = prepared.player?.variant ?? (opts.variant === 'unknown' ? image.detectedVariant : opts.variant)
+    const jobOptions: JobOptions = {
+      name: opts.name,
+      visibility: opts.visibility,
+      variant,
+      cape: opts.cape ? { uuid: opts.cape.uuid, hash: opts.cape.hash } : null,
+    }
+    const decision = await dups.decide({
+      textureHash: image.textureHash,
+      variant,
+      capeHash: opts.cape?.hash ?? '',
+      name: opts.name,
+      visibility: opts.visibility,
+      origin: prepared.origin,
+      who,
+    })
+    if (meta.checkOnly) {
+      if (decision.type !== 'reuse') throw new ApiError('no_duplicate', 'No existing skin matches this image and these options', 400)
+      return { jobId: null, skinUuid: decision.skinUuid, duplicate: decision.source, imageHash: image.textureHash }
+    }
+    // Inputs are blobs before the job row exists, so an accepted job always has its image. It is
+    // stored clean, as its re-encode (issue 10 point 4), and once: the texture PNG, whose SHA-256 is
+    // its key, is also what `/v2/images/{hash}` serves (issue 26 point 7). The meter refuses a new
+    // image that the budget or the caller's quota has no room for, before anything is written.
+    const own = hold ?? (await deps.storage.reserve(who, meta.storageOwner, [image]))
+    try {
+      await own.store(image)
+    } finally {
+      if (!hold) await own.release()
+    }
+    const jobInput: JobInput = { imageHash: image.imageHash, features: Buffer.from(colourHistogram(image.rgba)).toString('base64') }
+    const id = newJobId()
+    const row = {
+      ...base,
+      id,
+      imageHash: image.textureHash,
+      input: JSON.stringify(jobInput),
+      userUuid: prepared.player?.uuid ?? null,
+      sourceName: prepared.sourceName,
+      options: JSON.stringify(jobOptions),
+      createdAt: now,
+    }
+    if (decision.type === 'none') {
+      await insertJob({ ...row, status: 'waiting' })
+      await deps.notify(id)
+      return { jobId: id, imageHash: image.textureHash }
+    }
+    let skinUuid: string
+    if (decision.type === 'reuse') {
+      skinUuid = decision.skinUuid
+      await writer.recordDuplicate(now)
+    } else {
+      skinUuid = (await writer.insertOnData(decision.dataId, { name: opts.name, visibility: opts.visibility }, creator, now)).uuid
+    }
+    await insertJob({ ...row, status: 'completed', startedAt: now, finishedAt: now, result: skinUuid, duplicate: decision.source })
+    return { jobId: id, skinUuid, duplicate: decision.source, imageHash: image.textureHash }
   }
 
   const generator = {
     /** Accepts a generation request; see the module doc. */
     async submit(input: GenerateInput, rawOptions: GenerateOptions, who: Identity, meta: SubmitMeta): Promise<SubmitResult> {
       const opts = await checkOptions(rawOptions, who, deps.capes)
-      const pending = await pendingOf(who, ctx.now())
-      if (who.kind === 'anonymous' && pending >= who.grants.concurrency) {
-        throw new ApiError('job_limit', `Too many pending jobs (${pending}); wait for them to finish`, 429)
-      }
-      if (who.kind !== 'anonymous' && pending >= who.grants.concurrency) {
-        throw new ApiError('concurrency_limit', `Too many pending jobs (${pending} of ${who.grants.concurrency})`, 429)
-      }
-      const prepared = await prepareInput(ctx, input, who)
-      const creator = creatorOf(who)
-      const base = {
-        kind: input.kind,
-        userId: who.userId,
-        apiKeyId: who.apiKeyId,
-        clientId: who.clientId,
-        ip: who.ip,
-        breadcrumb: meta.breadcrumb,
-      } as const
-      const now = ctx.now()
+      // Before the input is prepared: a caller at the cap makes us download nothing.
+      await checkPendingCap(db, who, ctx.now())
+      return commit({ input, opts, prepared: await prepareInput(ctx, input, who) }, who, meta)
+    },
 
-      if (prepared.type === 'existing') {
-        if (meta.checkOnly) return { jobId: null, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url' }
-        const id = newJobId()
-        await insertJob({
-          ...base,
-          id,
-          status: 'completed',
-          imageHash: prepared.rec.data.textureHash,
-          sourceName: input.kind === 'url' ? input.url : null,
-          options: JSON.stringify({ name: opts.name, visibility: opts.visibility, variant: prepared.rec.data.variant, cape: null }),
-          createdAt: now,
-          startedAt: now,
-          finishedAt: now,
-          result: prepared.rec.skin.uuid,
-          duplicate: 'mineskin_url',
-        })
-        await writer.recordDuplicate(now)
-        return { jobId: id, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url', imageHash: prepared.rec.data.textureHash }
-      }
+    /** Checks the options and prepares the input of one batch item (nothing is stored). */
+    async prepare(input: GenerateInput, rawOptions: GenerateOptions, who: Identity): Promise<PreparedSubmit> {
+      const opts = await checkOptions(rawOptions, who, deps.capes)
+      return { input, opts, prepared: await prepareInput(ctx, input, who) }
+    },
 
-      const { image } = prepared
-      // Reference §2.2: `unknown` means detect; a player's skin keeps the model of its profile.
-      const variant = prepared.player?.variant ?? (opts.variant === 'unknown' ? image.detectedVariant : opts.variant)
-      const jobOptions: JobOptions = {
-        name: opts.name,
-        visibility: opts.visibility,
-        variant,
-        cape: opts.cape ? { uuid: opts.cape.uuid, hash: opts.cape.hash } : null,
-      }
-      const decision = await dups.decide({
-        textureHash: image.textureHash,
-        variant,
-        capeHash: opts.cape?.hash ?? '',
-        name: opts.name,
-        visibility: opts.visibility,
-        origin: prepared.origin,
-        who,
-      })
-      if (meta.checkOnly) {
-        if (decision.type !== 'reuse') throw new ApiError('no_duplicate', 'No existing skin matches this image and these options', 400)
-        return { jobId: null, skinUuid: decision.skinUuid, duplicate: decision.source, imageHash: image.textureHash }
-      }
-      // Inputs are blobs before the job row exists, so an accepted job always has its image. The
-      // original is stored clean, as its re-encode (issue 10 point 4): the uploader's ancillary
-      // chunks and appended bytes are never kept, so no first uploader decides what is served.
-      await ctx.blobs.put(imageKey(image.textureHash), image.png, 'image/png')
-      await storeTexture(ctx.blobs, image.textureHash, image.png)
-      const jobInput: JobInput = { imageHash: image.imageHash, features: Buffer.from(colourHistogram(image.rgba)).toString('base64') }
-      const id = newJobId()
-      const row = {
-        ...base,
-        id,
-        imageHash: image.textureHash,
-        input: JSON.stringify(jobInput),
-        userUuid: prepared.player?.uuid ?? null,
-        sourceName: prepared.sourceName,
-        options: JSON.stringify(jobOptions),
-        createdAt: now,
-      }
-      if (decision.type === 'none') {
-        await insertJob({ ...row, status: 'waiting' })
-        await deps.notify(id)
-        return { jobId: id, imageHash: image.textureHash }
-      }
-      let skinUuid: string
-      if (decision.type === 'reuse') {
-        skinUuid = decision.skinUuid
-        await writer.recordDuplicate(now)
-      } else {
-        skinUuid = (await writer.insertOnData(decision.dataId, { name: opts.name, visibility: opts.visibility }, creator, now)).uuid
-      }
-      await insertJob({ ...row, status: 'completed', startedAt: now, finishedAt: now, result: skinUuid, duplicate: decision.source })
-      return { jobId: id, skinUuid, duplicate: decision.source, imageHash: image.textureHash }
+    /** Reserves storage for the new images of prepared items, all or nothing (507 `storage_full`, 429 `storage_quota`). */
+    reserve: (who: Identity, owner: string, subs: readonly PreparedSubmit[]): Promise<StorageHold> =>
+      deps.storage.reserve(who, owner, subs.flatMap((s) => (s.prepared.type === 'image' ? [s.prepared.image] : []))),
+
+    /** Submits a prepared item whose image `hold` reserved: pending-job cap, dedupe, storage, job row. */
+    async submitPrepared(sub: PreparedSubmit, who: Identity, meta: SubmitMeta, hold: StorageHold): Promise<SubmitResult> {
+      await checkPendingCap(db, who, ctx.now())
+      return commit(sub, who, meta, hold)
     },
 
     /** Queue worker step: signs a stored job input and stores the skin. */
@@ -250,7 +261,9 @@ export function createGenerator(ctx: ApiContext, deps: { capes: CapeCatalogue; c
             variant: opts.variant,
             ...(opts.cape ? { cape: { uuid: opts.cape.uuid, textureHash: opts.cape.hash } } : {}),
           })
-    if (signed.textureHash !== textureHash) await storeTexture(ctx.blobs, signed.textureHash, png)
+    // A remote signer may name the texture by its own hash (its re-encode differed from ours): then it
+    // is also kept under that hash, for `/textures/{hash}` and texture-link inputs.
+    if (signed.textureHash !== textureHash) await deps.storage.storeTexture(signed.textureHash, png)
     const now = ctx.now()
     const stored = await writer.insertNew({
       imageHash,
@@ -295,15 +308,17 @@ async function playerSignedTextures(ctx: ApiContext, uuid: string): Promise<Sign
   }
 }
 
-/** The normalised PNG and facts of a job's input: from the stored texture, or (older rows) by decoding the original. */
+/** The normalised PNG and facts of a job's input: from the stored texture, or (older rows) by decoding the stored image. */
 async function loadJobImage(ctx: ApiContext, job: JobRow, hash: string): Promise<{ png: Uint8Array; imageHash: string; features: Uint8Array }> {
-  const texture = job.input ? await ctx.blobs.get(textureKey(hash)) : null
+  const texture = await ctx.blobs.get(textureKey(hash))
   if (texture && job.input) {
     const input = JSON.parse(job.input) as JobInput
     return { png: texture.bytes, imageHash: input.imageHash, features: new Uint8Array(Buffer.from(input.features, 'base64')) }
   }
-  const original = await ctx.blobs.get(imageKey(hash))
-  if (!original) throw new ApiError('job_failed', 'The stored input image is missing', 500, 'SERVER')
-  const image = await readSkinImage(original.bytes)
+  // Jobs queued before `jobs.input` (migration 0003) stored only their original; migration 0009 keeps
+  // it where it differed from the texture and else leaves the texture as the one copy (issue 26 point 7).
+  const stored = texture ?? (await ctx.blobs.get(imageKey(hash)))
+  if (!stored) throw new ApiError('job_failed', 'The stored input image is missing', 500, 'SERVER')
+  const image = await readSkinImage(stored.bytes)
   return { png: image.png, imageHash: image.imageHash, features: colourHistogram(image.rgba) }
 }

@@ -1,11 +1,10 @@
 /**
- * The one place that stores a signed skin: texture blob, deduplicated texture-data row (key =
+ * The one place that stores a signed skin: deduplicated texture-data row (key =
  * texture hash + variant + cape hash, reference/mineskin-api.md §2.3), skin row, creator row and
  * the generation counters. Used by the queue worker, by duplicate handling (new skin on existing
  * data) and by the seeder, so demo skins go through exactly the same code.
  * @module
  */
-import { textureKey, type BlobStore } from '../../blob/blob-store'
 import { newShortId, newSkinUuid } from '../../ids'
 import type { Counters } from '../stats/counters'
 import { colourKey } from '../colour-features'
@@ -135,8 +134,3 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
 
 /** The skin writer type. */
 export type SkinWriter = ReturnType<typeof createSkinWriter>
-
-/** Stores the re-encoded texture PNG so `/textures/{hash}` serves it (content-addressed, idempotent). */
-export async function storeTexture(blobs: BlobStore, textureHash: string, png: Uint8Array): Promise<void> {
-  await blobs.put(textureKey(textureHash), png, 'image/png')
-}

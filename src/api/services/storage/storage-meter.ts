@@ -1,0 +1,150 @@
+/**
+ * The storage meter (issue 26 point 7): every new PNG goes through it, so the running total of
+ * stored bytes stays exact and a caller's new images are counted against the global budget
+ * (`STORAGE_BUDGET_MB`, 507 `storage_full`) and the grant `storage_per_day` (429 `storage_quota`).
+ * Admission reserves before anything is written: the bytes of every image not yet stored are added
+ * to the caller's day counter and to the total in one conditional statement each, then stored; a
+ * reservation whose image turned out to be stored already (a lost race) or was never stored (the
+ * request failed later) is given back. Images already stored cost nothing, also when full. A crash
+ * between a reservation and its refund leaves the total a few KiB high; one between an unreserved
+ * store (a demo skin, a texture kept under a remote signer's hash) and its count, one PNG low.
+ * Built over the platform's SqlClient and BlobStore, so the same code runs on Bun and on Workers.
+ * @module
+ */
+import { textureKey, type BlobStore } from '../../blob/blob-store'
+import { identityKey, type Identity } from '../../identity/identity'
+import type { SqlClient } from '../../store/sql'
+import { createStorageCounters, dayKey, secondsToNextUtcDay, TOTAL_KEY, utcDay } from './storage-counters'
+import { storageFull, StorageQuotaError } from './storage-errors'
+
+/** A texture PNG a request would store. */
+export interface NewPng {
+  textureHash: string
+  png: Uint8Array
+}
+
+/** Bytes reserved for one request; stores its images and gives back what it did not use. */
+export interface StorageHold {
+  /** Stores the texture PNG (reserved, or stored already when reserved). */
+  store(image: NewPng): Promise<void>
+  /** Gives back every reservation not used by {@link StorageHold.store}. */
+  release(): Promise<void>
+}
+
+/** Dependencies of {@link createStorageMeter}. */
+export interface StorageMeterDeps {
+  sql: SqlClient
+  blobs: BlobStore
+  /** Bytes the instance may store; 0 = no limit. */
+  budgetBytes: number
+  now: () => number
+}
+
+/**
+ * Whose day counter a request spends, like its rate-limit bucket: a user (with all of their keys, so
+ * new keys do not make new quotas), a key; for anonymous callers the address before the client cookie,
+ * which a client can set or drop at will (the issue's "one address"), and a cookie only when it was
+ * not issued with this very request (else dropping cookies would mean a fresh quota each time).
+ */
+export function storageOwner(who: Pick<Identity, 'kind' | 'userId' | 'apiKeyId' | 'clientId' | 'ip'>, cookieIssued: boolean): string {
+  if (who.kind !== 'anonymous') return identityKey(who) ?? 'anonymous'
+  if (who.ip) return `ip:${who.ip}`
+  return who.clientId && !cookieIssued ? `client:${who.clientId}` : 'anonymous'
+}
+
+/** Creates the meter. */
+export function createStorageMeter(deps: StorageMeterDeps) {
+  const { blobs, budgetBytes: budget } = deps
+  const counters = createStorageCounters(deps.sql)
+  let started: Promise<void> | null = null
+  /** The total starts from what is really stored when it has no row yet (existing instances start right). */
+  const start = () =>
+    (started ??= (async () => {
+      if ((await counters.value(TOTAL_KEY)) === null) await counters.startTotal(await blobs.usage())
+    })().catch((e: unknown) => {
+      started = null
+      throw e
+    }))
+  let droppedBefore = ''
+
+  /** Stores `png` without a reservation and counts it when new (accepted work: never refused). */
+  const put = async (key: string, png: Uint8Array) => {
+    await start()
+    if (await blobs.put(key, png, 'image/png')) await counters.addToTotal(png.length, 0)
+  }
+
+  const meter = {
+    /**
+     * Reserves room for the images of one request (a batch: all of its items, all or nothing) on the
+     * day counter of `owner` ({@link storageOwner}) and returns the hold that stores them; 507
+     * `storage_full` or 429 `storage_quota` before anything is written when they do not fit.
+     */
+    async reserve(who: Pick<Identity, 'grants'>, owner: string, images: readonly NewPng[]): Promise<StorageHold> {
+      await start()
+      const reserved = new Map<string, number>()
+      for (const { textureHash, png } of images) {
+        const key = textureKey(textureHash)
+        if (!reserved.has(key) && !(await blobs.has(key))) reserved.set(key, png.length)
+      }
+      const need = [...reserved.values()].reduce((a, b) => a + b, 0)
+      const now = deps.now()
+      const day = dayKey(now, owner)
+      if (need > 0) {
+        let total = await counters.value(TOTAL_KEY)
+        if (total === null) {
+          // The row was removed to be counted again (README "Storage budget and quotas"): start anew.
+          started = null
+          await start()
+          total = (await counters.value(TOTAL_KEY)) ?? 0
+        }
+        // A full instance answers 507 whatever the caller's quota; the reservations below make it exact.
+        if (budget > 0 && total + need > budget) throw storageFull(budget)
+        // Yesterday's counters limit no one any more: dropped once a day, so the table stays small.
+        if (utcDay(now) !== droppedBefore) {
+          droppedBefore = utcDay(now)
+          await counters.dropDaysBefore(now)
+        }
+        const limit = who.grants.storage_per_day * 1024
+        if (!(await counters.addToDay(day, need, limit))) {
+          const used = (await counters.value(day)) ?? 0
+          throw new StorageQuotaError(who.grants.storage_per_day, Math.ceil(used / 1024), secondsToNextUtcDay(now))
+        }
+        if (!(await counters.addToTotal(need, budget))) {
+          await counters.subtract([day], need)
+          throw storageFull(budget)
+        }
+      }
+      const giveBack = (bytes: number) => counters.subtract([TOTAL_KEY, day], bytes)
+      return {
+        async store({ textureHash, png }) {
+          const key = textureKey(textureHash)
+          const bytes = reserved.get(key)
+          if (bytes === undefined) return put(key, png)
+          reserved.delete(key)
+          let stored: boolean
+          try {
+            stored = await blobs.put(key, png, 'image/png')
+          } catch (e) {
+            await giveBack(bytes)
+            throw e
+          }
+          // Another request stored the same image first; its reservation is the one that counts.
+          if (!stored) await giveBack(bytes)
+        },
+        async release() {
+          const left = [...reserved.values()].reduce((a, b) => a + b, 0)
+          reserved.clear()
+          if (left > 0) await giveBack(left)
+        },
+      }
+    },
+    /** Stores a texture PNG of accepted work (a signed job, a demo skin): counted, never refused. */
+    storeTexture: (textureHash: string, png: Uint8Array): Promise<void> => put(textureKey(textureHash), png),
+    /** Bytes stored, as counted (null before the first image went through the meter). */
+    totalBytes: () => counters.value(TOTAL_KEY),
+  }
+  return meter
+}
+
+/** The storage meter type. */
+export type StorageMeter = ReturnType<typeof createStorageMeter>
