@@ -16,9 +16,9 @@ type Json = Record<string, unknown>
 
 const REF = (name: string) => `#/components/schemas/${name}`
 
-/** Errors every route can answer: a bad key (identity middleware), a foreign cookie write, a crash. */
+/** Errors every route can answer: a bad key or a locked key owner (identity middleware, issue 26), a foreign cookie write, a crash. */
 const COMMON_ERRORS = (op: Operation): OpError[] => [
-  { status: 403, codes: op.method === 'get' ? ['invalid_api_key'] : ['invalid_api_key', 'origin_not_allowed'] },
+  { status: 403, codes: op.method === 'get' ? ['invalid_api_key', 'account_locked'] : ['invalid_api_key', 'account_locked', 'origin_not_allowed'] },
   { status: 500, codes: ['internal_error'] },
 ]
 
