@@ -19,7 +19,7 @@ export const accountForm = (origin: string, fields: Record<string, string>, head
 export const cookiesOf = (res: Response) => res.headers.getSetCookie().map((l) => l.split(';')[0]!).join('; ')
 
 /** Uses a mailed link: opens its page (200), then sends its confirmation form; returns the form's answer. */
-export async function useMailedLink(link: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Response> {
+async function useMailedLink(link: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Response> {
   const url = new URL(link)
   const page = await fetch(link, { redirect: 'manual' })
   if (page.status !== 200) throw new Error(`${url.pathname} answered ${page.status}`)

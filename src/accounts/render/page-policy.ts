@@ -7,8 +7,6 @@
  * @module
  */
 
-export { createNonce } from '../../shared/csp-nonce'
-
 /** The policy for a page with `nonce`; `appOrigin` serves the stylesheet, icons and scripts, `allowed` are the redirect origins. */
 export function accountPagePolicy(nonce: string, appOrigin: string, allowed: Set<string>): string {
   const origins = [...new Set(["'self'", appOrigin, ...allowed])].join(' ')

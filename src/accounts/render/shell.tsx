@@ -12,7 +12,8 @@ import { renderToString } from 'react-dom/server'
 import { PRODUCT_NAME } from '../../shared/constants'
 import { parseTheme, THEME_COOKIE } from '../../shared/theme'
 import type { AccountsEnv } from '../env'
-import { accountPagePolicy, createNonce } from './page-policy'
+import { createNonce } from '../../shared/csp-nonce'
+import { accountPagePolicy } from './page-policy'
 
 /** Page frame props. */
 export interface ShellProps {

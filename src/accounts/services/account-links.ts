@@ -2,17 +2,17 @@
  * Single-use mailed links (issue 26 point 9): confirm a sign-up, confirm a new e-mail address, reset
  * a password. The token is 256 random bits and only its SHA-256 is stored; a link is used with one
  * atomic UPDATE, so two clicks (or two tabs) cannot both use it. A newer link of the same kind for the
- * same account cancels the older ones, and a password change or reset cancels all of them.
+ * same account cancels the older ones, and a password change or reset cancels all of them
+ * (src/api/services/accounts/end-sessions.ts).
  * @module
  */
 import { randomBytes } from 'node:crypto'
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { cancelUserLinks, type LinkKind } from '../../api/services/accounts/end-sessions'
 import { accountTokens } from '../../api/store/schema'
 import type { AccountsDeps } from '../deps'
 import { hashToken } from './tokens'
 
-/** What a link does. */
-export type LinkKind = (typeof accountTokens.$inferSelect)['kind']
 
 /** How long each kind of link works: a reset is short-lived, a confirmation waits for the mail to be read. */
 export const LINK_TTL_MS: Record<LinkKind, number> = {
@@ -30,7 +30,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/
 /** Makes a link of `kind` for `email` (and account `userId`); returns the raw token for the URL. */
 export async function issueLink(deps: AccountsDeps, input: { kind: LinkKind; email: string; userId?: string; payload?: unknown }): Promise<string> {
   const now = nowOf(deps)
-  if (input.userId) await cancelLinks(deps, input.userId, [input.kind])
+  if (input.userId) await cancelUserLinks(deps.db, input.userId, now, [input.kind])
   const token = randomBytes(32).toString('base64url')
   await deps.db
     .insert(accountTokens)
@@ -68,16 +68,6 @@ export async function useLink(deps: AccountsDeps, kind: LinkKind, token: string 
     .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
     .returning()
     .get()
-}
-
-/** Cancels the live links of `userId` (of `kinds`, or all). */
-export async function cancelLinks(deps: AccountsDeps, userId: string, kinds?: LinkKind[]): Promise<void> {
-  const mine = and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt))
-  await deps.db
-    .update(accountTokens)
-    .set({ usedAt: nowOf(deps) })
-    .where(kinds ? and(mine, inArray(accountTokens.kind, kinds)) : mine)
-    .run()
 }
 
 /** The newest live e-mail change of `userId`, for the manage page ("a link was sent to …"). */

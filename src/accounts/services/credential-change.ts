@@ -7,12 +7,11 @@
  * @module
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import { cancelUserLinks, endUserSessions } from '../../api/services/accounts/end-sessions'
 import { apiKeys, loginFailures, users } from '../../api/store/schema'
 import type { AccountsDeps } from '../deps'
 import { throttleKey } from '../throttle/counter'
 import { RULES } from '../throttle/rules'
-import { cancelLinks } from './account-links'
-import { revokeUserSessions } from './tokens'
 
 /** Options of {@link replacePassword}. */
 export interface ReplaceOptions {
@@ -26,8 +25,8 @@ export interface ReplaceOptions {
 export async function replacePassword(deps: AccountsDeps, user: { id: string; email: string | null }, passwordHash: string, opts: ReplaceOptions): Promise<number> {
   const now = (deps.now ?? Date.now)()
   await deps.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)).run()
-  revokeUserSessions(deps, user.id, opts.keepSessionId)
-  await cancelLinks(deps, user.id)
+  await endUserSessions(deps.db, user.id, now, opts.keepSessionId)
+  await cancelUserLinks(deps.db, user.id, now)
   if (user.email) await forgetAccountCounters(deps, user.email)
   if (opts.keepKeys) return 0
   const revoked = await deps.db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id }).all()

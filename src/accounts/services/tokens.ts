@@ -6,7 +6,7 @@
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { SESSION_COOKIE, signApiSession } from '../../api/identity/session'
 import { subscriptionGrants } from '../../api/services/accounts/subscription-grants'
@@ -65,20 +65,10 @@ export function sessionOfRefreshToken(deps: AccountsDeps, token: string | undefi
   return { session: { id: row.sessionId, token }, user: row.user }
 }
 
-/** The user of a live refresh session, or undefined (see {@link sessionOfRefreshToken}). */
-export const userOfRefreshToken = (deps: AccountsDeps, token: string | undefined) => sessionOfRefreshToken(deps, token)?.user
-
 /** Revokes the refresh session behind `token` (sign-out); the API tokens minted from it die with it. */
 export function revokeRefreshToken(deps: AccountsDeps, token: string | undefined) {
   if (!token) return
   deps.db.update(accountSessions).set({ revokedAt: nowOf(deps) }).where(eq(accountSessions.tokenHash, hashToken(token))).run()
-}
-
-/** Revokes every live session of `userId` but `keepId` (password change, reset, lock: issue 26 point 3). */
-export function revokeUserSessions(deps: AccountsDeps, userId: string, keepId?: string) {
-  const mine = eq(accountSessions.userId, userId)
-  const live = isNull(accountSessions.revokedAt)
-  deps.db.update(accountSessions).set({ revokedAt: nowOf(deps) }).where(keepId ? and(mine, live, ne(accountSessions.id, keepId)) : and(mine, live)).run()
 }
 
 /** A user as the cookies need it. */

@@ -5,21 +5,16 @@
  * lasts. Nothing is deleted: unlocking makes the keys work again; sessions stay ended (sign in anew).
  * @module
  */
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../store/db'
-import { accountSessions, accountTokens, users } from '../../store/schema'
+import { users } from '../../store/schema'
+import { cancelUserLinks, endUserSessions } from './end-sessions'
 
 /** Locks `userId` at `now`; returns how many sessions were ended. */
 export async function lockUser(db: Db, userId: string, now: number): Promise<number> {
   await db.update(users).set({ lockedAt: now, updatedAt: now }).where(eq(users.id, userId)).run()
-  const ended = await db
-    .update(accountSessions)
-    .set({ revokedAt: now })
-    .where(and(eq(accountSessions.userId, userId), isNull(accountSessions.revokedAt)))
-    .returning({ id: accountSessions.id })
-    .all()
-  await db.update(accountTokens).set({ usedAt: now }).where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt))).run()
-  return ended.length
+  await cancelUserLinks(db, userId, now)
+  return endUserSessions(db, userId, now)
 }
 
 /** Lifts the lock of `userId`. */
