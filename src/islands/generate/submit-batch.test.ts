@@ -99,13 +99,13 @@ describe('submitting links as a batch (POST /v2/queue/batch)', () => {
     expect($queue.get()).toEqual({})
   })
 
-  test('new images past the daily storage quota (429 storage_quota): the API’s message beside each item, nothing queued', async () => {
+  test('new images past the daily storage quota (429 storage_quota): its reason beside each item, nothing queued', async () => {
     const { d, queued, refused } = await setUp({ batch_generation: true, storage_per_day: 20 })
     const result = await submitBatch([link(dataUrl(1641), 'a'), link(dataUrl(1642), 'b')], OPTIONS, d)
     expect(result).toEqual({ queued: 0 })
     expect(queued).toEqual([])
     expect(refused.map(([k]) => k)).toEqual(['a', 'b'])
-    for (const [, message] of refused) expect(message).toStartWith('Daily storage quota reached: up to 20 KiB of new images a day')
+    for (const [, message] of refused) expect(message).toBe(en.generate.storageQuota)
     expect($generateLimits.get().retryAt).toBeUndefined()
   })
 

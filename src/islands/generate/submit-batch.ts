@@ -3,7 +3,7 @@
  * when the caller holds the grant `batch_generation`: up to 24 items per call, in form order. Each
  * accepted item joins the queue store like a single `/v2/queue` answer (a duplicate arrives completed
  * and is announced), each refused one keeps its own error beside its field. A storage refusal of the
- * whole batch (507 `storage_full`, 429 `storage_quota`; issue 26 point 7) puts the API's message beside
+ * whole batch (507 `storage_full`, 429 `storage_quota`; issue 26 point 7) puts its reason beside
  * each of its items; another 429 stops the run and remembers when the visitor may try again; a 403
  * (the grant is gone) falls back to one call per item.
  * Loaded when the visitor submits.
@@ -12,7 +12,7 @@
 import * as z from 'zod/mini'
 import { ApiCallError } from '../../shared/api/api-call-error'
 import { codeMessageSchema } from '../../shared/api/envelope'
-import { STORAGE_REFUSALS } from '../../shared/api/storage-codes'
+import { STORAGE_REFUSALS, storageRefusalText } from '../../shared/api/storage-codes'
 import { entryFromQueueAnswer, queueAnswerSchema, type GenerateItem, type GenerateOptions } from '../../shared/api/generate-api'
 import { jobFinished } from '../../shared/skin/job-polling'
 import { rememberRateLimit, rememberRetryAt } from '../../shared/stores/generate-limits'
@@ -59,7 +59,8 @@ export async function submitBatch(items: PlannedItem[], options: GenerateOptions
       })
     } catch (error) {
       if (error instanceof ApiCallError && STORAGE_REFUSALS.has(error.code)) {
-        for (const planned of chunk) deps.onRefused(planned.key, error.message)
+        const reason = storageRefusalText(error.code, deps.i18n.t) ?? error.message
+        for (const planned of chunk) deps.onRefused(planned.key, reason)
         continue
       }
       if (error instanceof ApiCallError && error.status === 429) {

@@ -132,7 +132,7 @@ describe('submitting the generate form (SPEC §7 POST /v2/queue)', () => {
     expect($generateLimits.get().retryAt).toBe(result.retryAt)
   })
 
-  test('storage refusals (issue 26 point 7): the API’s message beside the new image; images already stored still go', async () => {
+  test('storage refusals (issue 26 point 7): the reason beside the new image, in the visitor’s language; images already stored still go', async () => {
     // Room for one noise-like skin (≈ 14 KiB) a day.
     await start({ LIMIT_ANONYMOUS_STORAGE_PER_DAY: '16' })
     const { d, queued, refused } = deps()
@@ -141,17 +141,17 @@ describe('submitting the generate form (SPEC §7 POST /v2/queue)', () => {
     expect(queued).toEqual(['first.png', 'first-again.png'])
     expect(refused).toHaveLength(1)
     expect(refused[0]![0]).toBe('second.png')
-    expect(refused[0]![1]).toStartWith('Daily storage quota reached: up to 16 KiB of new images a day')
+    expect(refused[0]![1]).toBe(en.generate.storageQuota)
     expect($generateLimits.get().retryAt).toBeUndefined()
     await api.api.idle()
   })
 
-  test('a full instance (507 storage_full) refuses the new image with the API’s message', async () => {
+  test('a full instance (507 storage_full) refuses the new image with its reason', async () => {
     await start({ STORAGE_BUDGET_MB: '1' }, true)
     storeOlderBlobs(api.dir, 1024 * 1024)
     const { d, queued, refused } = deps()
     expect(await submitItems([upload(15, 'full.png')], OPTIONS, d)).toEqual({ queued: 0 })
     expect(queued).toEqual([])
-    expect(refused).toEqual([['full.png', expect.stringMatching(/^This instance's storage is full \(budget 1 MiB\)/)]])
+    expect(refused).toEqual([['full.png', en.generate.storageFull]])
   })
 })

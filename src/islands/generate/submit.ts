@@ -3,13 +3,13 @@
  * queued job joins the queue store — a duplicate arrives completed and is announced at once — and the
  * answer's `rateLimit` is remembered for "N more this minute". A 429 `job_limit` or
  * `concurrency_limit` (too many of the visitor's jobs pending) waits and tries the item again; a
- * storage refusal (507 `storage_full`, 429 `storage_quota`) refuses the item with the API's message
+ * storage refusal (507 `storage_full`, 429 `storage_quota`) refuses the item with its reason
  * and goes on, as images already stored still go through; any other 429 stops the run and remembers
  * when the visitor may try again (`Retry-After`). Loaded when the visitor submits.
  * @module
  */
 import { ApiCallError } from '../../shared/api/api-call-error'
-import { STORAGE_REFUSALS } from '../../shared/api/storage-codes'
+import { STORAGE_REFUSALS, storageRefusalText } from '../../shared/api/storage-codes'
 import type { ApiClient } from '../../shared/api/client'
 import { entryFromQueueAnswer, queueJob, type GenerateItem, type GenerateOptions } from '../../shared/api/generate-api'
 import type { I18nValue } from '../../shared/i18n/context'
@@ -86,7 +86,8 @@ export async function submitItems(items: PlannedItem[], options: GenerateOptions
           rememberRetryAt(retryAt)
           return { queued, retryAt }
         }
-        deps.onRefused(planned.key, error instanceof Error ? error.message : String(error))
+        const storage = error instanceof ApiCallError ? storageRefusalText(error.code, deps.i18n.t) : undefined
+        deps.onRefused(planned.key, storage ?? (error instanceof Error ? error.message : String(error)))
         break
       }
     }

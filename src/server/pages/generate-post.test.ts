@@ -126,21 +126,22 @@ describe('POST /generate (no JavaScript)', () => {
     expect(await res.text()).toMatch(/you can generate again in \d+ s/)
   })
 
-  test('a used-up storage quota or a full instance: the API’s reason and status, not a retry countdown (issue 26 point 7)', async () => {
+  test('a used-up storage quota or a full instance: the reason in the visitor’s language and the API’s status, not a retry countdown (issue 26 point 7)', async () => {
     const app = await setUp({ env: { LIMIT_ANONYMOUS_STORAGE_PER_DAY: '16' } })
     expect((await post(app, '/generate', plain({ file: png(7) }))).status).toBe(303)
     const quota = await post(app, '/generate', plain({ file: png(8) }))
     expect(quota.status).toBe(429)
     expect(quota.headers.get('retry-after')).toBe(String(12 * 3600))
     const html = await quota.text()
-    expect(html).toContain('Daily storage quota reached: up to 16 KiB of new images a day')
+    expect(html).toContain('Today&#x27;s limit for new images is reached.')
     expect(html).not.toContain('<li>Too many requests')
+    expect(await (await post(app, '/de/generate', plain({ file: png(10) }))).text()).toContain('Das heutige Limit für neue Bilder ist erreicht.')
     await t.close()
     const full = await setUp({ env: { STORAGE_BUDGET_MB: '1' }, noStart: true })
     storeOlderBlobs(t.dir, 1024 * 1024)
     const res = await post(full, '/generate', plain({ file: png(9) }))
     expect(res.status).toBe(507)
-    expect(await res.text()).toContain('storage is full (budget 1 MiB)')
+    expect(await res.text()).toContain('This site&#x27;s storage is full')
   })
 
   test('posts from another site are refused (the visitor’s cookies would go along)', async () => {

@@ -10,7 +10,7 @@ import type { Context, Handler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { DEFAULT_HEADERS } from '../../shared/api/client'
 import { readEnvelope } from '../../shared/api/envelope'
-import { STORAGE_REFUSALS } from '../../shared/api/storage-codes'
+import { STORAGE_REFUSALS, storageRefusalText } from '../../shared/api/storage-codes'
 import { DEFAULT_BODY_TIMEOUT_MS, readBody } from '../../shared/read-body'
 import { jobPath, skinPath } from '../../shared/routes'
 import { queueResponseSchema } from '../../shared/schemas/api'
@@ -116,7 +116,7 @@ export const generatePost: Handler<AppEnv> = async (c) => {
   }
   const errors = readEnvelope(json).errors
   // A used-up storage quota or a full instance (issue 26 point 7) is not "too many requests": the
-  // visitor reads the API's reason, and the status stays what the API said.
+  // visitor reads the reason in their language, and the status stays what the API said.
   const storage = errors.some((error) => STORAGE_REFUSALS.has(error.code))
   if (response.status === 429 && !storage) {
     const seconds = Math.max(1, Number(response.headers.get('retry-after')) || 60)
@@ -125,7 +125,7 @@ export const generatePost: Handler<AppEnv> = async (c) => {
   }
   const retryAfter = response.headers.get('retry-after')
   if (storage && retryAfter) c.header('Retry-After', retryAfter)
-  const messages = errors.map((error) => error.message || error.code)
+  const messages = errors.map((error) => storageRefusalText(error.code, t) ?? (error.message || error.code))
   const status = ((response.status >= 400 && response.status < 500) || storage ? response.status : 502) as ContentfulStatusCode
   return refuse(status, messages.length ? messages : [`HTTP ${response.status}`], submitted)
 }

@@ -1,10 +1,19 @@
 /**
  * Error codes of the API's storage limits (issue 26 point 7): 507 `storage_full` (the instance's
  * storage budget is used up) and 429 `storage_quota` (the caller's new images of the day). Waiting
- * minutes helps with neither, and only new images are refused, so clients show the API's message
- * beside the item instead of a retry countdown.
+ * minutes helps with neither, and only new images are refused, so clients show the reason beside
+ * the item, in the visitor's language, instead of a retry countdown.
  * @module
  */
+import type { MessageKey, Translate } from '../i18n/translator'
 
 /** The codes of the storage refusals. */
 export const STORAGE_REFUSALS: ReadonlySet<string> = new Set(['storage_full', 'storage_quota'])
+
+const STORAGE_TEXT: Record<string, MessageKey> = { storage_full: 'generate.storageFull', storage_quota: 'generate.storageQuota' }
+
+/** The visitor's words for a storage refusal with `code`, or undefined for any other code. */
+export const storageRefusalText = (code: string | undefined, t: Translate): string | undefined => {
+  const key = code ? STORAGE_TEXT[code] : undefined
+  return key ? t(key) : undefined
+}
