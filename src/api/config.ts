@@ -38,6 +38,8 @@ export const grantsSchema = z.object({
    * already stored cost nothing; 0 allows only those. Over it → 429 `storage_quota` until 00:00 UTC.
    */
   storage_per_day: z.number().int().min(0),
+  /** Sees every signing (pool) account in the account manager and may disable any (issue 20 point 5). */
+  pool_admin: z.boolean().default(false),
 })
 /** Grants of one caller. */
 export type Grants = z.infer<typeof grantsSchema>
@@ -74,6 +76,47 @@ const envSchema = z.object({
   MOJANG_SERVICES_BASE: z.string().url().default('https://api.minecraftservices.com'),
   /** Texture host that player textures are downloaded from (`{base}/texture/{hash}`). */
   MOJANG_TEXTURES_BASE: z.string().url().default('http://textures.minecraft.net'),
+  /**
+   * Microsoft sign-in of signing (pool) accounts (issue 20 point 1): `live` needs no app registration
+   * (a Microsoft-owned public client id); `msal` uses your Azure app (POOL_CLIENT_ID, optional secret).
+   */
+  POOL_AUTH_FLOW: z.enum(['live', 'msal']).default('live'),
+  /** Client id; default `00000000441cc96b` (Minecraft for Nintendo Switch, prismarine-auth's Live default). */
+  POOL_CLIENT_ID: z.string().optional(),
+  /** Azure app secret, for confidential `msal` apps only. */
+  POOL_CLIENT_SECRET: z.string().optional(),
+  /** MSAL tenant; Minecraft accepts only `consumers`. */
+  POOL_TENANT: z.string().default('consumers'),
+  /** Secret the pool token key is derived from (≥ 32 chars); default: `<DATA_DIR>/pool-token.key`, made on first start. */
+  POOL_TOKEN_KEY: z.string().min(32).optional(),
+  /** Microsoft Live OAuth host (device code, token). */
+  MICROSOFT_LIVE_BASE: z.string().url().default('https://login.live.com'),
+  /** Microsoft identity platform host (MSAL device code, token). */
+  MICROSOFT_MSAL_BASE: z.string().url().default('https://login.microsoftonline.com'),
+  /** Xbox Live user authentication host. */
+  XBOX_USER_BASE: z.string().url().default('https://user.auth.xboxlive.com'),
+  /** Xbox Live XSTS host. */
+  XBOX_XSTS_BASE: z.string().url().default('https://xsts.auth.xboxlive.com'),
+  /** Seconds between two skin changes of one signing account (MineSkin: 15). */
+  POOL_MIN_DELAY_S: intFrom(15),
+  /** Seconds a signing account rests after a 429, an auth error or a URL mismatch (MineSkin: 650). */
+  POOL_COOLDOWN_S: intFrom(650),
+  /** Consecutive errors after which a signing account leaves rotation (MineSkin: 10; a success resets). */
+  POOL_MAX_ERRORS: intFrom(10, 1),
+  /** A new signing account is handed out this many seconds after it was added (MineSkin: 60). */
+  POOL_NEW_ACCOUNT_DELAY_S: intFrom(60),
+  /** Seconds a job holds a signing account at most (MineSkin's lock: 30 s, here longer than a slow signing). */
+  POOL_LOCK_S: intFrom(60, 1),
+  /** A Minecraft token expiring within this many minutes is renewed before use (MineSkin: 20). */
+  POOL_REFRESH_BEFORE_MIN: intFrom(20),
+  /** Seconds between two rounds of the background refresher (0 = only refresh on use). */
+  POOL_REFRESH_EVERY_S: intFrom(300),
+  /** Extra session-server reads while it still shows the old skin (MineSkin: 2, 3 s apart). */
+  POOL_URL_CHECK_RETRIES: intFrom(2),
+  /** Pause before each extra read, ms. */
+  POOL_URL_CHECK_DELAY_MS: intFrom(3000),
+  /** A job waits for a signing account this many seconds at most when one's cooldown ends soon. */
+  POOL_MAX_WAIT_S: intFrom(60),
   /** Worker loop concurrency: jobs processed at the same time. */
   QUEUE_CONCURRENCY: intFrom(2, 1),
   /** Demo skins generated on the first start with an empty database (0 disables). */
@@ -139,7 +182,12 @@ const envSchema = z.object({
 })
 
 /** The parsed API configuration. */
-export const apiConfigSchema = envSchema.transform((env) => {
+export const apiConfigSchema = envSchema
+  .refine((env) => env.POOL_AUTH_FLOW === 'live' || env.POOL_CLIENT_ID, {
+    message: 'POOL_AUTH_FLOW=msal needs POOL_CLIENT_ID (your Azure app\'s client id)',
+    path: ['POOL_CLIENT_ID'],
+  })
+  .transform((env) => {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8787}`).replace(/\/+$/, '')
   const windows = { skin_edit_duration: env.SKIN_EDIT_HOURS, skin_delete_duration: env.SKIN_DELETE_HOURS }
   return {
@@ -161,6 +209,35 @@ export const apiConfigSchema = envSchema.transform((env) => {
       sessionBase: env.MOJANG_SESSION_BASE.replace(/\/+$/, ''),
       servicesBase: env.MOJANG_SERVICES_BASE.replace(/\/+$/, ''),
       texturesBase: env.MOJANG_TEXTURES_BASE.replace(/\/+$/, ''),
+    },
+    /** Signing (pool) accounts: Microsoft sign-in, token sealing, rotation (issue 20). */
+    pool: {
+      auth: {
+        flow: env.POOL_AUTH_FLOW,
+        clientId: env.POOL_CLIENT_ID ?? (env.POOL_AUTH_FLOW === 'live' ? '00000000441cc96b' : ''),
+        clientSecret: env.POOL_CLIENT_SECRET,
+        tenant: env.POOL_TENANT,
+        hosts: {
+          live: env.MICROSOFT_LIVE_BASE.replace(/\/+$/, ''),
+          msal: env.MICROSOFT_MSAL_BASE.replace(/\/+$/, ''),
+          xboxUser: env.XBOX_USER_BASE.replace(/\/+$/, ''),
+          xsts: env.XBOX_XSTS_BASE.replace(/\/+$/, ''),
+          services: env.MOJANG_SERVICES_BASE.replace(/\/+$/, ''),
+        },
+      },
+      tokenKey: env.POOL_TOKEN_KEY,
+      rotation: {
+        minDelayMs: env.POOL_MIN_DELAY_S * 1000,
+        cooldownMs: env.POOL_COOLDOWN_S * 1000,
+        maxErrors: env.POOL_MAX_ERRORS,
+        newAccountDelayMs: env.POOL_NEW_ACCOUNT_DELAY_S * 1000,
+        lockMs: env.POOL_LOCK_S * 1000,
+        refreshBeforeMs: env.POOL_REFRESH_BEFORE_MIN * 60_000,
+        maxWaitMs: env.POOL_MAX_WAIT_S * 1000,
+      },
+      refreshEveryMs: env.POOL_REFRESH_EVERY_S * 1000,
+      urlCheckRetries: env.POOL_URL_CHECK_RETRIES,
+      urlCheckDelayMs: env.POOL_URL_CHECK_DELAY_MS,
     },
     /** Jobs processed at once by the worker loop. */
     queueConcurrency: env.QUEUE_CONCURRENCY,

@@ -15,6 +15,7 @@ import { applyTagThreshold } from './services/community/tags'
 import type { AntiBotVerifier } from './antibot/verifier'
 import type { BunDb } from './store/db'
 import { createApiServices, type EmbeddedApiDeps } from './wiring'
+import type { SigningPool } from './pool/signing-pool'
 
 export { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from './config'
 export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './identity'
@@ -42,11 +43,13 @@ export interface EmbeddedApi {
   direct: DirectApi
   /** The anti-bot verifier; the account site's credential forms use it too (issue 26 point 1). */
   antibot: AntiBotVerifier
+  /** The Mojang signing pool; the account site's account manager drives its `manager` (issue 20 point 5). */
+  signingPool: SigningPool
 }
 
 /** Builds the embedded API over `config` (opens the database and applies migrations; `start()` runs the worker). */
 export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps = {}): Promise<EmbeddedApi> {
-  const { services, queue, store, counters, report, fetchTexture } = await createApiServices(config, deps)
+  const { services, queue, store, counters, report, fetchTexture, signingPool } = await createApiServices(config, deps)
   const { ctx } = services
   const { blobs } = ctx
   const app = createApiApp(services, { onUnexpectedError: report })
@@ -66,6 +69,7 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
     },
     async start() {
       await applyTagThreshold(store.db, config.tagVisibleThreshold)
+      await signingPool.start({ refresh: ctx.signer.kind === 'mojang' })
       await queue.start()
       await seedIfEmpty(ctx, counters, config.demoSkins)
     },
@@ -73,11 +77,13 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
       if (stopped) return
       stopped = true
       await queue.stop()
+      await signingPool.stop()
       store.close()
     },
     idle: () => queue.idle(),
     db: store.db,
     direct: createDirectApi(services, report),
     antibot: ctx.antibot,
+    signingPool,
   }
 }

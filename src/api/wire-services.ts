@@ -16,7 +16,6 @@ import { createOwnSkins } from './services/skins/own-skins'
 import { createCounters, type Counters } from './services/stats/counters'
 import { createStats } from './services/stats/stats'
 import { createStorageMeter } from './services/storage/storage-meter'
-import type { SqlClient } from './store/sql'
 
 /** Options of {@link wireServices}. */
 export interface WireOptions {
@@ -54,10 +53,14 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
     queue = makeQueue(processJob)
     announce = (jobId) => queue.notify(jobId)
   } else {
+    const pool = ctx.signingPool
     const local = createJobQueue({
       sql: store.sql,
       process: processJob,
-      concurrency: config.queueConcurrency,
+      // With the Mojang pool, as many jobs run at once as accounts can change skins (issue 20 point 4);
+      // a job that finds none free waits in the signer, so one more keeps the next account busy.
+      concurrency: pool ? () => Math.max(1, pool.lastCapacity().healthy) : config.queueConcurrency,
+      ...(pool ? { paceMs: () => pool.lastCapacity().paceMs } : {}),
       now,
       pollMs: opts.queuePollMs,
       onUnexpectedError: (_job, e) => opts.report(e),
@@ -80,7 +83,7 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
       capacity: queue.capacity,
       active: queue.active,
       durations: queue.durations,
-      usableAccounts: async () => (signer.kind === 'mojang' ? usableAccounts(store.sql, now()) : 1),
+      usableAccounts: async () => (ctx.signingPool ? (await ctx.signingPool.capacity()).healthy : 1),
       upstreamErrors: generator.upstreamErrors,
       now,
     }),
@@ -88,7 +91,3 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
   return { services, counters, queue }
 }
 
-/** Enabled pool accounts not in a timeout. */
-async function usableAccounts(sql: SqlClient, now: number): Promise<number> {
-  return (await sql.get<{ n: number }>('SELECT count(*) AS n FROM accounts WHERE enabled = 1 AND timeout_until <= ?', [now]))?.n ?? 0
-}

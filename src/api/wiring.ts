@@ -18,6 +18,8 @@ import { createProfileService } from './profiles'
 import type { ApiServices } from './services'
 import type { ApiContext } from './services/context'
 import { createSigner } from './signer-factory'
+import { createSigningPool, type SigningPool } from './pool/signing-pool'
+import { loadTokenBox } from './pool/token-key-file'
 import type { Signer } from './signer'
 import type { Counters } from './services/stats/counters'
 import type { LocalJobQueue } from './queue/job-queue'
@@ -63,6 +65,8 @@ export interface Wiring {
   report: (e: unknown) => void
   /** Fetches a texture by hash from the configured texture host. */
   fetchTexture: (hash: string) => Promise<Uint8Array>
+  /** The Mojang signing pool: the account manager works whichever signer signs (issue 20). */
+  signingPool: SigningPool
 }
 
 /** Builds the services (opens the database and applies migrations). */
@@ -72,7 +76,16 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
   const report = deps.onUnexpectedError ?? ((e: unknown) => console.error(`[api] ${oneLineError(e)}`))
   const store = openStore(config.dataDir)
   const blobs = createSqliteBlobStore(store.sqlite, now)
-  const signer = deps.signer ?? (await createSigner(config, { sql: store.sql, now, fetch: deps.fetch }))
+  const signingPool = createSigningPool({
+    sql: store.sql,
+    box: await loadTokenBox(config.dataDir, config.pool.tokenKey),
+    config: config.pool,
+    now,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    managerUrl: `${config.publicUrl}/accounts/signing-accounts`,
+    report,
+  })
+  const signer = deps.signer ?? (await createSigner(config, { signingPool, now, fetch: deps.fetch }))
   const safeFetch = createSafeFetcher({
     timeoutMs: config.fetch.timeoutMs,
     allowPrivateHosts: config.fetch.allowPrivateHosts,
@@ -100,8 +113,9 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     now,
     random,
     workerName: hostname(),
+    ...(signer.kind === 'mojang' ? { signingPool } : {}),
   }
   const { services, counters, queue } = wireServices(ctx, { report, queuePollMs: deps.queuePollMs, ...(deps.wait ? { wait: deps.wait } : {}) })
-  return { services, queue, store, counters, report, fetchTexture }
+  return { services, queue, store, counters, report, fetchTexture, signingPool }
 }
 

@@ -14,8 +14,8 @@ export interface Budget {
   min?: number
 }
 
-/** How a value prints: ms, bytes (as KB), a ratio to a baseline (as 1/N), a count, per second. */
-export type Unit = 'ms' | 's' | 'bytes' | 'ratio' | 'count' | 'per-s' | 'pass'
+/** How a value prints: ms, bytes (as KB), a ratio to a baseline (as 1/N), a factor (as 0.95×), a count, per second. */
+export type Unit = 'ms' | 's' | 'bytes' | 'ratio' | 'factor' | 'count' | 'per-s' | 'pass'
 
 /** One row of the table. `value` null means it could not be measured (counts as missed under a budget). */
 export interface Figure {
@@ -42,6 +42,8 @@ export function formatValue(value: number | null, unit: Unit): string {
       return `${(value / 1024).toFixed(1)} KB`
     case 'ratio':
       return value > 0 ? `1/${(1 / value).toFixed(1)}` : '0'
+    case 'factor':
+      return `${value.toFixed(2)}×`
     case 'count':
       return String(Math.round(value))
     case 'per-s':

@@ -28,6 +28,8 @@ export interface MojangStandInOptions {
   keyBits?: number
   /** Status for an unknown name: Mojang has answered 204 and 404 over the years. Default 404. */
   unknownNameStatus?: 204 | 404
+  /** More routes on the same origin, asked before the 404 (the Microsoft stand-in mounts its hosts here). */
+  extraRoutes?: (req: Request, url: URL) => Promise<Response | undefined> | Response | undefined
 }
 
 /** A Minecraft account the stand-in accepts uploads for. */
@@ -64,6 +66,12 @@ export interface MojangStandIn {
   setProfileLag(token: string, reads: number): void
   /** Texture PNG stored under a (full or trimmed) hash, if any. */
   texture(hash: string): Uint8Array | undefined
+  /** A bearer token for player `playerId` that the services host accepts until `expiresAt` (the stand-in's clock). */
+  issueToken(playerId: string, expiresAt: number): string
+  /** The player's current skin texture URL, if any. */
+  skinUrl(playerId: string): string | undefined
+  /** The origin every prefix lives under. */
+  origin: string
   stop(): Promise<void>
 }
 
@@ -93,6 +101,13 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
   const requests: StandInRequest[] = []
   const accounts: StandInAccount[] = []
   const byToken = new Map<string, Player>()
+  /** Expiry of tokens minted by issueToken (the stand-in accounts' own tokens never expire). */
+  const tokenExpiry = new Map<string, number>()
+  const playerOf = (token: string | undefined) => {
+    if (!token) return undefined
+    const expiry = tokenExpiry.get(token)
+    return expiry !== undefined && expiry <= now() ? undefined : byToken.get(token)
+  }
   let texturesBase = ''
 
   const byName = (name: string) => [...players.values()].find((p) => p.name.toLowerCase() === name.toLowerCase())
@@ -132,9 +147,10 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
 
   async function uploadSkin(req: Request, path: string): Promise<Response> {
     const token = req.headers.get('authorization')?.match(/^Bearer (.+)$/)?.[1]
-    const player = token ? byToken.get(token) : undefined
+    const player = playerOf(token)
     if (!player) return mojangError(401, path, 'Unauthorized', 'UnauthorizedOperationException')
     if (rateLimited.has(token!)) return mojangError(429, path, 'Too many requests', 'TooManyRequestsException')
+    if (req.headers.get('content-type')?.startsWith('application/json')) return setSkinFromUrl(req, path, player)
     let form: FormData
     try {
       form = await req.formData()
@@ -152,6 +168,18 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
     } catch (e) {
       return mojangError(400, path, e instanceof ApiError ? e.message : 'Could not read the skin', 'IllegalArgumentException')
     }
+    player.previousSkin = player.skin
+    player.skin = { hash, variant, skinId: crypto.randomUUID() }
+    player.lagReads = player.lag
+    return json(servicesProfile(player))
+  }
+
+  /** `{variant, url}`: a skin set from a URL; only the stand-in's own texture URLs are accepted. */
+  async function setSkinFromUrl(req: Request, path: string, player: Player): Promise<Response> {
+    const body = (await req.json().catch(() => null)) as { variant?: string; url?: string } | null
+    const variant = String(body?.variant ?? '').toLowerCase()
+    const hash = body?.url?.startsWith(`${texturesBase}/texture/`) ? body.url.slice(`${texturesBase}/texture/`.length).padStart(64, '0') : undefined
+    if ((variant !== 'classic' && variant !== 'slim') || !hash || !textures.has(hash)) return mojangError(400, path, 'variant and a known texture url are required', 'IllegalArgumentException')
     player.previousSkin = player.skin
     player.skin = { hash, variant, skinId: crypto.randomUUID() }
     player.lagReads = player.lag
@@ -181,13 +209,17 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
     }
     if (req.method === 'POST' && path === '/services/minecraft/profile/skins') return uploadSkin(req, path)
     if (req.method === 'GET' && path === '/services/minecraft/profile') {
-      const p = token ? byToken.get(token) : undefined
+      // A Microsoft account that owns no profile yet (the Microsoft stand-in mints such tokens): Mojang answers 404.
+      if (token?.startsWith('mc-noprofile-')) return mojangError(404, path, 'The server has not found anything matching the request URI', 'NOT_FOUND')
+      const p = playerOf(token)
       return p ? json(servicesProfile(p)) : mojangError(401, path, 'Unauthorized', 'UnauthorizedOperationException')
     }
     if (req.method === 'GET' && (m = path.match(/^\/textures\/texture\/([0-9a-f]{1,64})$/))) {
       const png = textures.get(m[1]!.padStart(64, '0'))
       return png ? new Response(png, { headers: { 'content-type': 'image/png' } }) : new Response('Not found', { status: 404 })
     }
+    const extra = await opts.extraRoutes?.(req, url)
+    if (extra) return extra
     return mojangError(404, path, 'Not found', 'NOT_FOUND')
   }
 
@@ -224,6 +256,19 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
       if (p) p.lag = reads
     },
     texture: (hash) => textures.get(hash.padStart(64, '0')),
+    issueToken(playerId, expiresAt) {
+      const player = players.get(playerId)
+      if (!player) throw new Error(`no player ${playerId}`)
+      const token = `mc-${uuid32()}`
+      byToken.set(token, player)
+      tokenExpiry.set(token, expiresAt)
+      return token
+    },
+    skinUrl: (playerId) => {
+      const skin = players.get(playerId)?.skin
+      return skin ? textureUrl(skin.hash) : undefined
+    },
+    origin,
     stop: () => server.stop(true),
   }
 }

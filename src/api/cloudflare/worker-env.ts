@@ -11,7 +11,9 @@ import { createNoAntiBot } from '../antibot/verifier'
 import { apiConfigFromEnv, type ApiConfig } from '../config'
 import { createSafeFetcher } from '../fetch/safe-fetch'
 import { createIdentityResolver } from '../identity/identity'
-import { createDbAccountPool } from '../pool/db-account-pool'
+import { createSigningPool } from '../pool/signing-pool'
+import { createTokenBox } from '../pool/token-box'
+import { mojangSignerConfig } from '../signer/mojang-signer-config'
 import { createProfileService } from '../profiles/profile-service'
 import type { ApiContext } from '../services/context'
 import { createMojangSigner } from '../signer/mojang-signer'
@@ -78,8 +80,12 @@ async function workerSigner(env: ApiWorkerEnv, config: ApiConfig, ctx: { sql: Ap
   switch (config.signer) {
     case 'local':
       return signerFromEnv(env, { textureBaseUrl: config.textureBaseUrl, now: ctx.now })
-    case 'mojang':
-      return createMojangSigner({ pool: createDbAccountPool(ctx.sql), servicesBase: config.mojang.servicesBase, sessionBase: config.mojang.sessionBase, now: ctx.now })
+    case 'mojang': {
+      // Pool tokens are sealed with a key only the secret holds (issue 20 point 2); Workers have no DATA_DIR for a key file.
+      if (!config.pool.tokenKey) throw new Error('SIGNER=mojang on Workers needs the POOL_TOKEN_KEY secret: openssl rand -hex 32 | wrangler secret put POOL_TOKEN_KEY -c wrangler.api.toml')
+      const signingPool = createSigningPool({ sql: ctx.sql, box: await createTokenBox(config.pool.tokenKey), config: config.pool, now: ctx.now, managerUrl: `${config.publicUrl}/accounts/signing-accounts` })
+      return createMojangSigner(mojangSignerConfig(config, signingPool, ctx.now))
+    }
     case 'upstream':
       if (!config.upstream.origin) throw new Error('SIGNER=upstream needs UPSTREAM_ORIGIN')
       return createUpstreamSigner({ origin: config.upstream.origin, apiKey: config.upstream.apiKey, now: ctx.now })

@@ -1,9 +1,11 @@
 import { afterEach, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openStore, type BunStore as Store } from '../store/db'
-import { createDbAccountPool, putPoolAccount } from './db-account-pool'
+import { createDbAccountPool, DEFAULT_ROTATION, type RotationRules } from './db-account-pool'
+import { putPoolAccount, sealLegacyTokens } from './pool-account-store'
+import { createTokenBox } from './token-box'
 
 let store: Store
 let dir: string
@@ -12,39 +14,83 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function setup() {
+const A = 'a'.repeat(32)
+const B = 'b'.repeat(32)
+const row = (id: string) => store.sqlite.query<Record<string, number | string | null>, [string]>('SELECT * FROM accounts WHERE id = ?').get(id)!
+
+async function setup(rules: Partial<RotationRules> = {}) {
   dir = mkdtempSync(join(tmpdir(), 'ssg-pool-'))
   store = openStore(dir)
-  for (const [id, name] of [['a'.repeat(32), 'First'], ['b'.repeat(32), 'Second']] as const) {
-    await putPoolAccount(store.sql, { id, name, type: 'microsoft', tokenSource: 'login_microsoft', accessToken: `token-${name}` }, 0)
+  const box = await createTokenBox('k'.repeat(40))
+  for (const [id, name] of [[A, 'First'], [B, 'Second']] as const) {
+    await putPoolAccount(store.sql, box, { id, name, type: 'microsoft', tokenSource: 'login_microsoft', accessToken: `token-${name}` }, 0)
   }
-  return createDbAccountPool(store.sql, { minDelayMs: 15_000, rateLimitTimeoutMs: 120_000 })
+  return { box, pool: createDbAccountPool({ sql: store.sql, box, rules: { ...DEFAULT_ROTATION, newAccountDelayMs: 0, ...rules } }) }
 }
 
 test('hands out each account once at a time, least recently used first, and respects the delay', async () => {
-  const pool = await setup()
+  const { pool } = await setup()
   const first = await pool.acquire(100_000)
   const second = await pool.acquire(100_000)
   expect(new Set([first!.id, second!.id]).size).toBe(2)
+  expect([first!.accessToken, second!.accessToken].sort()).toEqual(['token-First', 'token-Second'])
   expect(await pool.acquire(100_000)).toBeNull()
   await pool.release(first!, { ok: true })
   await pool.release(second!, { ok: true })
   expect(await pool.acquire(110_000)).toBeNull()
   expect((await pool.acquire(115_000))!.lastUsed).toBe(115_000)
+  expect(row(A).uses).toBe(1)
 })
 
-test('a 429 rests the account and is recorded; a success clears the error count', async () => {
-  const pool = await setup()
+test('a second pool over the same database (another process) never takes a locked account', async () => {
+  const { pool, box } = await setup()
+  const other = createDbAccountPool({ sql: store.sql, box, rules: { ...DEFAULT_ROTATION, newAccountDelayMs: 0 } })
+  const got = await Promise.all([pool.acquire(100_000), other.acquire(100_000), pool.acquire(100_000), other.acquire(100_000)])
+  expect(got.filter(Boolean).map((a) => a!.id).sort()).toEqual([A, B])
+  // The lock ends after lockMs even when the holder never comes back (a crashed process).
+  expect(await other.acquire(100_000 + DEFAULT_ROTATION.lockMs)).not.toBeNull()
+})
+
+test('a cooldown rests the account for cooldownMs; a success clears the error count; maxErrors takes it out', async () => {
+  const { pool } = await setup({ maxErrors: 2 })
   const a = (await pool.acquire(100_000))!
-  await pool.release(a, { ok: false, rateLimited: true, error: 'rate limited', now: 100_000 })
-  const row = store.sqlite.query<{ error_count: number; last_error: string; timeout_until: number }, [string]>('SELECT error_count, last_error, timeout_until FROM accounts WHERE id = ?').get(a.id)!
-  expect(row).toEqual({ error_count: 1, last_error: 'rate limited', timeout_until: 220_000 })
-  const other = (await pool.acquire(200_000))!
-  expect(other.id).not.toBe(a.id)
-  await pool.release(other, { ok: true })
-  expect(await pool.acquire(210_000)).toBeNull()
-  const back = (await pool.acquire(220_000))!
+  await pool.release(a, { ok: false, cooldown: true, error: 'rate limited', now: 100_000 })
+  expect(row(a.id)).toMatchObject({ error_count: 1, last_error: 'rate limited', last_error_at: 100_000, timeout_until: 100_000 + 650_000, locked_until: 0 })
+  const b = (await pool.acquire(200_000))!
+  expect(b.id).not.toBe(a.id)
+  expect(await pool.availability(200_000)).toMatchObject({ inRotation: 2, healthy: 1, usable: 0 })
+  await pool.release(b, { ok: true })
+  const back = (await pool.acquire(750_000))!
   expect(back.id).toBe(a.id)
   await pool.release(back, { ok: true })
-  expect(store.sqlite.query<{ error_count: number }, [string]>('SELECT error_count FROM accounts WHERE id = ?').get(a.id)!.error_count).toBe(0)
+  expect(row(a.id).error_count).toBe(0)
+  for (const t of [800_000, 900_000]) {
+    const x = (await pool.acquire(t))!
+    await pool.release(x.id === a.id ? x : x, { ok: false, error: 'boom', now: t })
+  }
+  // Two errors in a row on each account with maxErrors 2: nothing is in rotation any more.
+  const c = await pool.acquire(1_000_000)
+  if (c) await pool.release(c, { ok: false, error: 'boom', now: 1_000_000 })
+  const d = await pool.acquire(1_100_000)
+  if (d) await pool.release(d, { ok: false, error: 'boom', now: 1_100_000 })
+  expect(await pool.acquire(2_000_000)).toBeNull()
+  expect((await pool.availability(2_000_000)).inRotation).toBe(0)
+})
+
+test('tokens are sealed in the database; tokens an older version stored in clear are sealed on start', async () => {
+  const { box, pool } = await setup()
+  store.sqlite.run(`UPDATE accounts SET access_token = 'legacy-clear-token' WHERE id = ?`, [B])
+  expect(await sealLegacyTokens(store.sql, box)).toBe(1)
+  store.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
+  const file = readFileSync(join(dir, 'skins.db'))
+  for (const token of ['token-First', 'token-Second', 'legacy-clear-token']) expect(file.includes(token)).toBe(false)
+  const got = [(await pool.acquire(100_000))!, (await pool.acquire(100_000))!]
+  expect(got.map((a) => a.accessToken).sort()).toEqual(['legacy-clear-token', 'token-First'])
+})
+
+test('a new account is handed out only newAccountDelayMs after it was added', async () => {
+  const { pool } = await setup({ newAccountDelayMs: 60_000 })
+  expect(await pool.acquire(59_999)).toBeNull()
+  expect((await pool.availability(59_999)).nextAt).toBe(60_000)
+  expect(await pool.acquire(60_000)).not.toBeNull()
 })

@@ -1,80 +1,184 @@
 /**
- * The mojang signer's account pool over the `accounts` table (api-contract AccountPool; reference
- * mineskin-api.md §2.4): least recently used usable account first, `last_used` stamped on acquire,
- * outcomes written back (errors counted, 429s rest the account). Usability rules are P's
- * `isAccountUsable` / `applyOutcome`, shared with the in-memory pool.
+ * The mojang signer's account pool over the `accounts` table (issue 20 point 4; defaults from
+ * MineSkin, reference account-pool.md §3). Handing out is one atomic `UPDATE … RETURNING` that takes a
+ * lock, so two jobs — in this process or another — never use one account. An account is handed out
+ * when it is in rotation (enabled, not paused, no sign-in needed, fewer than `maxErrors` errors in a
+ * row), its lock is free, its cooldown is over, its last skin change is `minDelayMs` old and it was
+ * added `newAccountDelayMs` ago; least recently used first. A Minecraft token that expires within
+ * `refreshBeforeMs` is renewed through the Microsoft chain before use (./token-renewal.ts).
  * @module
  */
+import { randomHex } from '../ids'
 import type { SqlClient } from '../store/sql'
-// Not the '../signer' barrel: it loads the file-key signer (node:fs), which the API Worker must not bundle.
 import { minecraftAccountSchema, type MinecraftAccount } from '../signer/account'
-import { applyOutcome, DEFAULT_POOL_OPTIONS, isAccountUsable, type AccountPool, type AccountPoolOptions } from '../signer/account-pool'
+import type { AccountPool, PoolAvailability } from '../signer/account-pool'
+import { IN_ROTATION_SQL, ownSkinOf, type AccountRow } from './account-row'
+import { accountTokenContext, isSealed, type TokenBox } from './token-box'
+import { renewAccountTokens, type RenewalDeps } from './token-renewal'
 
-interface AccountRow {
-  id: string
-  name: string
-  type: string
-  token_source: string
-  access_token: string
-  token_expires_at: number | null
-  enabled: number
-  last_used: number
-  error_count: number
-  last_error: string | null
-  timeout_until: number
+/** Rotation rules (all configurable, `POOL_*` in src/api/config.ts). */
+export interface RotationRules {
+  /** Minimum time between two skin changes of one account. MineSkin: 15 s. */
+  minDelayMs: number
+  /** Rest after a 429, a refused token or a URL mismatch. MineSkin: 650 s. */
+  cooldownMs: number
+  /** Consecutive errors after which the account leaves rotation. MineSkin: 10. */
+  maxErrors: number
+  /** A new account is handed out this long after it was added. MineSkin: 60 s. */
+  newAccountDelayMs: number
+  /** Longest hold of one account by one job. */
+  lockMs: number
+  /** Renew the Minecraft token before use when it expires within this. MineSkin: 20 min. */
+  refreshBeforeMs: number
+  /** A job waits at most this long for an account to become free. */
+  maxWaitMs: number
 }
 
-const toAccount = (r: AccountRow): MinecraftAccount =>
-  minecraftAccountSchema.parse({
-    id: r.id,
-    name: r.name,
-    type: r.type,
-    tokenSource: r.token_source,
-    accessToken: r.access_token,
-    tokenExpiresAt: r.token_expires_at,
-    enabled: r.enabled === 1,
-    lastUsed: r.last_used,
-    errorCount: r.error_count,
-    lastError: r.last_error,
-    timeoutUntil: r.timeout_until,
-  })
+/** MineSkin's defaults. */
+export const DEFAULT_ROTATION: RotationRules = {
+  minDelayMs: 15_000,
+  cooldownMs: 650_000,
+  maxErrors: 10,
+  newAccountDelayMs: 60_000,
+  lockMs: 60_000,
+  refreshBeforeMs: 20 * 60_000,
+  maxWaitMs: 60_000,
+}
 
-/** Creates the database-backed pool. Accounts in use are tracked per process. */
-export function createDbAccountPool(sql: SqlClient, opts: AccountPoolOptions = {}): AccountPool {
-  const o = { ...DEFAULT_POOL_OPTIONS, ...opts }
-  const inUse = new Set<string>()
+/** Dependencies of {@link createDbAccountPool}. */
+export interface DbAccountPoolDeps {
+  sql: SqlClient
+  box: TokenBox
+  rules: RotationRules
+  /** Renews tokens through the Microsoft chain (omit where no account has a refresh token). */
+  renewal?: Omit<RenewalDeps, 'sql' | 'box'>
+}
+
+/** The pool plus what the background refresher and the capacity figures need. */
+export interface DbAccountPool extends AccountPool {
+  availability(now: number): Promise<PoolAvailability>
+  hold(account: MinecraftAccount, now: number): Promise<void>
+  /** Locks `id` for a refresh (not a use: `last_used` stays); the row, or null when it is busy. */
+  lockForRefresh(id: string, now: number): Promise<AccountRow | null>
+  /** Frees a lock taken by `lockForRefresh`. */
+  unlock(id: string, lockId: string): Promise<void>
+  /** Renews a locked row's tokens. */
+  renew(row: AccountRow): ReturnType<typeof renewAccountTokens>
+}
+
+/** The lock id handed out with an account (not part of the stored account record). */
+const LOCKS = new WeakMap<MinecraftAccount, string>()
+
+/** Creates the database-backed pool. */
+export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
+  const { sql, box, rules } = deps
+
+  const renew = (row: AccountRow) => {
+    if (!deps.renewal) return Promise.resolve({ ok: false as const, code: 'sign_in_revoked' as const, message: 'Token renewal is not configured' })
+    return renewAccountTokens({ ...deps.renewal, sql, box }, row)
+  }
+
+  const unlock = async (id: string, lockId: string) => {
+    await sql.run('UPDATE accounts SET locked_until = 0, lock_id = NULL WHERE id = ? AND lock_id = ?', [id, lockId])
+  }
+
+  /** The account record of a locked row, its token opened (renewed first when it expires soon). */
+  async function usable(row: AccountRow, now: number): Promise<MinecraftAccount | null> {
+    let accessToken: string
+    if (row.refresh_token && (row.token_expires_at === null || row.token_expires_at - now < rules.refreshBeforeMs)) {
+      const renewed = await renew(row)
+      if (!renewed.ok) return null
+      accessToken = renewed.accessToken
+      row = { ...row, token_expires_at: renewed.expiresAt }
+    } else {
+      try {
+        accessToken = isSealed(row.access_token) ? await box.open(row.access_token, accountTokenContext(row.id, 'access')) : row.access_token
+      } catch {
+        await sql.run('UPDATE accounts SET needs_sign_in_at = ?, last_error = ?, last_error_at = ? WHERE id = ?', [now, 'The token was sealed with another pool token key', now, row.id])
+        return null
+      }
+    }
+    return minecraftAccountSchema.parse({
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      tokenSource: row.token_source,
+      accessToken,
+      tokenExpiresAt: row.token_expires_at,
+      enabled: true,
+      lastUsed: now,
+      errorCount: row.error_count,
+      lastError: row.last_error,
+      timeoutUntil: row.timeout_until,
+      restoreSkin: row.restore_skin === 1,
+      ownSkin: ownSkinOf(row.own_skin),
+    })
+  }
+
   return {
     async acquire(now) {
-      const rows = await sql.all<AccountRow>('SELECT * FROM accounts WHERE enabled = 1 AND timeout_until <= ? ORDER BY last_used ASC LIMIT 100', [now])
-      for (const row of rows) {
-        if (inUse.has(row.id)) continue
-        const account = toAccount(row)
-        if (!isAccountUsable(account, now, o)) continue
-        // Marked in use before the write is awaited, so a concurrent acquire skips it.
-        inUse.add(account.id)
-        await sql.run('UPDATE accounts SET last_used = ? WHERE id = ?', [now, account.id])
-        return { ...account, lastUsed: now }
+      // A few tries: an account whose renewal fails is skipped (it is out of rotation or resting now).
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const lockId = randomHex(8)
+        const row = await sql.get<AccountRow>(
+          `UPDATE accounts SET locked_until = ?, lock_id = ?
+           WHERE id = (SELECT id FROM accounts WHERE ${IN_ROTATION_SQL}
+                         AND locked_until <= ? AND timeout_until <= ? AND last_used <= ? AND created_at <= ?
+                       ORDER BY last_used ASC, id LIMIT 1)
+             AND locked_until <= ?
+           RETURNING *`,
+          [now + rules.lockMs, lockId, rules.maxErrors, now, now, now, now - rules.minDelayMs, now - rules.newAccountDelayMs, now],
+        )
+        if (!row) return null
+        const account = await usable(row, now)
+        if (account) {
+          // The skin change starts now: the next one with this account waits minDelayMs from here.
+          await sql.run('UPDATE accounts SET last_used = ? WHERE id = ? AND lock_id = ?', [now, row.id, lockId])
+          LOCKS.set(account, lockId)
+          return account
+        }
+        await unlock(row.id, lockId)
       }
       return null
     },
-    async release(account, outcome) {
-      inUse.delete(account.id)
-      const row = await sql.get<AccountRow>('SELECT * FROM accounts WHERE id = ?', [account.id])
-      if (!row) return
-      const next = applyOutcome(toAccount(row), outcome, o.rateLimitTimeoutMs)
-      await sql.run('UPDATE accounts SET error_count = ?, last_error = ?, timeout_until = ? WHERE id = ?', [next.errorCount, next.lastError, next.timeoutUntil, account.id])
-    },
-  }
-}
 
-/** Adds (or replaces) a pool account; `capes` are the Mojang cape ids it owns. */
-export async function putPoolAccount(sql: SqlClient, account: Pick<MinecraftAccount, 'id' | 'name' | 'type' | 'tokenSource' | 'accessToken'> & { tokenExpiresAt?: number | null; capes?: string[] }, now: number): Promise<void> {
-  await sql.run(
-      `INSERT INTO accounts (id, name, type, token_source, access_token, token_expires_at, enabled, last_used, error_count, timeout_until, capes, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 1, 0, 0, 0, ?, ?)
-       ON CONFLICT(id) DO UPDATE SET name = excluded.name, type = excluded.type, token_source = excluded.token_source,
-         access_token = excluded.access_token, token_expires_at = excluded.token_expires_at, enabled = 1, error_count = 0,
-         last_error = NULL, timeout_until = 0, capes = excluded.capes`,
-    [account.id, account.name, account.type, account.tokenSource, account.accessToken, account.tokenExpiresAt ?? null, JSON.stringify(account.capes ?? []), now],
-  )
+    async hold(account, now) {
+      const lockId = LOCKS.get(account)
+      if (lockId) await sql.run('UPDATE accounts SET locked_until = ?, last_used = ? WHERE id = ? AND lock_id = ?', [now + rules.lockMs, now, account.id, lockId])
+    },
+
+    async release(account, outcome) {
+      const lockId = LOCKS.get(account) ?? ''
+      LOCKS.delete(account)
+      if (outcome.ok) {
+        await sql.run('UPDATE accounts SET locked_until = 0, lock_id = NULL, uses = uses + 1, error_count = 0, last_error = NULL WHERE id = ? AND lock_id = ?', [account.id, lockId])
+        return
+      }
+      await sql.run(
+        `UPDATE accounts SET locked_until = 0, lock_id = NULL, error_count = error_count + 1, last_error = ?, last_error_at = ?,
+           timeout_until = CASE WHEN ? THEN max(timeout_until, ?) ELSE timeout_until END,
+           token_expires_at = CASE WHEN ? AND refresh_token IS NOT NULL THEN 0 ELSE token_expires_at END
+         WHERE id = ? AND lock_id = ?`,
+        [outcome.error, outcome.now, outcome.cooldown ? 1 : 0, outcome.now + rules.cooldownMs, outcome.authFailed ? 1 : 0, account.id, lockId],
+      )
+    },
+
+    async availability(now) {
+      const r = await sql.get<{ inRotation: number; healthy: number; usable: number; nextAt: number | null }>(
+        `SELECT count(*) AS inRotation, sum(CASE WHEN timeout_until <= ? THEN 1 ELSE 0 END) AS healthy,
+                sum(CASE WHEN locked_until <= ? AND timeout_until <= ? AND last_used <= ? AND created_at <= ? THEN 1 ELSE 0 END) AS usable,
+                min(max(locked_until, timeout_until, last_used + ?, created_at + ?)) AS nextAt
+         FROM accounts WHERE ${IN_ROTATION_SQL}`,
+        [now, now, now, now - rules.minDelayMs, now - rules.newAccountDelayMs, rules.minDelayMs, rules.newAccountDelayMs, rules.maxErrors, now],
+      )
+      return { inRotation: r?.inRotation ?? 0, healthy: r?.healthy ?? 0, usable: r?.usable ?? 0, nextAt: r?.inRotation ? Math.max(now, r.nextAt ?? now) : null }
+    },
+
+    async lockForRefresh(id, now) {
+      const lockId = randomHex(8)
+      return sql.get<AccountRow>('UPDATE accounts SET locked_until = ?, lock_id = ? WHERE id = ? AND locked_until <= ? RETURNING *', [now + rules.lockMs, lockId, id, now])
+    },
+    unlock,
+    renew,
+  }
 }

@@ -45,7 +45,13 @@ export type JobProcessor = (job: JobRow) => Promise<{ skinUuid: string }>
 export interface JobQueueOptions {
   sql: SqlClient
   process: JobProcessor
-  concurrency: number
+  /** Jobs processed at once; a function when it follows the signing pool's usable accounts (issue 20 point 4). */
+  concurrency: number | (() => number)
+  /**
+   * Time between two job starts the signer allows (the Mojang pool: min delay ÷ usable accounts), ms;
+   * a waiting job's `eta` is at least one such step away. Null or absent: no such limit.
+   */
+  paceMs?: () => number | null
   now: () => number
   /** Poll interval for rows written by other processes, ms (0 disables). */
   pollMs?: number
@@ -78,14 +84,15 @@ const EMA = 0.1
  * finishes a generate time after it started, a waiting one also waits the pending time first. The
  * same rule on Bun and on the Queues consumer (src/api/cloudflare/queues-job-queue.ts).
  */
-export function jobEta(job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>, durations: Durations): number | undefined {
+export function jobEta(job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>, durations: Durations, paceMs: number | null = null): number | undefined {
   if (job.status === 'processing') return Math.round((job.started_at ?? job.created_at) + durations.generate)
-  if (job.status === 'waiting') return Math.round(job.created_at + durations.pending + durations.generate)
+  if (job.status === 'waiting') return Math.round(job.created_at + Math.max(durations.pending, paceMs ?? 0) + durations.generate)
   return undefined
 }
 
 export function createJobQueue(opts: JobQueueOptions) {
   const { sql, now } = opts
+  const concurrency = typeof opts.concurrency === 'function' ? opts.concurrency : () => opts.concurrency as number
   // An unref'd timer: a pending deadline must not keep the process alive.
   const wait = opts.wait ?? ((ms: number) => new Promise<void>((r) => (setTimeout(r, ms) as { unref?: () => void }).unref?.()))
   // Claiming is one atomic UPDATE … RETURNING, so two pumps (or processes) never take the same job.
@@ -149,7 +156,7 @@ export function createJobQueue(opts: JobQueueOptions) {
   const pumpLoop = async () => {
     do {
       again = false
-      while (running && inflight < opts.concurrency) {
+      while (running && inflight < concurrency()) {
         const job = await claim(now())
         if (!job) break
         inflight++
@@ -243,11 +250,11 @@ export function createJobQueue(opts: JobQueueOptions) {
       })
     },
     /** Expected completion time (epoch ms) of an unfinished job. */
-    eta: (job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>): number | undefined => jobEta(job, durations),
+    eta: (job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>): number | undefined => jobEta(job, durations, opts.paceMs?.() ?? null),
     /** Jobs being processed right now. */
     active: (): number => inflight,
     /** Configured concurrency. */
-    capacity: (): number => opts.concurrency,
+    capacity: (): number => concurrency(),
     /** Current duration means. */
     durations: (): Durations => ({ pending: Math.round(durations.pending), generate: Math.round(durations.generate) }),
   }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { verify } from 'node:crypto'
 import { startMojangStandIn, type MojangStandIn } from '../../../test/support/mojang-stand-in'
 import { makeSkinPng } from '../image/fixtures'
-import { putPoolAccount } from '../pool/db-account-pool'
+import { putPoolAccount } from '../pool/pool-account-store'
+import { loadTokenBox } from '../pool/token-key-file'
 import { openStore } from '../store/db'
 import { jsonInit, startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
 
@@ -150,7 +151,8 @@ describe('mojang signer (pooled accounts) against the stand-in', () => {
     t = await startTestApi({ env: { ...mojangEnv(), SIGNER: 'mojang' }, deps: { signer: undefined }, noStart: true })
     const store = openStore(t.dir)
     for (const a of mojang.accounts) {
-      await putPoolAccount(store.sql, { id: a.id, name: a.name, type: 'microsoft', tokenSource: 'login_microsoft', accessToken: a.accessToken }, t.clock.now)
+      // Added a while ago: a new account is only handed out after POOL_NEW_ACCOUNT_DELAY_S.
+      await putPoolAccount(store.sql, await loadTokenBox(t.dir), { id: a.id, name: a.name, type: 'microsoft', tokenSource: 'login_microsoft', accessToken: a.accessToken, createdAt: 0 }, t.clock.now)
     }
     store.close()
     await t.api.start()

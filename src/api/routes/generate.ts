@@ -7,6 +7,7 @@
  * `storage_quota`, issue 26 point 7) carry `Retry-After` too; a full storage budget is 507 `storage_full`.
  * @module
  */
+import { withPoolDelay } from './pool-delay'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { jobAnswer, jobById as jobByParam, jobSkin } from '../direct/misc-answers'
@@ -71,7 +72,7 @@ export function generateRoutes(s: ApiServices) {
   /** Counts the request against the caller's limits; sets headers; throws 429 when over. */
   const limit = async (c: Context<ApiEnv>, cookieIssued: boolean, useDelay: boolean) => {
     const who = c.get('identity')
-    const res = await ctx.limiter.hit(rateKey(who, cookieIssued), who.grants, ctx.now(), { useDelay })
+    const res = await ctx.limiter.hit(rateKey(who, cookieIssued), withPoolDelay(who.grants, ctx), ctx.now(), { useDelay })
     c.set('rateLimit', res.info)
     for (const [k, v] of Object.entries(rateLimitHeaders(res.info))) c.header(k, v)
     if (!res.allowed) {

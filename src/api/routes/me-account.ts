@@ -5,6 +5,7 @@
  * `invalid_user`; both 401 here, since the caller simply did not authenticate that way.
  * @module
  */
+import { withPoolDelay } from './pool-delay'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { ApiError } from '../errors'
@@ -113,7 +114,8 @@ export function meAccountRoutes(s: ApiServices) {
 
   r.get('/v2/delay', async (c) => {
     const who = c.get('identity')
-    const info = await s.ctx.limiter.peek(rateKey(who, false), who.grants, s.ctx.now())
+    if (s.ctx.signingPool) await s.ctx.signingPool.capacity()
+    const info = await s.ctx.limiter.peek(rateKey(who, false), withPoolDelay(who.grants, s.ctx), s.ctx.now())
     for (const [k, v] of Object.entries(rateLimitHeaders(info))) c.header(k, v)
     c.header('Cache-Control', PRIVATE)
     return c.json({ success: true, rateLimit: info })

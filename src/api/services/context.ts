@@ -12,6 +12,7 @@ import type { RateLimiter } from '../../shared/rate-limiter'
 import type { ProfileService } from '../profiles'
 import type { Signer } from '../signer'
 import type { Store } from '../store/db'
+import type { SigningPool } from '../pool/signing-pool'
 
 /** Shared dependencies of the API. */
 export interface ApiContext {
@@ -31,4 +32,9 @@ export interface ApiContext {
   random: () => number
   /** Name of this worker in `generator.worker`. */
   workerName: string
+  /**
+   * The Mojang signing pool when it signs (SIGNER=mojang): `/v2/delay`, job `eta` and the queue's
+   * concurrency follow its capacity instead of constants (issue 20 point 4).
+   */
+  signingPool?: Pick<SigningPool, 'capacity' | 'lastCapacity'>
 }

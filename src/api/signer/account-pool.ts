@@ -6,8 +6,24 @@
  */
 import type { MinecraftAccount } from './account'
 
-/** Outcome of one use of an account. */
-export type AccountOutcome = { ok: true } | { ok: false; rateLimited?: boolean; error: string; now: number }
+/**
+ * Outcome of one use of an account. `cooldown`: rest the account (a 429, a refused token, or a session
+ * server that kept showing the old skin; MineSkin's forced timeout); `authFailed`: Mojang refused the
+ * token, so renew it before the next use.
+ */
+export type AccountOutcome = { ok: true } | { ok: false; cooldown?: boolean; authFailed?: boolean; error: string; now: number }
+
+/** Why no account could be handed out, and when one may be (issue 20 point 4). */
+export interface PoolAvailability {
+  /** Accounts in rotation: enabled, not paused, not waiting for a sign-in, under the error limit. */
+  inRotation: number
+  /** Of those, not cooling down: the accounts that carry the load (MineSkin's "usable accounts"). */
+  healthy: number
+  /** Of those, free right now (not in use, their delay passed). */
+  usable: number
+  /** Earliest time an account in rotation becomes usable (epoch ms); null when none is in rotation. */
+  nextAt: number | null
+}
 
 /**
  * Hands out accounts one use at a time. `acquire(now)` returns an enabled account that is not in use,
@@ -18,13 +34,17 @@ export type AccountOutcome = { ok: true } | { ok: false; rateLimited?: boolean; 
 export interface AccountPool {
   acquire(now: number): Promise<MinecraftAccount | null>
   release(account: MinecraftAccount, outcome: AccountOutcome): Promise<void>
+  /** What the pool could hand out at `now`; the signer waits for `nextAt` when it is soon. */
+  availability?(now: number): Promise<PoolAvailability>
+  /** Extends the hold on `account` (restoring the owner's skin after use) before `release`. */
+  hold?(account: MinecraftAccount, now: number): Promise<void>
 }
 
 /** Pool tuning. */
 export interface AccountPoolOptions {
   /** Minimum time between two uses of one account. Default 15 000 ms (MineSkin MIN_ACCOUNT_DELAY floor). */
   minDelayMs?: number
-  /** How long a rate-limited (429) account rests. Default 120 000 ms. */
+  /** How long an account rests after a 429, an auth error or a URL mismatch. Default 650 000 ms (MineSkin). */
   rateLimitTimeoutMs?: number
   /** Accounts with this many consecutive errors are no longer handed out. Default 10. */
   maxErrors?: number
@@ -37,7 +57,7 @@ export function applyOutcome(account: MinecraftAccount, outcome: AccountOutcome,
     ...account,
     errorCount: account.errorCount + 1,
     lastError: outcome.error,
-    ...(outcome.rateLimited ? { timeoutUntil: outcome.now + rateLimitTimeoutMs } : {}),
+    ...(outcome.cooldown ? { timeoutUntil: outcome.now + rateLimitTimeoutMs } : {}),
   }
 }
 
@@ -53,13 +73,13 @@ export function isAccountUsable(account: MinecraftAccount, now: number, opts: Re
 }
 
 /** Default pool tuning. */
-export const DEFAULT_POOL_OPTIONS: Required<AccountPoolOptions> = { minDelayMs: 15_000, rateLimitTimeoutMs: 120_000, maxErrors: 10 }
+export const DEFAULT_POOL_OPTIONS: Required<AccountPoolOptions> = { minDelayMs: 15_000, rateLimitTimeoutMs: 650_000, maxErrors: 10 }
 
 /** In-memory pool (tests, single-process setups); `accounts()` shows the current records. */
 export function createMemoryAccountPool(
   accounts: MinecraftAccount[],
   opts: AccountPoolOptions = {},
-): AccountPool & { accounts(): MinecraftAccount[] } {
+): AccountPool & { accounts(): MinecraftAccount[]; availability(now: number): Promise<PoolAvailability> } {
   const o = { ...DEFAULT_POOL_OPTIONS, ...opts }
   const records = new Map(accounts.map((a) => [a.id, { ...a }]))
   const inUse = new Set<string>()
@@ -79,5 +99,11 @@ export function createMemoryAccountPool(
       if (current) records.set(account.id, applyOutcome(current, outcome, o.rateLimitTimeoutMs))
     },
     accounts: () => [...records.values()].map((a) => ({ ...a })),
+    async availability(now) {
+      const inRotation = [...records.values()].filter((a) => a.enabled && a.errorCount < o.maxErrors && (a.tokenExpiresAt === null || a.tokenExpiresAt > now))
+      const healthy = inRotation.filter((a) => a.timeoutUntil <= now)
+      const nextAt = inRotation.length ? Math.max(now, Math.min(...inRotation.map((a) => Math.max(a.timeoutUntil, a.lastUsed + o.minDelayMs)))) : null
+      return { inRotation: inRotation.length, healthy: healthy.length, usable: healthy.filter((a) => !inUse.has(a.id) && isAccountUsable(a, now, o)).length, nextAt }
+    },
   }
 }

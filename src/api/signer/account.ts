@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from 'zod'
+import { profileSkinSchema } from '../pool/microsoft/profile-skin'
 
 /** Account types (SPEC §3). */
 export const ACCOUNT_TYPES = ['mojang', 'microsoft'] as const
@@ -27,8 +28,11 @@ export const minecraftAccountSchema = z.object({
   /** Consecutive failures; reset by a success. */
   errorCount: z.number().int().min(0).default(0),
   lastError: z.string().nullable().default(null),
-  /** Not handed out before this time (set after a 429). */
+  /** Not handed out before this time (set after a 429, an auth error or a URL mismatch). */
   timeoutUntil: z.number().default(0),
+  /** Put the owner's own skin (`ownSkin`) back after each use (issue 20 point 4). */
+  restoreSkin: z.boolean().default(false),
+  ownSkin: profileSkinSchema.nullable().default(null),
 })
 
 /** A pooled Minecraft account. */

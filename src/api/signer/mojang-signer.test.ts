@@ -76,15 +76,30 @@ describe('mojang signer against the stand-in', () => {
     expect(decodeTexturesValue(signed.value).textures.SKIN?.metadata?.model).toBe('slim')
   })
 
-  test('respects the per-account minimum delay of the pool', async () => {
+  test('respects the per-account minimum delay of the pool: a job waits for the next free account', async () => {
     const { signer } = setup({ minDelayMs: 15_000 })
     const a = await signer.sign(request(skin))
     const b = await signer.sign(request(skin))
     expect(a.account).not.toBe(b.account)
+    // Both accounts changed skin just now: the third job waits the 15 s for the first one (issue 20 point 4).
+    expect((await signer.sign(request(skin))).account).toBe(a.account)
+    expect(sleeps).toEqual([15_000])
+  })
+
+  test('a job does not wait longer than maxWaitMs: it fails with no_account_available saying when one is free', async () => {
+    const { signer } = setup({ minDelayMs: 15_000 }, { maxWaitMs: 10_000 })
+    await signer.sign(request(skin))
+    await signer.sign(request(skin))
     const err = await failure(signer.sign(request(skin)))
     expect(err).toMatchObject({ code: 'no_account_available', status: 503, source: 'UPSTREAM' })
-    clock += 15_000
-    expect((await signer.sign(request(skin))).account).toBe(a.account)
+    expect(err.message).toBe('All 2 signing accounts are busy or cooling down; the next one is free in 15 s')
+    expect(sleeps).toEqual([])
+  })
+
+  test('an empty pool says how to add an account', async () => {
+    const err = await failure(setup({}, {}, []).signer.sign(request(skin)))
+    expect(err).toMatchObject({ code: 'no_account_available' })
+    expect(err.message).toContain('account manager')
   })
 
   test('waits out its own minimum delay when a pool hands an account back too soon', async () => {
@@ -103,9 +118,9 @@ describe('mojang signer against the stand-in', () => {
     expect(err).toMatchObject({ code: 'skin_change_failed', status: 503, source: 'UPSTREAM' })
     expect(pool.accounts()[0]).toMatchObject({ timeoutUntil: clock + 60_000, errorCount: 1 })
     mojang.setRateLimited(token, false)
-    expect(await failure(signer.sign(request(skin)))).toMatchObject({ code: 'no_account_available' })
-    clock += 60_000
+    // The cooldown ends within maxWaitMs (default 60 s): the next job waits for it instead of failing.
     expect((await signer.sign(request(skin))).textureHash).toBe(skin.textureHash)
+    expect(sleeps).toEqual([60_000])
     expect(pool.accounts()[0]!.errorCount).toBe(0)
   })
 
@@ -125,7 +140,8 @@ describe('mojang signer against the stand-in', () => {
     const err = await failure(signer.sign(request(slimSkin, 'slim')))
     expect(err).toMatchObject({ code: 'skin_change_failed', source: 'UPSTREAM' })
     expect(err.message).toMatch(/URL mismatch/)
-    expect(pool.accounts()[0]).toMatchObject({ errorCount: 1, lastError: expect.stringMatching(/URL mismatch/) })
+    // MineSkin: after the re-reads the account rests (its forced timeout), like after a 429.
+    expect(pool.accounts()[0]).toMatchObject({ errorCount: 1, lastError: expect.stringMatching(/URL mismatch/), timeoutUntil: clock + 650_000 })
   })
 
   test('a revoked token fails the job and counts against the account', async () => {

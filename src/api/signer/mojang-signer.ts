@@ -3,8 +3,9 @@
  * take an account from the pool, upload the PNG as multipart (`variant`, `file`) to
  * `{servicesBase}/minecraft/profile/skins`, read `{sessionBase}/session/minecraft/profile/{uuid}?unsigned=false`
  * and keep its `textures` value + signature once `textures.SKIN.url` shows the uploaded skin (re-read a
- * couple of times, as the session server can lag). A 429 rests the account; every failure is an
- * ApiError with source UPSTREAM. Only this path yields signatures vanilla servers accept.
+ * couple of times, as the session server can lag). A 429, a refused token or a profile that keeps the
+ * old skin rests the account (issue 20 point 4); every failure is an ApiError with source UPSTREAM.
+ * Only this path yields signatures vanilla servers accept.
  * @module
  */
 import { z } from 'zod'
@@ -36,6 +37,10 @@ export interface MojangSignerConfig {
   sleep?: (ms: number) => Promise<void>
   /** Reported as SignedTexture.server. */
   server?: string
+  /** How long a job waits for an account whose cooldown or delay ends soon, instead of failing. Default 60 000 ms. */
+  maxWaitMs?: number
+  /** Called with a failed restore of an owner's skin (it does not fail the job). */
+  onRestoreError?: (accountId: string, message: string) => void
 }
 
 /** minecraftservices answer to a skin upload: the profile with its skins. */
@@ -46,12 +51,20 @@ const uploadAnswerSchema = z.object({
 
 const failed = (message: string, status: 502 | 503 | 504 = 502) => new ApiError('skin_change_failed', message, status, 'UPSTREAM')
 
-/** The 429 case of `skin_change_failed`: the account must rest (MineSkin: forced account timeout). */
-class AccountRateLimited extends ApiError {
-  constructor() {
-    super('skin_change_failed', 'Mojang is rate limiting the account; try again later', 503, 'UPSTREAM')
+/**
+ * A `skin_change_failed` after which the account must rest (MineSkin's forced timeout): a 429, a
+ * refused token (`authFailed`: renewed before the next use) or a profile that kept the old skin.
+ */
+class AccountMustRest extends ApiError {
+  constructor(
+    message: string,
+    readonly authFailed = false,
+  ) {
+    super('skin_change_failed', message, 503, 'UPSTREAM')
   }
 }
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 
 /** Creates the mojang signer over an account pool. */
 export function createMojangSigner(config: MojangSignerConfig): Signer {
@@ -62,6 +75,7 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
   const retries = config.urlCheckRetries ?? 2
   const retryDelay = config.urlCheckDelayMs ?? 3000
   const timeoutMs = config.timeoutMs ?? 10_000
+  const maxWait = config.maxWaitMs ?? 60_000
   const servicesBase = config.servicesBase.replace(/\/+$/, '')
   const sessionBase = config.sessionBase.replace(/\/+$/, '')
   /** When this signer last uploaded with each account (guards against a pool that ignores the delay). */
@@ -87,8 +101,8 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
       { method: 'POST', body: form, headers: { authorization: `Bearer ${account.accessToken}` } },
       'The skin upload',
     )
-    if (res.status === 429) throw new AccountRateLimited()
-    if (res.status === 401 || res.status === 403) throw failed(`Mojang rejected the account token (HTTP ${res.status})`)
+    if (res.status === 429) throw new AccountMustRest('Mojang is rate limiting the account; try again later')
+    if (res.status === 401 || res.status === 403) throw new AccountMustRest(`Mojang rejected the account token (HTTP ${res.status})`, true)
     if (!res.ok) throw failed(`Mojang refused the skin upload (HTTP ${res.status}): ${(await res.text()).slice(0, 200)}`)
     const parsed = uploadAnswerSchema.safeParse(await res.json().catch(() => null))
     const active = parsed.success ? parsed.data.skins.find((s) => s.state === 'ACTIVE') : undefined
@@ -107,8 +121,66 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
       const payload = decodeTexturesValue(textures.value)
       const url = payload.textures.SKIN?.url
       if (url && hashFromTextureUrl(url) === expectedHash) return { value: textures.value, signature: textures.signature, payload, url }
-      if (attempt >= retries) throw failed('The signed profile still shows another skin after the upload (URL mismatch)')
+      if (attempt >= retries) throw new AccountMustRest('The signed profile still shows another skin after the upload (URL mismatch)')
       await sleep(retryDelay)
+    }
+  }
+
+  /**
+   * An account from the pool; when none is free but one will be within `maxWaitMs` (a delay or a
+   * cooldown ending), the job waits for it instead of failing (issue 20 point 4).
+   */
+  async function acquireAccount(): Promise<MinecraftAccount> {
+    // Counted in waits, not by the clock: an injected clock that stands still must not wait forever.
+    let waited = 0
+    for (;;) {
+      const account = await config.pool.acquire(now())
+      if (account) return account
+      const seen = config.pool.availability ? await config.pool.availability(now()) : null
+      if (!seen || seen.inRotation === 0) {
+        throw new ApiError('no_account_available', 'No signing account is in the pool: add a Minecraft account in the account manager', 503, 'UPSTREAM')
+      }
+      const pause = Math.max((seen.nextAt ?? now() + 1000) - now(), 250)
+      if (waited + pause > maxWait) {
+        throw new ApiError(
+          'no_account_available',
+          `All ${seen.inRotation} signing accounts are busy or cooling down; the next one is free in ${seconds(pause)} s`,
+          503,
+          'UPSTREAM',
+        )
+      }
+      waited += pause
+      await sleep(pause)
+    }
+  }
+
+  /** Sets a skin from a URL (the owner's own skin, after use). */
+  async function restoreOwnSkin(account: MinecraftAccount): Promise<void> {
+    const own = account.ownSkin!
+    const res = await call(
+      `${servicesBase}/minecraft/profile/skins`,
+      { method: 'POST', body: JSON.stringify({ variant: own.variant, url: own.url }), headers: { authorization: `Bearer ${account.accessToken}`, 'content-type': 'application/json' } },
+      'Restoring the owner\'s skin',
+    )
+    if (!res.ok) throw failed(`Mojang refused to restore the owner's skin (HTTP ${res.status})`)
+  }
+
+  /**
+   * Puts the owner's skin back once the account's delay after the upload has passed (a restore is a
+   * skin change too), holding the account meanwhile; the job's result is not kept waiting.
+   */
+  async function restoreThenRelease(account: MinecraftAccount, uploadedAt: number): Promise<void> {
+    try {
+      const wait = uploadedAt + minDelay - now()
+      if (wait > 0) await sleep(wait)
+      await config.pool.hold?.(account, now())
+      lastUpload.set(account.id, now())
+      await restoreOwnSkin(account)
+      await config.pool.release(account, { ok: true })
+    } catch (e) {
+      const message = isApiError(e) ? e.message : (e as Error).message
+      config.onRestoreError?.(account.id, message)
+      await config.pool.release(account, { ok: false, error: message, now: now() })
     }
   }
 
@@ -116,13 +188,14 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
     kind: 'mojang',
     async sign(req): Promise<SignedTexture> {
       if (req.cape) throw new ApiError('invalid_cape', 'The mojang signer cannot apply capes', 400, 'CLIENT')
-      const account = await config.pool.acquire(now())
-      if (!account) throw new ApiError('no_account_available', 'No Minecraft account is available to sign the skin right now', 503, 'UPSTREAM')
+      const account = await acquireAccount()
       let result: SignedTexture
+      let uploadedAt = 0
       try {
         const wait = (lastUpload.get(account.id) ?? -Infinity) + minDelay - now()
         if (wait > 0) await sleep(wait)
-        lastUpload.set(account.id, now())
+        uploadedAt = now()
+        lastUpload.set(account.id, uploadedAt)
         const uploadedUrl = await upload(account, req)
         const uploadedHash = hashFromTextureUrl(uploadedUrl)
         if (!uploadedHash) throw failed(`Mojang returned a texture URL without a hash: ${uploadedUrl}`)
@@ -140,10 +213,12 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
         }
       } catch (e) {
         const error = isApiError(e) ? e : failed(`Signing failed: ${(e as Error).message}`)
-        await config.pool.release(account, { ok: false, rateLimited: e instanceof AccountRateLimited, error: error.message, now: now() })
+        const rest = e instanceof AccountMustRest
+        await config.pool.release(account, { ok: false, cooldown: rest, authFailed: rest && e.authFailed, error: error.message, now: now() })
         throw error
       }
-      await config.pool.release(account, { ok: true })
+      if (account.restoreSkin && account.ownSkin) void restoreThenRelease(account, uploadedAt)
+      else await config.pool.release(account, { ok: true })
       return result
     },
     publicKeyPem: async () => null,

@@ -246,7 +246,70 @@ export const accounts = sqliteTable('accounts', {
   /** JSON array of cape uuids the account owns. */
   capes: text('capes').notNull().default('[]'),
   createdAt: integer('created_at').notNull(),
+  /**
+   * The user who added the pool account through the account manager (issue 20 point 5); null for
+   * accounts added on the command line. Owners see and manage their own accounts and are notified.
+   */
+  ownerUserId: text('owner_user_id'),
+  /** Microsoft sign-in flow of the stored refresh token: `live` or `msal`; null for a pasted token. */
+  authFlow: text('auth_flow'),
+  /** The MSA refresh token, sealed with the pool token key (pool/token-box.ts); rotated on every refresh. */
+  refreshToken: text('refresh_token'),
+  /** Set while the owner paused the account (e.g. to play): not handed out, not refreshed. */
+  pausedAt: integer('paused_at'),
+  /** Set when a refresh failed: out of rotation until the owner signs in again (issue 20 point 3). */
+  needsSignInAt: integer('needs_sign_in_at'),
+  /** Successful skin changes made with the account. */
+  uses: integer('uses').notNull().default(0),
+  /** A job holds the account until then (epoch ms): two jobs never use one account, across processes. */
+  lockedUntil: integer('locked_until').notNull().default(0),
+  /** Who holds the lock (random per acquire), so only the holder releases it. */
+  lockId: text('lock_id'),
+  /** When the last error happened. */
+  lastErrorAt: integer('last_error_at'),
+  /** Put the owner's own skin back after each use (MineSkin's "restore my original skin"). */
+  restoreSkin: integer('restore_skin').notNull().default(0),
+  /** The owner's own skin when the account was added: `{url, variant}` JSON, for `restoreSkin`. */
+  ownSkin: text('own_skin'),
+  /** When the Minecraft token was last renewed through the Microsoft chain. */
+  refreshedAt: integer('refreshed_at'),
 })
+
+/**
+ * Microsoft device-code sign-ins in progress (issue 20 point 1): the page (or `pool login`) polls
+ * through these rows, so a sign-in survives a reload and works without JavaScript.
+ */
+export const poolSignIns = sqliteTable(
+  'pool_sign_ins',
+  {
+    /** Random 32 hex; in the waiting page's URL. */
+    id: text('id').primaryKey(),
+    /** Who started it; null from the command line. */
+    userId: text('user_id'),
+    /** `live` or `msal`. */
+    flow: text('flow').notNull(),
+    /** The device code, sealed (pool/token-box.ts): whoever holds it can finish the sign-in. */
+    deviceCode: text('device_code').notNull(),
+    /** The code the user types at `verificationUri`. */
+    userCode: text('user_code').notNull(),
+    verificationUri: text('verification_uri').notNull(),
+    /** Seconds between polls Microsoft asked for. */
+    intervalS: integer('interval_s').notNull(),
+    /** Not polled before this time (epoch ms). */
+    nextPollAt: integer('next_poll_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    /** `pending`, `done` or `failed`. */
+    status: text('status').notNull(),
+    /** Stable code of the failure (pool/microsoft/errors.ts). */
+    errorCode: text('error_code'),
+    /** The pool account it added or renewed. */
+    accountId: text('account_id'),
+    /** Signing in again: the pool account this sign-in must renew (another profile is refused). */
+    renewAccountId: text('renew_account_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('pool_sign_ins_user_idx').on(t.userId, t.createdAt)],
+)
 
 /** Signed-in users: the account site's accounts (issue 9). A user without a password cannot sign in. */
 export const users = sqliteTable(

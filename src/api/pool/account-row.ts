@@ -1,0 +1,107 @@
+/**
+ * The `accounts` row of a signing (pool) account and what its owner may see of it (issue 20): the
+ * status is derived from the columns in one place, so the pool, the account manager and `pool list`
+ * agree on what "ready", "cooling down" or "needs sign-in" mean.
+ * @module
+ */
+import { profileSkinSchema } from './microsoft/profile-skin'
+import type { PoolAccountStatus, PoolAccountView } from './pool-views'
+
+/** Every column of `accounts` (src/api/store/schema.ts). Token columns hold sealed values. */
+export interface AccountRow {
+  id: string
+  name: string
+  type: string
+  token_source: string
+  access_token: string
+  token_expires_at: number | null
+  enabled: number
+  last_used: number
+  error_count: number
+  last_error: string | null
+  timeout_until: number
+  capes: string
+  created_at: number
+  owner_user_id: string | null
+  auth_flow: string | null
+  refresh_token: string | null
+  paused_at: number | null
+  needs_sign_in_at: number | null
+  uses: number
+  locked_until: number
+  lock_id: string | null
+  last_error_at: number | null
+  restore_skin: number
+  own_skin: string | null
+  refreshed_at: number | null
+}
+
+/** The columns a view may read, never a token (`p`: a table alias with its dot). */
+export const viewColumns = (p = '') =>
+  ['id', 'name', 'enabled', 'last_used', 'error_count', 'last_error', 'last_error_at', 'timeout_until', 'token_expires_at', 'created_at', 'owner_user_id', 'paused_at', 'needs_sign_in_at', 'uses', 'restore_skin']
+    .map((c) => p + c)
+    .concat(`${p}refresh_token IS NOT NULL AS renewable`)
+    .join(', ')
+
+/** A row read with {@link viewColumns}. */
+export type ViewRow = Pick<AccountRow, 'id' | 'name' | 'enabled' | 'last_used' | 'error_count' | 'last_error' | 'last_error_at' | 'timeout_until' | 'token_expires_at' | 'created_at' | 'owner_user_id' | 'paused_at' | 'needs_sign_in_at' | 'uses' | 'restore_skin'> & {
+  renewable: number
+}
+
+/** Rotation limits the status depends on. */
+export interface StatusRules {
+  maxErrors: number
+}
+
+/**
+ * The status of a signing account: disabled by an operator, needs sign-in (a refresh failed, too many
+ * errors in a row, or an expired token that cannot be renewed), paused by its owner, cooling down, or ready.
+ */
+export function accountStatus(r: ViewRow, now: number, rules: StatusRules): PoolAccountStatus {
+  if (!r.enabled) return 'disabled'
+  const expired = r.token_expires_at !== null && r.token_expires_at <= now && !r.renewable
+  if (r.needs_sign_in_at !== null || expired || r.error_count >= rules.maxErrors) return 'needs_sign_in'
+  if (r.paused_at !== null) return 'paused'
+  if (r.timeout_until > now) return 'cooling_down'
+  return 'ready'
+}
+
+/** The owner-facing view of a row. */
+export function toView(r: ViewRow, now: number, rules: StatusRules, ownerEmail?: string | null): PoolAccountView {
+  const status = accountStatus(r, now, rules)
+  return {
+    id: r.id,
+    name: r.name,
+    status,
+    coolingDownUntil: status === 'cooling_down' ? r.timeout_until : null,
+    uses: r.uses,
+    lastUsed: r.last_used,
+    lastError: r.last_error,
+    lastErrorAt: r.last_error_at,
+    errorCount: r.error_count,
+    restoreSkin: r.restore_skin === 1,
+    tokenExpiresAt: r.token_expires_at,
+    ownerUserId: r.owner_user_id,
+    ...(ownerEmail !== undefined ? { ownerEmail } : {}),
+    createdAt: r.created_at,
+  }
+}
+
+/** The stored own skin, if it parses. */
+export function ownSkinOf(json: string | null) {
+  if (!json) return null
+  try {
+    const parsed = profileSkinSchema.safeParse(JSON.parse(json))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * SQL condition of an account in rotation (the pool hands it out once its delay and cooldown allow):
+ * enabled, not paused, no sign-in needed, under the error limit, with a token that works or can be renewed.
+ * Parameters: maxErrors, now.
+ */
+export const IN_ROTATION_SQL = `enabled = 1 AND paused_at IS NULL AND needs_sign_in_at IS NULL AND error_count < ?
+  AND (token_expires_at IS NULL OR token_expires_at > ? OR refresh_token IS NOT NULL)`

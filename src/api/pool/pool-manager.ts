@@ -1,0 +1,73 @@
+/**
+ * The account manager's operations over the database (issue 20 point 5): owners see and manage their
+ * own signing accounts, users with the `pool_admin` grant every one. An account the actor may not
+ * touch is answered like one that does not exist (false / null), so ids of others' accounts leak nothing.
+ * @module
+ */
+import type { SqlClient } from '../store/sql'
+import { PoolSignInError } from './microsoft/errors'
+import { toView, viewColumns, type StatusRules, type ViewRow } from './account-row'
+import { checkSignIn, startSignIn, type SignInFlowDeps, type SignInState } from './sign-in-flow'
+import type { PoolActor, PoolManager, SignInView } from './pool-views'
+
+/** Dependencies of {@link createPoolManager}. */
+export interface PoolManagerDeps extends SignInFlowDeps {
+  rules: StatusRules
+}
+
+/** Creates the manager. */
+export function createPoolManager(deps: PoolManagerDeps): PoolManager {
+  const { sql, now, rules } = deps
+  const owned = (actor: PoolActor) => (actor.admin ? '1 = 1' : 'owner_user_id = ?')
+  const ownerParam = (actor: PoolActor) => (actor.admin ? [] : [actor.userId ?? '\u0000'])
+
+  const readView = async (actor: PoolActor, id: string) => {
+    const row = await sql.get<ViewRow>(`SELECT ${viewColumns()} FROM accounts WHERE id = ? AND ${owned(actor)}`, [id, ...ownerParam(actor)])
+    return row ? toView(row, now(), rules) : null
+  }
+
+  /** Runs `set` on the account when the actor may touch it; true when a row changed. */
+  const update = async (actor: PoolActor, id: string, set: string, params: (string | number | null)[] = []) =>
+    (await sql.run(`UPDATE accounts SET ${set} WHERE id = ? AND ${owned(actor)}`, [...params, id, ...ownerParam(actor)])).changes > 0
+
+  const withAccount = async (actor: PoolActor, s: SignInState & { accountId: string | null }): Promise<SignInView> => {
+    const { accountId, ...state } = s
+    return { ...state, account: accountId ? await readView(actor, accountId) : null }
+  }
+
+  return {
+    async list(actor) {
+      if (actor.admin) {
+        const rows = await sql.all<ViewRow & { owner_email: string | null }>(
+          `SELECT ${viewColumns('a.')}, u.email AS owner_email
+           FROM accounts a LEFT JOIN users u ON u.id = a.owner_user_id ORDER BY a.created_at, a.id`,
+        )
+        return rows.map((r) => toView(r, now(), rules, r.owner_email))
+      }
+      if (!actor.userId) return []
+      const rows = await sql.all<ViewRow>(`SELECT ${viewColumns()} FROM accounts WHERE owner_user_id = ? ORDER BY created_at, id`, [actor.userId])
+      return rows.map((r) => toView(r, now(), rules))
+    },
+    get: readView,
+    pause: (actor, id) => update(actor, id, 'paused_at = coalesce(paused_at, ?)', [now()]),
+    // Resuming is also how an owner puts an account with too many errors back: its count starts again.
+    resume: (actor, id) => update(actor, id, 'paused_at = NULL, error_count = 0'),
+    async remove(actor, id) {
+      // The row holds the sealed tokens: deleting it deletes them at once (issue 20 point 5).
+      const gone = (await sql.run(`DELETE FROM accounts WHERE id = ? AND ${owned(actor)}`, [id, ...ownerParam(actor)])).changes > 0
+      if (gone) await sql.run('UPDATE pool_sign_ins SET account_id = NULL WHERE account_id = ?', [id])
+      return gone
+    },
+    setDisabled: async (actor, id, disabled) => actor.admin && update(actor, id, 'enabled = ?', [disabled ? 0 : 1]),
+    setRestoreSkin: (actor, id, on) => update(actor, id, 'restore_skin = ?', [on ? 1 : 0]),
+    async startSignIn(actor, opts = {}) {
+      if (opts.renewAccountId && !(await readView(actor, opts.renewAccountId))) throw new PoolSignInError('sign_in_wrong_account', 'no such signing account')
+      return withAccount(actor, await startSignIn(deps, { userId: actor.userId, ...(opts.renewAccountId ? { renewAccountId: opts.renewAccountId } : {}) }))
+    },
+    async checkSignIn(actor, id) {
+      // The command line (no user) may check any sign-in it started; a user only their own.
+      const state = await checkSignIn(deps, id, actor.userId === null && actor.admin ? undefined : actor.userId)
+      return state ? withAccount(actor, state) : null
+    },
+  }
+}

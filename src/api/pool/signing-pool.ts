@@ -1,0 +1,120 @@
+/**
+ * Everything the Mojang signing pool is, built once per process from config (issue 20): the pool the
+ * mojang signer draws from, the account manager, the background refresher and the capacity figures
+ * that `/v2/delay`, job `eta` and the queue's concurrency follow. Platform-neutral: the token box comes
+ * from the caller (a key file on Bun, the `POOL_TOKEN_KEY` secret on Workers).
+ * @module
+ */
+import type { ApiConfig } from '../config'
+import type { SqlClient } from '../store/sql'
+import type { PoolAvailability } from '../signer/account-pool'
+import { createBackgroundRefresher, type BackgroundRefresher } from './background-refresher'
+import { createDbAccountPool, type DbAccountPool } from './db-account-pool'
+import type { MicrosoftAuthConfig, MicrosoftFlow } from './microsoft/types'
+import { notifyNeedsSignIn } from './owner-notice'
+import { sealLegacyTokens } from './pool-account-store'
+import { createPoolManager } from './pool-manager'
+import type { PoolManager } from './pool-views'
+import type { TokenBox } from './token-box'
+
+/** The Live flow's default public client id (reference account-pool.md §2). */
+export const LIVE_CLIENT_ID = '00000000441cc96b'
+
+/** Dependencies of {@link createSigningPool}. */
+export interface SigningPoolDeps {
+  sql: SqlClient
+  box: TokenBox
+  config: ApiConfig['pool']
+  now: () => number
+  fetch?: typeof fetch
+  /** Where owners manage their signing accounts (the link in "needs sign-in" notifications). */
+  managerUrl: string
+  report?: (e: unknown) => void
+}
+
+/** What the pool's capacity allows right now (MineSkin: delay = min delay ÷ usable accounts, 200 s with none). */
+export interface PoolCapacity extends PoolAvailability {
+  /** Time between two skin changes the whole pool can make, ms; null when no account is in rotation. */
+  paceMs: number | null
+}
+
+/** The signing pool of one process. */
+export interface SigningPool {
+  pool: DbAccountPool
+  manager: PoolManager
+  refresher: BackgroundRefresher
+  /** Capacity now (read from the database). */
+  capacity(): Promise<PoolCapacity>
+  /** The last capacity read (synchronous, for the queue's concurrency and `eta`). */
+  lastCapacity(): PoolCapacity
+  /** Seals tokens stored in clear by older versions; starts the refresher when the pool signs (`refresh`). */
+  start(opts: { refresh: boolean }): Promise<void>
+  stop(): Promise<void>
+}
+
+/** Builds the signing pool. */
+export function createSigningPool(deps: SigningPoolDeps): SigningPool {
+  const { sql, box, config, now } = deps
+  const auth: MicrosoftAuthConfig = { ...config.auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }
+  // An account keeps the flow it signed in with; if the operator switched flows since, Live accounts
+  // still renew with the Live default client id.
+  const authFor = (flow: MicrosoftFlow): MicrosoftAuthConfig => (flow === auth.flow ? auth : flow === 'live' ? { ...auth, flow, clientId: LIVE_CLIENT_ID } : { ...auth, flow })
+  const rules = config.rotation
+  let ticker: ReturnType<typeof setInterval> | null = null
+  let last: PoolCapacity = { inRotation: 0, healthy: 0, usable: 0, nextAt: null, paceMs: null }
+
+  const capacity = async () => {
+    const a = await inner.availability(now())
+    last = { ...a, paceMs: a.healthy > 0 ? Math.ceil(rules.minDelayMs / a.healthy) : null }
+    return last
+  }
+
+  const inner = createDbAccountPool({
+    sql,
+    box,
+    rules,
+    renewal: {
+      authFor,
+      now,
+      retryAfterMs: 60_000,
+      notifyNeedsSignIn: (row, code) => notifyNeedsSignIn(sql, { ownerUserId: row.owner_user_id, accountName: row.name, code, managerUrl: deps.managerUrl, now: now() }),
+    },
+  })
+  // Every outcome can change what the pool can do: the figures the queue reads synchronously follow.
+  const pool: DbAccountPool = {
+    ...inner,
+    async acquire(t) {
+      const account = await inner.acquire(t)
+      if (!account) await capacity()
+      return account
+    },
+    async release(account, outcome) {
+      await inner.release(account, outcome)
+      await capacity()
+    },
+  }
+  const manager = createPoolManager({ sql, box, auth, now, rules })
+  const refresher = createBackgroundRefresher({ sql, pool, rules, everyMs: config.refreshEveryMs, now, ...(deps.report ? { report: deps.report } : {}) })
+  return {
+    pool,
+    manager,
+    refresher,
+    capacity,
+    lastCapacity: () => last,
+    async start(opts) {
+      await sealLegacyTokens(sql, box)
+      await capacity()
+      if (opts.refresh) {
+        refresher.start()
+        // Cooldowns end and accounts are added between jobs: keep the synchronous figures current.
+        ticker = setInterval(() => void capacity().catch((e) => deps.report?.(e)), 5000)
+        ;(ticker as { unref?: () => void }).unref?.()
+      }
+    },
+    async stop() {
+      if (ticker) clearInterval(ticker)
+      ticker = null
+      await refresher.stop()
+    },
+  }
+}
