@@ -39,7 +39,7 @@ export const grantsSchema = z.object({
    */
   storage_per_day: z.number().int().min(0),
   /** Sees every signing (pool) account in the account manager and may disable any (issue 20 point 5). */
-  pool_admin: z.boolean().default(false),
+  pool_admin: z.boolean(),
 })
 /** Grants of one caller. */
 export type Grants = z.infer<typeof grantsSchema>
@@ -256,6 +256,7 @@ export const apiConfigSchema = envSchema
         ad_free: false,
         batch_generation: false,
         storage_per_day: env.LIMIT_ANONYMOUS_STORAGE_PER_DAY,
+        pool_admin: false,
         ...windows,
       }),
       user: grantsSchema.parse({
@@ -269,6 +270,7 @@ export const apiConfigSchema = envSchema
         ad_free: false,
         batch_generation: false,
         storage_per_day: env.LIMIT_USER_STORAGE_PER_DAY,
+        pool_admin: false,
         ...windows,
       }),
       apikey: grantsSchema.parse({
@@ -282,6 +284,7 @@ export const apiConfigSchema = envSchema
         ad_free: false,
         batch_generation: false,
         storage_per_day: env.LIMIT_APIKEY_STORAGE_PER_DAY,
+        pool_admin: false,
         ...windows,
       }),
     },

@@ -58,6 +58,10 @@ describe('uuid -> profile', () => {
     expect(decoded.textures.SKIN?.url.startsWith(`${mojang.texturesBase}/texture/`)).toBe(true)
     expect(decoded.textures.SKIN?.metadata).toBeUndefined()
     expect(hashFromTextureUrl(decoded.textures.SKIN!.url)).toBe(steve.textureHash!)
+    // Mojang drops leading zeros: a 62-digit URL is the hash with two zeros in front.
+    const short = '2638a4e7161f3b47fd81a5d996285b4ec968c3cb5c89d59cca393ca147e0ec'
+    expect(hashFromTextureUrl(`http://textures.minecraft.net/texture/${short}`)).toBe(`00${short}`)
+    expect(hashFromTextureUrl('http://textures.minecraft.net/texture/cafe')).toBeNull()
   })
 
   test('signed profile (unsigned=false): signatureRequired and a SHA1withRSA signature over the value', async () => {

@@ -96,6 +96,10 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
     const form = new FormData()
     form.set('variant', req.variant)
     form.set('file', new Blob([req.png as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'skin.png')
+    // The delay counts from the moment the request leaves, so it is checked and stamped right before it.
+    const wait = (lastUpload.get(account.id) ?? -Infinity) + minDelay - now()
+    if (wait > 0) await sleep(wait)
+    lastUpload.set(account.id, now())
     const res = await call(
       `${servicesBase}/minecraft/profile/skins`,
       { method: 'POST', body: form, headers: { authorization: `Bearer ${account.accessToken}` } },
@@ -190,12 +194,7 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
       if (req.cape) throw new ApiError('invalid_cape', 'The mojang signer cannot apply capes', 400, 'CLIENT')
       const account = await acquireAccount()
       let result: SignedTexture
-      let uploadedAt = 0
       try {
-        const wait = (lastUpload.get(account.id) ?? -Infinity) + minDelay - now()
-        if (wait > 0) await sleep(wait)
-        uploadedAt = now()
-        lastUpload.set(account.id, uploadedAt)
         const uploadedUrl = await upload(account, req)
         const uploadedHash = hashFromTextureUrl(uploadedUrl)
         if (!uploadedHash) throw failed(`Mojang returned a texture URL without a hash: ${uploadedUrl}`)
@@ -217,7 +216,7 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
         await config.pool.release(account, { ok: false, cooldown: rest, authFailed: rest && e.authFailed, error: error.message, now: now() })
         throw error
       }
-      if (account.restoreSkin && account.ownSkin) void restoreThenRelease(account, uploadedAt)
+      if (account.restoreSkin && account.ownSkin) void restoreThenRelease(account, lastUpload.get(account.id) ?? now())
       else await config.pool.release(account, { ok: true })
       return result
     },
