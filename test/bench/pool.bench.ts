@@ -104,7 +104,9 @@ rmSync(dir, { recursive: true, force: true })
 
 record('pool', [
   { figure: `pool: ${JOBS} jobs over ${ACCOUNTS} accounts completed and verified`, value: verified, unit: 'count', budget: { min: JOBS }, note: `${completed} completed in ${seconds.toFixed(1)} s` },
-  { figure: `pool: shortest gap between two skin changes of one account (delay ${DELAY_S} s)`, value: shortestGapMs, unit: 'ms', budget: { min: DELAY_S * 1000 } },
+  // Seen on the wire with Date.now's 1 ms steps: the signer stamps the delay a few microseconds before the
+  // request leaves, which can fall on either side of a millisecond, hence the 1 ms allowance.
+  { figure: `pool: shortest gap between two skin changes of one account (delay ${DELAY_S} s)`, value: shortestGapMs, unit: 'ms', budget: { min: DELAY_S * 1000 - 1 } },
   {
     figure: 'pool: throughput ÷ theoretical capacity (accounts × 60 ÷ delay per minute)',
     value: perMinute / capacity,

@@ -97,8 +97,8 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
     form.set('variant', req.variant)
     form.set('file', new Blob([req.png as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'skin.png')
     // The delay counts from the moment the request leaves, so it is checked and stamped right before it.
-    const wait = (lastUpload.get(account.id) ?? -Infinity) + minDelay - now()
-    if (wait > 0) await sleep(wait)
+    // A loop: a timer may fire a fraction of a millisecond before the wall clock says it is due.
+    for (let wait = (lastUpload.get(account.id) ?? -Infinity) + minDelay - now(); wait > 0; wait = (lastUpload.get(account.id) ?? -Infinity) + minDelay - now()) await sleep(wait)
     lastUpload.set(account.id, now())
     const res = await call(
       `${servicesBase}/minecraft/profile/skins`,
