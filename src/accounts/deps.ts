@@ -5,6 +5,7 @@
  */
 import type { AntiBotVerifier } from '../api/antibot/verifier'
 import type { BunDb as Db } from '../api/store/db'
+import type { PoolManager } from '../api/pool/pool-views'
 import type { ClientManifest } from '../shared/client-manifest'
 import type { Mailer } from './mail/mailer'
 
@@ -34,6 +35,12 @@ export interface AccountsDeps {
   antibot: AntiBotVerifier
   /** How long a form body may take to arrive before 408 (`BODY_TIMEOUT_MS`, default 10 s; issue 26 point 8). */
   bodyTimeoutMs?: number
+  /**
+   * The signing-account manager (issue 20 point 5): users lend their Minecraft accounts to the signing
+   * pool at `/signing-accounts`. Absent when the site runs without the API's pool; those pages then
+   * answer 404 "not available on this server".
+   */
+  pool?: PoolManager
   /** The clock in ms; injected so session expiry and throttling are testable. */
   now?: () => number
 }

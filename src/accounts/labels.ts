@@ -64,4 +64,5 @@ export const GRANT_LABEL: Record<keyof Grants, MessageKey> = {
   ad_free: 'accounts.credits.grant.ad_free',
   batch_generation: 'accounts.credits.grant.batch_generation',
   storage_per_day: 'accounts.credits.grant.storage_per_day',
+  pool_admin: 'accounts.credits.grant.pool_admin',
 }

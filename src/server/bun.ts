@@ -8,7 +8,9 @@
 import { join } from 'node:path'
 import { createAccountsApp } from '../accounts/app'
 import { mailerFromEnv } from '../accounts/mail/mail-config'
-import { apiConfigFromEnv, createBunAntiBot, createEmbeddedApi, loadSessionSecret, openStore, type BunStore, type EmbeddedApi } from '../api'
+import { apiConfigFromEnv, createBunAntiBot, createEmbeddedApi, loadSessionSecret, openStore, type ApiConfig, type BunStore, type EmbeddedApi } from '../api'
+import { createSigningPool } from '../api/pool/signing-pool'
+import { loadTokenBox } from '../api/pool/token-key-file'
 import { warnIfDataDirOpen } from '../api/store/data-dir-modes'
 import { PRODUCT_NAME } from '../shared/constants'
 import { createRenderRoutes } from '../render'
@@ -75,6 +77,20 @@ function closeAfterRefusal(request: Request, response: Response): Response {
   }
 }
 
+/**
+ * The signing pool's account manager when the API runs elsewhere (API_ORIGIN) but shares this
+ * DATA_DIR's database: owners still add and manage signing accounts here.
+ */
+async function remoteSigningPool(config: ApiConfig, store: BunStore) {
+  return createSigningPool({
+    sql: store.sql,
+    box: await loadTokenBox(config.dataDir, config.pool.tokenKey),
+    config: config.pool,
+    now: Date.now,
+    managerUrl: `${config.publicUrl}/accounts/signing-accounts`,
+  })
+}
+
 /** Everything the Bun process runs, built from env; returned so tests can start and stop it. */
 export async function createBunServer(env: Record<string, string | undefined> = process.env) {
   const config = parseServerEnv(env)
@@ -133,6 +149,8 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     mailer,
     bodyTimeoutMs: apiConfig.bodyTimeoutMs,
     antibot: embedded?.antibot ?? createBunAntiBot(apiConfig, accountsStore!.sqlite),
+    // Issue 20: the account manager of signing accounts, over the same database as the pool that signs.
+    pool: (embedded?.signingPool ?? (await remoteSigningPool(apiConfig, accountsStore!))).manager,
   })
   const flags = readFlags(config.FLAGS_FILE)
   // Listed once here: a page request never touches the file system for it (issue 11 point 3).

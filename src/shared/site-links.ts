@@ -12,6 +12,13 @@ import { z } from 'zod'
 
 const PROJECT = 'https://github.com/skin-signature-generator/skin-signature-generator'
 
+/**
+ * Targets under this path are pages of the account site (src/accounts), not app pages: the footer
+ * puts them under the configured account site (`ACCOUNT_ORIGIN`) in the page's language, as the app's
+ * `/account` and `/apikey` redirects do, instead of adding a language prefix.
+ */
+export const ACCOUNT_SITE_PREFIX = '/accounts'
+
 /** A link target: an absolute http(s) URL or an app path. */
 const target = z
   .string()
@@ -32,7 +39,8 @@ export const siteLinksSchema = z
     apiReference: target.default('/api-reference'),
     /** The translations live in the source's `locales/` unless a translation project is configured. */
     translate: target.default(`${PROJECT}/tree/main/locales`),
-    accountManager: target.default('/account'),
+    /** The signing-account manager (issue 20 point 5): where users lend their Minecraft accounts to the signing pool. */
+    accountManager: target.default(`${ACCOUNT_SITE_PREFIX}/signing-accounts`),
     apiKeys: target.default('/apikey'),
     chat: target.optional(),
     blog: target.optional(),

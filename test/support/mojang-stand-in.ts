@@ -5,7 +5,8 @@
  * - sessionserver.mojang.com `GET {sessionBase}/session/minecraft/profile/{uuid}[?unsigned=false]`
  *                            (204 when unknown; signed with the stand-in's own RSA key when asked)
  * - api.minecraftservices.com `POST {servicesBase}/minecraft/profile/skins` (Bearer token, multipart
- *                            `variant` + `file`), `GET {servicesBase}/minecraft/profile`,
+ *                            `variant` + `file`, or JSON `{variant, url}` with one of the stand-in's
+ *                            own texture URLs), `GET {servicesBase}/minecraft/profile`,
  *                            `GET {servicesBase}/minecraft/profile/lookup/name/{name}`
  * - textures.minecraft.net   `GET {texturesBase}/texture/{hash}` (hash printed without leading zeros)
  * One Bun.serve on 127.0.0.1 with a path prefix per host. Knobs for failure paths: rate limiting a
@@ -28,7 +29,11 @@ export interface MojangStandInOptions {
   keyBits?: number
   /** Status for an unknown name: Mojang has answered 204 and 404 over the years. Default 404. */
   unknownNameStatus?: 204 | 404
-  /** More routes on the same origin, asked before the 404 (the Microsoft stand-in mounts its hosts here). */
+  /**
+   * More routes on the same origin, asked first for every request (after it is logged); `undefined`
+   * falls through to the built-in routes. The Microsoft stand-in mounts its hosts here, and can answer
+   * for a services path too (a rate-limited host, a token bound to no profile).
+   */
   extraRoutes?: (req: Request, url: URL) => Promise<Response | undefined> | Response | undefined
 }
 
@@ -191,6 +196,8 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
     const path = url.pathname
     const token = req.headers.get('authorization')?.match(/^Bearer (.+)$/)?.[1]
     requests.push({ method: req.method, path: path + url.search, ...(token ? { token } : {}) })
+    const extra = await opts.extraRoutes?.(req, url)
+    if (extra) return extra
     let m: RegExpMatchArray | null
     if (req.method === 'GET' && (m = path.match(/^\/api\/users\/profiles\/minecraft\/([^/]+)$/))) {
       const p = byName(decodeURIComponent(m[1]!))
@@ -209,8 +216,6 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
     }
     if (req.method === 'POST' && path === '/services/minecraft/profile/skins') return uploadSkin(req, path)
     if (req.method === 'GET' && path === '/services/minecraft/profile') {
-      // A Microsoft account that owns no profile yet (the Microsoft stand-in mints such tokens): Mojang answers 404.
-      if (token?.startsWith('mc-noprofile-')) return mojangError(404, path, 'The server has not found anything matching the request URI', 'NOT_FOUND')
       const p = playerOf(token)
       return p ? json(servicesProfile(p)) : mojangError(401, path, 'Unauthorized', 'UnauthorizedOperationException')
     }
@@ -218,8 +223,6 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
       const png = textures.get(m[1]!.padStart(64, '0'))
       return png ? new Response(png, { headers: { 'content-type': 'image/png' } }) : new Response('Not found', { status: 404 })
     }
-    const extra = await opts.extraRoutes?.(req, url)
-    if (extra) return extra
     return mojangError(404, path, 'Not found', 'NOT_FOUND')
   }
 

@@ -1,6 +1,6 @@
 /**
  * The account site's route registry: each entry registers its routes on the app. Pages of other
- * areas (API keys, notifications, credits) add one line each here (see ../README.md).
+ * areas (API keys, notifications, credits, signing accounts) add one line each here (see ../README.md).
  * @module
  */
 import type { Hono } from 'hono'
@@ -13,6 +13,7 @@ import { registerLinkRoutes } from './links'
 import { registerManageRoutes } from './manage'
 import { registerNotificationRoutes } from './notifications'
 import { registerProofRoutes } from './proof'
+import { registerSigningAccountRoutes } from './signing-accounts'
 import { registerTokenRoutes } from './tokens'
 
 /** Registers routes on the account app. */
@@ -29,4 +30,5 @@ export const ACCOUNT_ROUTES: RegisterRoutes[] = [
   registerKeysRoutes,
   registerNotificationRoutes,
   registerCreditsRoutes,
+  registerSigningAccountRoutes,
 ]

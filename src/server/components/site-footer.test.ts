@@ -27,6 +27,14 @@ describe('site footer', () => {
     expect(footer).toContain('Not affiliated with Minecraft / Mojang AB / Microsoft.')
   })
 
+  test('Account Manager leads to the account site’s signing accounts in the visitor’s language (issue 20 point 5)', async () => {
+    expect(await footerOf(createTestApp({ accountApiOrigin: '/accounts' }), '/de/privacy')).toContain('<a href="/accounts/signing-accounts?lang=de">Kontoverwaltung</a>')
+    // The account site follows ACCOUNT_ORIGIN, wherever it is.
+    expect(await footerOf(createTestApp({ accountApiOrigin: 'https://id.example.org/' }))).toContain('<a href="https://id.example.org/signing-accounts?lang=en">Account Manager</a>')
+    // Without an account site: the app's explanatory account page.
+    expect(await footerOf(createTestApp(), '/de/privacy')).toContain('<a href="/de/account">Kontoverwaltung</a>')
+  })
+
   test('configured links and credits appear, app paths in the visitor’s language', async () => {
     const siteLinks = parseSiteLinks(
       JSON.stringify({

@@ -13,7 +13,7 @@ import { languageSwitchHref } from '../../shared/language-switch'
 import { LOCALES, type Locale } from '../../shared/locales'
 import { PRODUCT_NAME } from '../../shared/constants'
 import { ROUTES, localizePath } from '../../shared/routes'
-import type { SiteLinkKey, SiteLinks } from '../../shared/site-links'
+import { ACCOUNT_SITE_PREFIX, type SiteLinkKey, type SiteLinks } from '../../shared/site-links'
 import type { AppEnv } from '../env'
 import { cachedFragment, instanceKey } from '../render/fragment-cache'
 
@@ -64,9 +64,17 @@ const CREDITS: { key: 'cdn' | 'monitoring' | 'hosting'; label: MessageKey }[] = 
   { key: 'hosting', label: 'footer.hostedBy' },
 ]
 
-/** Where a footer link points: the configured target (app paths localised), the built-in page, or nowhere. */
-export function footerHref(links: SiteLinks, key: SiteLinkKey, locale: Locale): string | undefined {
+/**
+ * Where a footer link points: the configured target (app paths localised; account-site paths under
+ * `accountBase` in the page's language, or the app's `/account` page when no account site runs), the
+ * built-in page, or nowhere.
+ */
+export function footerHref(links: SiteLinks, key: SiteLinkKey, locale: Locale, accountBase?: string): string | undefined {
   const configured = links[key]
+  if (configured?.startsWith(`${ACCOUNT_SITE_PREFIX}/`)) {
+    if (!accountBase) return localizePath(ROUTES.account, locale)
+    return `${accountBase.replace(/\/+$/, '')}${configured.slice(ACCOUNT_SITE_PREFIX.length)}?lang=${encodeURIComponent(locale)}`
+  }
   if (configured) return configured.startsWith('/') ? localizePath(configured, locale) : configured
   if (key === 'privacy') return localizePath(ROUTES.privacy, locale)
   if (key === 'cookies') return `${localizePath(ROUTES.privacy, locale)}#cookies`
@@ -86,7 +94,7 @@ export function SiteFooter() {
   const html = cachedFragment(`footer\u0000${instanceKey(options)}\u0000${i18n.locale}\u0000${year}`, () =>
     renderToString(
       <I18nProvider value={i18n}>
-        <FooterContent links={options.siteLinks} year={year} />
+        <FooterContent links={options.siteLinks} year={year} accountBase={options.accountApiOrigin} />
       </I18nProvider>,
     ),
   )
@@ -94,9 +102,9 @@ export function SiteFooter() {
 }
 
 /** What is inside the footer element. */
-function FooterContent({ links, year }: { links: SiteLinks; year: number }) {
+function FooterContent({ links, year, accountBase }: { links: SiteLinks; year: number; accountBase?: string }) {
   const { t, locale } = useI18n()
-  const present = (list: FooterLink[]) => list.flatMap((link) => (footerHref(links, link.key, locale) ? [{ ...link, href: footerHref(links, link.key, locale)! }] : []))
+  const present = (list: FooterLink[]) => list.flatMap((link) => (footerHref(links, link.key, locale, accountBase) ? [{ ...link, href: footerHref(links, link.key, locale, accountBase)! }] : []))
   const credits = CREDITS.flatMap((credit) => (links[credit.key] ? [{ ...credit, ...links[credit.key]! }] : []))
   return (
     <>

@@ -8,6 +8,7 @@ import { signInToMinecraft } from './chain'
 import { pollDeviceCode, refreshMsaTokens, startDeviceCode } from './device-code'
 import { PoolSignInError, XERR_CODES, type SignInErrorCode } from './errors'
 import type { MicrosoftAuthConfig, MicrosoftFlow } from './types'
+import { makeSkinPng } from '../../image/fixtures'
 
 let ms: MicrosoftStandIn
 const clock = { now: Date.UTC(2026, 10, 25, 12) }
@@ -34,17 +35,29 @@ async function msaFor(email: string, flow: MicrosoftFlow = 'live') {
   return poll.tokens
 }
 
-/** The code of the PoolSignInError `p` rejects with (and its message holds no token). */
-async function codeOf(p: Promise<unknown>): Promise<SignInErrorCode> {
+/** Every token the stand-in hands out starts with one of these prefixes. */
+const TOKEN_SHAPE = /(rt|msa|dc|mc|xbl|xsts)-[0-9a-f]{8}/
+
+/** The PoolSignInError `p` rejects with; neither its message nor its detail may hold a token. */
+async function failureOf(p: Promise<unknown>, secrets: string[] = []): Promise<PoolSignInError> {
   try {
     await p
   } catch (e) {
     expect(e).toBeInstanceOf(PoolSignInError)
-    expect((e as Error).message).not.toMatch(/(rt|msa|dc|mc|xbl|xsts)-[0-9a-f]{8}/)
-    return (e as PoolSignInError).code
+    const { message, detail } = e as PoolSignInError
+    for (const text of [message, detail ?? '']) {
+      expect(text).not.toMatch(TOKEN_SHAPE)
+      for (const secret of secrets) expect(text).not.toContain(secret)
+    }
+    return e as PoolSignInError
   }
   throw new Error('did not fail')
 }
+const codeOf = async (p: Promise<unknown>, secrets: string[] = []): Promise<SignInErrorCode> => (await failureOf(p, secrets)).code
+
+/** A fetch that answers `answer()` for URLs ending in `suffix` and passes the rest to the stand-in. */
+const answering = (suffix: string, answer: (init?: RequestInit) => Promise<Response> | Response): typeof fetch =>
+  (async (input: RequestInfo | URL, init?: RequestInit) => (String(input).endsWith(suffix) ? answer(init) : fetch(input, init))) as typeof fetch
 
 describe('device code flows', () => {
   for (const flow of ['live', 'msal'] as const) {
@@ -121,7 +134,7 @@ describe('each failure has its own code', () => {
     ms.setHostRateLimited('msal', false)
   })
 
-  test('a host that is down, and one that answers something that is not JSON', async () => {
+  test('a host that is down (closed port), and one that answers a plain-text page', async () => {
     expect(await codeOf(startDeviceCode(cfg('live', { live: 'http://127.0.0.1:9/live' })))).toBe('sign_in_unavailable')
     const user = await ms.addMicrosoftUser()
     const msa = await msaFor(user.email)
@@ -132,8 +145,75 @@ describe('each failure has its own code', () => {
   test('login_with_xbox refusing the app', async () => {
     const user = await ms.addMicrosoftUser()
     const msa = await msaFor(user.email)
-    const refusing: typeof fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).endsWith('/authentication/login_with_xbox') ? Response.json({ path: '/authentication/login_with_xbox', errorMessage: 'Invalid app registration' }, { status: 403 }) : fetch(input, init)) as typeof fetch
-    expect(await codeOf(signInToMinecraft({ ...cfg(), fetch: refusing }, msa.accessToken, clock.now))).toBe('minecraft_app_not_approved')
+    const refusing = answering('/authentication/login_with_xbox', () => Response.json({ path: '/authentication/login_with_xbox', errorMessage: 'Invalid app registration' }, { status: 403 }))
+    expect(await codeOf(signInToMinecraft({ ...cfg(), fetch: refusing }, msa.accessToken, clock.now), [msa.accessToken])).toBe('minecraft_app_not_approved')
+  })
+
+  test('a 5xx, a 200 that is not JSON, and a host that never answers are sign_in_unavailable, named by step and host', async () => {
+    const user = await ms.addMicrosoftUser()
+    const msa = await msaFor(user.email)
+    const down = answering('/xsts/authorize', () => new Response('<html>Service Unavailable</html>', { status: 503 }))
+    const host = new URL(ms.origin).host
+    const busy = await failureOf(signInToMinecraft({ ...cfg(), fetch: down }, msa.accessToken, clock.now), [msa.accessToken])
+    expect({ code: busy.code, detail: busy.detail }).toEqual({ code: 'sign_in_unavailable', detail: `Xbox XSTS at ${host}: HTTP 503` })
+    const html = answering('/minecraft/profile', () => new Response('<html>Sign in</html>', { headers: { 'content-type': 'text/html' } }))
+    const garbled = await failureOf(signInToMinecraft({ ...cfg(), fetch: html }, msa.accessToken, clock.now))
+    expect({ code: garbled.code, detail: garbled.detail }).toEqual({ code: 'sign_in_unavailable', detail: `Minecraft profile at ${host}: unexpected answer (HTTP 200)` })
+    const silent = answering('/user/authenticate', (init) => new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))))
+    const late = await failureOf(signInToMinecraft({ ...cfg(), timeoutMs: 20, fetch: silent }, msa.accessToken, clock.now))
+    expect({ code: late.code, detail: late.detail }).toEqual({ code: 'sign_in_unavailable', detail: `Xbox Live sign-in at ${host}: no answer within 20 ms` })
+  })
+
+  test('an MSAL token sent as a Live ticket is a request built wrong, not a revoked sign-in', async () => {
+    const user = await ms.addMicrosoftUser()
+    const msa = await msaFor(user.email, 'msal')
+    expect(await codeOf(signInToMinecraft(cfg('live'), msa.accessToken, clock.now), [msa.accessToken])).toBe('sign_in_unavailable')
+    expect((await signInToMinecraft(cfg('msal'), msa.accessToken, clock.now)).profile.id).toBe(user.profileId!)
+  })
+})
+
+describe('what the chain keeps', () => {
+  test('a Game Pass account lists no entitlements yet has a profile: it signs in', async () => {
+    const user = await ms.addMicrosoftUser({ ownsMinecraft: false, hasProfile: true, name: 'GamePass' })
+    const session = await signInToMinecraft(cfg(), (await msaFor(user.email)).accessToken, clock.now)
+    expect(session.profile).toMatchObject({ id: user.profileId!, name: 'GamePass' })
+  })
+
+  test('the active skin (variant lower-cased), the cape ids and a dashed upper-case id normalised', async () => {
+    const user = await ms.addMicrosoftUser({ skinPng: makeSkinPng(7) })
+    const msa = await msaFor(user.email)
+    const session = await signInToMinecraft(cfg(), msa.accessToken, clock.now)
+    expect(session.profile.skin).toEqual({ url: ms.skinUrl(user.profileId!)!, variant: 'classic' })
+    const dashed = user.profileId!.toUpperCase().replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-')
+    const profile = answering('/minecraft/profile', () =>
+      Response.json({
+        id: dashed,
+        name: 'Caped',
+        skins: [
+          { id: 'a', state: 'INACTIVE', url: 'http://textures.example/old', variant: 'CLASSIC' },
+          { id: 'b', state: 'ACTIVE', url: 'http://textures.example/new', variant: 'SLIM' },
+        ],
+        capes: [{ id: 'cape-1', state: 'ACTIVE', url: 'http://textures.example/cape', alias: 'Migrator' }, { id: 'cape-2', state: 'INACTIVE' }],
+      }),
+    )
+    expect((await signInToMinecraft({ ...cfg(), fetch: profile }, msa.accessToken, clock.now)).profile).toEqual({
+      id: user.profileId!,
+      name: 'Caped',
+      skin: { url: 'http://textures.example/new', variant: 'slim' },
+      capes: ['cape-1', 'cape-2'],
+    })
+  })
+
+  test('the Azure app secret goes with MSAL requests only', async () => {
+    const bodies: string[] = []
+    const spy = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(String(init?.body ?? ''))
+      return fetch(input, init)
+    }) as typeof fetch
+    for (const flow of ['live', 'msal'] as const) {
+      const code = await startDeviceCode({ ...cfg(flow), clientSecret: 'app-secret' })
+      await pollDeviceCode({ ...cfg(flow), clientSecret: 'app-secret', fetch: spy }, code.deviceCode, clock.now)
+    }
+    expect(bodies.map((b) => new URLSearchParams(b).get('client_secret'))).toEqual([null, 'app-secret'])
   })
 })

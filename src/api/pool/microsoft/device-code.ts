@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from 'zod'
-import { chainRequest, formPost, parseAnswer } from './http'
+import { type ChainAnswer, chainRequest, formPost, parseAnswer, unexpectedStatus } from './http'
 import { PoolSignInError } from './errors'
 import type { DeviceCode, DevicePoll, MicrosoftAuthConfig, MsaTokens } from './types'
 
@@ -25,7 +25,9 @@ const deviceCodeSchema = z.object({
   interval: z.coerce.number().positive().default(5),
 })
 const tokensSchema = z.object({ access_token: z.string().min(1), refresh_token: z.string().min(1), expires_in: z.coerce.number().positive() })
-const oauthErrorSchema = z.object({ error: z.string() })
+/** RFC 6749 §5.2 error body; only the `error` code is kept (a short, token-free word). */
+const oauthErrorSchema = z.object({ error: z.string().regex(/^[a-z_]{1,64}$/) })
+const oauthError = (answer: ChainAnswer) => oauthErrorSchema.safeParse(answer.body).data?.error ?? ''
 
 const toTokens = (t: z.infer<typeof tokensSchema>, now: number): MsaTokens => ({ accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: now + t.expires_in * 1000 })
 
@@ -34,16 +36,16 @@ export async function startDeviceCode(cfg: MicrosoftAuthConfig): Promise<DeviceC
   const url = cfg.flow === 'live' ? `${cfg.hosts.live}/oauth20_connect.srf` : `${cfg.hosts.msal}/${cfg.tenant}/oauth2/v2.0/devicecode`
   const fields: Record<string, string> = { client_id: cfg.clientId, scope: scope(cfg), ...(cfg.flow === 'live' ? { response_type: 'device_code' } : {}) }
   const answer = await chainRequest(cfg, url, formPost(fields), 'Microsoft device code')
-  if (answer.status !== 200) throw new PoolSignInError('sign_in_unavailable', `Microsoft device code: HTTP ${answer.status} ${oauthErrorSchema.safeParse(answer.body).data?.error ?? ''}`.trim())
-  const d = parseAnswer(deviceCodeSchema, answer, 'Microsoft device code')
+  if (answer.status !== 200) throw unexpectedStatus(answer, oauthError(answer))
+  const d = parseAnswer(deviceCodeSchema, answer)
   return { deviceCode: d.device_code, userCode: d.user_code, verificationUri: d.verification_uri, expiresIn: d.expires_in, interval: d.interval }
 }
 
 /** One poll of a device code. */
 export async function pollDeviceCode(cfg: MicrosoftAuthConfig, deviceCode: string, now: number): Promise<DevicePoll> {
   const answer = await chainRequest(cfg, tokenUrl(cfg), formPost({ client_id: cfg.clientId, device_code: deviceCode, grant_type: DEVICE_GRANT, ...secret(cfg) }), 'Microsoft sign-in')
-  if (answer.status === 200) return { status: 'done', tokens: toTokens(parseAnswer(tokensSchema, answer, 'Microsoft sign-in'), now) }
-  const error = oauthErrorSchema.safeParse(answer.body).data?.error
+  if (answer.status === 200) return { status: 'done', tokens: toTokens(parseAnswer(tokensSchema, answer), now) }
+  const error = oauthError(answer)
   switch (error) {
     case 'authorization_pending':
       return { status: 'pending' }
@@ -56,7 +58,7 @@ export async function pollDeviceCode(cfg: MicrosoftAuthConfig, deviceCode: strin
     case 'bad_verification_code':
       throw new PoolSignInError('sign_in_expired')
     default:
-      throw new PoolSignInError('sign_in_unavailable', `Microsoft sign-in: HTTP ${answer.status}${error ? ` ${error}` : ''}`)
+      throw unexpectedStatus(answer, error)
   }
 }
 
@@ -68,8 +70,8 @@ export async function refreshMsaTokens(cfg: MicrosoftAuthConfig, refreshToken: s
     formPost({ client_id: cfg.clientId, refresh_token: refreshToken, grant_type: 'refresh_token', scope: scope(cfg), ...secret(cfg) }),
     'Microsoft token refresh',
   )
-  if (answer.status === 200) return toTokens(parseAnswer(tokensSchema, answer, 'Microsoft token refresh'), now)
-  const error = oauthErrorSchema.safeParse(answer.body).data?.error
+  if (answer.status === 200) return toTokens(parseAnswer(tokensSchema, answer), now)
+  const error = oauthError(answer)
   if (error === 'invalid_grant' || error === 'interaction_required') throw new PoolSignInError('sign_in_revoked')
-  throw new PoolSignInError('sign_in_unavailable', `Microsoft token refresh: HTTP ${answer.status}${error ? ` ${error}` : ''}`)
+  throw unexpectedStatus(answer, error)
 }

@@ -12,29 +12,39 @@ import type { MicrosoftAuthConfig } from './types'
 export interface ChainAnswer {
   status: number
   body: unknown
+  /** The step and host, for details: "Xbox XSTS at xsts.auth.xboxlive.com" (never the URL's query). */
+  where: string
 }
 
 /** Sends one request; throws PoolSignInError for the shared failures. `what` names the step in details. */
 export async function chainRequest(cfg: MicrosoftAuthConfig, url: string, init: RequestInit, what: string): Promise<ChainAnswer> {
+  const where = `${what} at ${new URL(url).host}`
   const timeoutMs = cfg.timeoutMs ?? 10_000
   const signal = AbortSignal.timeout(timeoutMs)
-  let res: Response
   try {
-    res = await (cfg.fetch ?? fetch)(url, { ...init, signal })
-  } catch {
-    throw new PoolSignInError('sign_in_unavailable', signal.aborted ? `${what}: no answer within ${timeoutMs} ms` : `${what}: could not be reached`)
+    const res = await (cfg.fetch ?? fetch)(url, { ...init, signal })
+    if (res.status === 429) throw new PoolSignInError('sign_in_rate_limited', `${where}: HTTP 429`)
+    if (res.status >= 500) throw new PoolSignInError('sign_in_unavailable', `${where}: HTTP ${res.status}`)
+    const text = await res.text()
+    return { status: res.status, body: parseJson(text), where }
+  } catch (e) {
+    if (e instanceof PoolSignInError) throw e
+    // The fetch error's own message is not kept: it may quote the request.
+    throw new PoolSignInError('sign_in_unavailable', signal.aborted ? `${where}: no answer within ${timeoutMs} ms` : `${where}: could not be reached`)
   }
-  if (res.status === 429) throw new PoolSignInError('sign_in_rate_limited', `${what}: HTTP 429`)
-  if (res.status >= 500) throw new PoolSignInError('sign_in_unavailable', `${what}: HTTP ${res.status}`)
-  const text = await res.text().catch(() => '')
-  let body: unknown = null
-  try {
-    body = text ? JSON.parse(text) : null
-  } catch {
-    body = null
-  }
-  return { status: res.status, body }
 }
+
+/** The JSON of a body, or null when it is empty or not JSON (the caller's schema then refuses it). */
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null
+  } catch {
+    return null
+  }
+}
+
+/** The shared failure for a status a step does not expect. */
+export const unexpectedStatus = (answer: ChainAnswer, extra = '') => new PoolSignInError('sign_in_unavailable', `${answer.where}: HTTP ${answer.status}${extra ? ` ${extra}` : ''}`)
 
 /** A form-encoded POST. */
 export const formPost = (fields: Record<string, string>): RequestInit => ({
@@ -51,8 +61,8 @@ export const jsonPost = (body: unknown, headers: Record<string, string> = {}): R
 })
 
 /** Parses a success body with `schema`, or fails as `sign_in_unavailable` (an answer we do not understand). */
-export function parseAnswer<T extends z.ZodType>(schema: T, answer: ChainAnswer, what: string): z.infer<T> {
+export function parseAnswer<T extends z.ZodType>(schema: T, answer: ChainAnswer): z.infer<T> {
   const parsed = schema.safeParse(answer.body)
-  if (!parsed.success) throw new PoolSignInError('sign_in_unavailable', `${what}: unexpected answer (HTTP ${answer.status})`)
+  if (!parsed.success) throw new PoolSignInError('sign_in_unavailable', `${answer.where}: unexpected answer (HTTP ${answer.status})`)
   return parsed.data
 }

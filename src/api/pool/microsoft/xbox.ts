@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from 'zod'
-import { chainRequest, jsonPost, parseAnswer } from './http'
+import { chainRequest, jsonPost, parseAnswer, unexpectedStatus } from './http'
 import { PoolSignInError, XERR_CODES } from './errors'
 import type { MicrosoftAuthConfig } from './types'
 
@@ -19,7 +19,7 @@ const xboxTokenSchema = z.object({
   Token: z.string().min(1),
   DisplayClaims: z.object({ xui: z.array(z.object({ uhs: z.string().min(1) })).min(1) }),
 })
-const xerrSchema = z.object({ XErr: z.coerce.number() })
+const xerrSchema = z.object({ XErr: z.coerce.number().int() })
 const HEADERS = { 'x-xbl-contract-version': '1' }
 
 const toToken = (t: z.infer<typeof xboxTokenSchema>): XboxToken => ({ token: t.Token, uhs: t.DisplayClaims.xui[0]!.uhs })
@@ -32,9 +32,11 @@ export async function xboxUserToken(cfg: MicrosoftAuthConfig, msaAccessToken: st
     TokenType: 'JWT',
   }
   const answer = await chainRequest(cfg, `${cfg.hosts.xboxUser}/user/authenticate`, jsonPost(body, HEADERS), 'Xbox Live sign-in')
-  if (answer.status === 401 || answer.status === 400) throw new PoolSignInError('sign_in_revoked', `Xbox Live sign-in: HTTP ${answer.status}`)
-  if (answer.status !== 200) throw new PoolSignInError('sign_in_unavailable', `Xbox Live sign-in: HTTP ${answer.status}`)
-  return toToken(parseAnswer(xboxTokenSchema, answer, 'Xbox Live sign-in'))
+  // 401: Xbox refused the Microsoft token itself. A 400 is a request we built wrong (e.g. a `t=` ticket
+  // for an OAuth token), which a new sign-in by the owner would not cure.
+  if (answer.status === 401) throw new PoolSignInError('sign_in_revoked', `${answer.where}: HTTP 401`)
+  if (answer.status !== 200) throw unexpectedStatus(answer)
+  return toToken(parseAnswer(xboxTokenSchema, answer))
 }
 
 /** The XSTS token for api.minecraftservices.com. */
@@ -43,8 +45,8 @@ export async function xstsToken(cfg: MicrosoftAuthConfig, userToken: string): Pr
   const answer = await chainRequest(cfg, `${cfg.hosts.xsts}/xsts/authorize`, jsonPost(body, HEADERS), 'Xbox XSTS')
   if (answer.status === 401) {
     const xerr = xerrSchema.safeParse(answer.body).data?.XErr
-    throw new PoolSignInError((xerr !== undefined && XERR_CODES[xerr]) || 'xbox_refused', xerr !== undefined ? `XErr ${xerr}` : 'HTTP 401')
+    throw new PoolSignInError((xerr !== undefined && XERR_CODES[xerr]) || 'xbox_refused', xerr !== undefined ? `XErr ${xerr}` : `${answer.where}: HTTP 401`)
   }
-  if (answer.status !== 200) throw new PoolSignInError('sign_in_unavailable', `Xbox XSTS: HTTP ${answer.status}`)
-  return toToken(parseAnswer(xboxTokenSchema, answer, 'Xbox XSTS'))
+  if (answer.status !== 200) throw unexpectedStatus(answer)
+  return toToken(parseAnswer(xboxTokenSchema, answer))
 }

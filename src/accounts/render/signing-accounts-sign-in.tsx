@@ -1,0 +1,121 @@
+/**
+ * The Microsoft device-code sign-in page of a signing account (issue 20 point 5). While it waits it
+ * shows the code (one tap selects it), the link to Microsoft's page and three steps, and reloads itself
+ * every interval Microsoft asked for (`<meta http-equiv="refresh">`); the "check now" link is the same
+ * check by hand, so the page needs no JavaScript. Then it shows the added account, or why it failed
+ * with a "try again" that starts a new sign-in.
+ * @module
+ */
+import type { Context } from 'hono'
+import type { SignInView } from '../../api/pool/pool-views'
+import { href } from '../context'
+import type { AccountsEnv } from '../env'
+import { formatTime } from '../routes/keys-shared'
+import { Message } from './form-parts'
+import { SIGN_IN_ERROR } from './signing-accounts-labels'
+import { AccountFace, SIGNING_PATH } from './signing-accounts-parts'
+
+/** The verification page as a link: only an http(s) URL is ever put in `href`. */
+function verificationLink(uri: string): { href: string; label: string } | null {
+  try {
+    const url = new URL(uri)
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+    return { href: url.href, label: (url.host + url.pathname).replace(/^www\./, '').replace(/\/$/, '') }
+  } catch {
+    return null
+  }
+}
+
+/** The page body for `view`; `renewName` names the account signed in again; `restore` is the add form's choice. */
+export function SignInPage({ c, view, renewName, restore }: { c: Context<AccountsEnv>; view: SignInView; renewName?: string; restore?: string }) {
+  const t = c.get('t')
+  const back = href(c, SIGNING_PATH)
+  if (view.status === 'done') {
+    return (
+      <section className="card accounts__card" aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title" className="card__title">
+          {view.renewAccountId ? t('accounts.signing.signIn.renewedTitle') : t('accounts.signing.signIn.doneTitle')}
+        </h1>
+        {view.account && (
+          <div className="accounts__who">
+            <AccountFace c={c} id={view.account.id} size={64} />
+            <p className="accounts__who-name" data-testid="signed-in-name">
+              {view.account.name}
+            </p>
+          </div>
+        )}
+        <Message kind="success" text={t(view.renewAccountId ? 'accounts.signing.signIn.renewed' : 'accounts.signing.signIn.done', { name: view.account?.name ?? '' })} />
+        <p>
+          <a className="button button--primary" href={back}>
+            {t('accounts.signing.back')}
+          </a>
+        </p>
+      </section>
+    )
+  }
+  if (view.status === 'failed') {
+    const again = view.renewAccountId ? href(c, `${SIGNING_PATH}/${encodeURIComponent(view.renewAccountId)}/renew`) : href(c, SIGNING_PATH)
+    return (
+      <section className="card accounts__card" aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title" className="card__title">
+          {t('accounts.signing.signIn.failedTitle')}
+        </h1>
+        <Message kind="error" text={view.errorCode ? t(SIGN_IN_ERROR[view.errorCode]) : t('accounts.signing.errors.sign_in_unavailable')} />
+        <form method="post" action={again} className="accounts__links">
+          {/* The user agreed on the form that started this sign-in; trying again keeps that answer. */}
+          {!view.renewAccountId && <input type="hidden" name="agree" value="1" />}
+          {!view.renewAccountId && restore === '1' && <input type="hidden" name="restore" value="1" />}
+          <button type="submit" className="button button--primary">
+            {t('accounts.signing.signIn.tryAgain')}
+          </button>
+          <a className="button button--outlined" href={back}>
+            {t('accounts.signing.back')}
+          </a>
+        </form>
+      </section>
+    )
+  }
+  const link = verificationLink(view.verificationUri)
+  const refresh = Math.max(2, Math.min(60, Math.round(view.intervalS) || 5))
+  const self = href(c, `${SIGNING_PATH}/sign-in/${encodeURIComponent(view.id)}`, { restore })
+  return (
+    <section className="card accounts__card signing-wait" aria-labelledby="sign-in-title">
+      <meta httpEquiv="refresh" content={String(refresh)} />
+      <h1 id="sign-in-title" className="card__title">
+        {renewName ? t('accounts.signing.signIn.renewTitle', { name: renewName }) : t('accounts.signing.signIn.title')}
+      </h1>
+      <ol className="signing-steps">
+        <li>
+          {t('accounts.signing.signIn.step1')}{' '}
+          {link ? (
+            <a href={link.href} target="_blank" rel="noopener noreferrer" data-testid="verification-link">
+              {link.label}
+            </a>
+          ) : (
+            <span>{view.verificationUri}</span>
+          )}
+        </li>
+        <li>
+          {t('accounts.signing.signIn.step2')}
+          <code className="signing-code" data-testid="user-code">
+            {view.userCode}
+          </code>
+          <small className="field-hint field-hint--muted">{t('accounts.signing.signIn.codeHint', { time: formatTime(c.get('locale'), view.expiresAt) })}</small>
+        </li>
+        <li>{t('accounts.signing.signIn.step3')}</li>
+      </ol>
+      <p className="signing-wait__status" role="status">
+        <span className="signing-wait__dot" aria-hidden="true" />
+        {t('accounts.signing.signIn.waiting', { n: refresh })}
+      </p>
+      <p className="accounts__links">
+        <a className="button button--primary" href={self}>
+          {t('accounts.signing.signIn.checkNow')}
+        </a>
+        <a className="button button--text" href={back}>
+          {t('accounts.signing.cancel')}
+        </a>
+      </p>
+    </section>
+  )
+}
