@@ -38,13 +38,14 @@ describe('DATA_DIR file modes', () => {
     const dataDir = join(work, 'data')
     const printed = await withServer(dataDir, async () => {
       // While the server runs: the database in WAL mode has its -wal and -shm beside it.
-      expect(modes(dataDir, ['.', 'skins.db', 'skins.db-wal', 'skins.db-shm', 'session-secret', 'altcha-key', 'signing-key.pem'])).toEqual({
+      expect(modes(dataDir, ['.', 'skins.db', 'skins.db-wal', 'skins.db-shm', 'session-secret', 'altcha-key', 'signing-key.pem', 'pool-token.key'])).toEqual({
         '.': '700',
         'skins.db': '600',
         'skins.db-wal': '600',
         'skins.db-shm': '600',
         'session-secret': '600',
         'altcha-key': '600',
+        'pool-token.key': '600',
         'signing-key.pem': '600',
       })
       const backup = await backupCli(dataDir)

@@ -17,7 +17,7 @@ import { copyToNewPrivateFile, ensurePrivateFile, makePrivateDir } from './priva
 /** File name of the database inside DATA_DIR (store/db.ts). */
 export const DB_FILE = 'skins.db'
 /** Secrets that live beside the database; they never change after the first start (README "Backups"). */
-export const KEY_FILES = ['signing-key.pem', 'session-secret', 'altcha-key'] as const
+export const KEY_FILES = ['signing-key.pem', 'session-secret', 'altcha-key', 'pool-token.key'] as const
 /** Names of the snapshots `backup` makes by default; only these are pruned by `keep`. */
 const SNAPSHOT_NAME = /^ssg-\d{8}T\d{6}Z\.sqlite$/
 
