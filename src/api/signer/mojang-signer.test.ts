@@ -86,6 +86,24 @@ describe('mojang signer against the stand-in', () => {
     expect(sleeps).toEqual([15_000])
   })
 
+  test("restore my own skin: the owner's skin is put back one delay after the upload, and the account is held until then", async () => {
+    const owner = await mojang.addPlayer('OwnSkinDonor', makeSkinPng(31))
+    const ownUrl = mojang.skinUrl(owner.id)!
+    const [account] = poolAccounts(mojang.accounts.slice(0, 1)).map((a) => ({ ...a, restoreSkin: true, ownSkin: { url: ownUrl, variant: 'classic' as const } }))
+    const { pool, signer } = setup({ minDelayMs: 15_000 }, { minAccountDelayMs: 15_000 }, [account!])
+    const posts = () => mojang.requests.filter((r) => r.method === 'POST' && r.token === account!.accessToken).length
+    const before = posts()
+    const signed = await signer.sign(request(skin))
+    expect(signed.textureHash).toBe(skin.textureHash)
+    // The job has its result; the restore waits out the account's delay in the background.
+    for (let i = 0; i < 100 && posts() < before + 2; i++) await Bun.sleep(5)
+    expect(posts()).toBe(before + 2)
+    const profile = await (await fetch(`${mojang.servicesBase}/minecraft/profile`, { headers: { authorization: `Bearer ${account!.accessToken}` } })).json()
+    expect(profile.skins[0].url).toBe(ownUrl)
+    expect(sleeps).toEqual([15_000])
+    expect(pool.accounts()[0]).toMatchObject({ errorCount: 0, lastError: null })
+  })
+
   test('a job does not wait longer than maxWaitMs: it fails with no_account_available saying when one is free', async () => {
     const { signer } = setup({ minDelayMs: 15_000 }, { maxWaitMs: 10_000 })
     await signer.sign(request(skin))
