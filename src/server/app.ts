@@ -1,7 +1,7 @@
 /**
  * The web app as a pure Hono app built from options (DESIGN.md §1): no globals, the same code on Bun
  * and on Workers. Order per request: backends (`/api`, `/textures`, `/render`) → context → route rules
- * → pages (language detection on unprefixed URLs) → `/{skin}` shortcut → 404.
+ * → pages (language detection on unprefixed URLs) → `/{skin}` (PNG for programs, else the shortcut) → 404.
  * @module
  */
 import { Hono, type Context, type Handler } from 'hono'
@@ -21,6 +21,7 @@ import { bodyCap } from './middleware/body-cap'
 import { htmlCacheHeaders } from './middleware/cache-headers'
 import { applyRouteRules } from './middleware/route-rules'
 import { securityHeaders } from './middleware/security-headers'
+import { skinLinkPng } from './middleware/skin-link-png'
 import { skinShortcut } from './middleware/skin-shortcut'
 import { pageRoutes, postRoutes, reservedPage } from './pages'
 import { renderError } from './pages/error-page'
@@ -101,8 +102,10 @@ export function createApp(options: AppOptions) {
   }
   for (const path of UNPREFIXED_ROUTES) app.get(path, reservedPage)
 
-  app.get('/:skin', localeRedirect, skinShortcut)
-  app.get(`${PREFIX}/:skin`, skinShortcut)
+  // Programs get the skin's PNG before any language redirect; browsers go on to the skin page (issue 21 point 3).
+  const skinLink = skinLinkPng(options.api)
+  app.get('/:skin', skinLink, localeRedirect, skinShortcut)
+  app.get(`${PREFIX}/:skin`, skinLink, skinShortcut)
 
   app.notFound((c) => renderError(c as Context<AppEnv>, 404))
   app.onError((error, c) => {

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { LOCALE_CODES } from '../../src/shared/locales'
+import { hasSkinIdLength } from '../../src/shared/skin-id'
 import { paintedSkinPng } from '../support/skin-files'
 import { idLike, localUrl, nastyString, queryString, urlPart } from './arbitraries'
 import { mutatedPng } from './png-arbitraries'
@@ -51,6 +52,21 @@ async function expectCleanPage(req: Request, label: string, opts: { html?: boole
 }
 
 const isBackendPath = (path: string) => /^\/(api|textures|render|accounts)(\/|$|\?)/.test(path)
+/** What a browser sends: pages and error pages answer it HTML. */
+const BROWSER = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }
+/** `/{value}` or `/{locale}/{value}` of a skin id's length: a program gets the PNG or a plain-text 404. */
+const isSkinLink = (pathname: string) => {
+  const segments = pathname.split('/').filter(Boolean)
+  const last = segments.at(-1) ?? ''
+  let value = last
+  try {
+    value = decodeURIComponent(last).trim()
+  } catch {
+    return false
+  }
+  const prefixed = segments.length === 2 && (LOCALE_CODES as readonly string[]).includes(segments[0]!)
+  return (segments.length === 1 || prefixed) && hasSkinIdLength(value)
+}
 
 describe('fuzz: web routes', () => {
   test('the harness serves static files like the Bun server, so the fuzzer reaches their lookup', async () => {
@@ -69,18 +85,19 @@ describe('fuzz: web routes', () => {
         { weight: 1, arbitrary: idLike },
         { weight: 1, arbitrary: fc.constantFrom('%00', '..', '.', '', '%2e%2e', '%2F', 'a'.repeat(5000), '%C3%A4', '%F0%9F%92%A5', '%ED%A0%80', '%FF') },
       )
-      await checkAsync(300, prefix, fc.array(segment, { maxLength: 5 }), fc.constantFrom('/', '//', '/./', '/../'), queryString(QUERY_KEYS), async (pre, segments, sep, query) => {
+      await checkAsync(300, prefix, fc.array(segment, { maxLength: 5 }), fc.constantFrom('/', '//', '/./', '/../'), queryString(QUERY_KEYS), fc.boolean(), async (pre, segments, sep, query, browser) => {
         const path = `${pre}/${segments.join(sep)}`.replace(/^\/\/+/, '/') + query
         if (/^\/(render)(\/|$|\?)/.test(path)) return
         let req: Request
         try {
-          req = new Request(`http://skins.test${path}`)
+          req = new Request(`http://skins.test${path}`, { headers: browser ? BROWSER : {} })
         } catch {
           return
         }
         const pathname = new URL(req.url).pathname
-        // Backends, downloads and static files (favicon.svg, robots.txt) answer their own types.
-        const html = !isBackendPath(pathname) && !pathname.includes('/export/download') && !/\.[a-z]+$/.test(pathname)
+        // Backends, downloads and static files (favicon.svg, robots.txt) answer their own types; so
+        // does `/{skin id}` to a client that does not ask for HTML (its PNG or a plain 404, issue 21 point 3).
+        const html = (browser || !isSkinLink(pathname)) && !isBackendPath(pathname) && !pathname.includes('/export/download') && !/\.[a-z]+$/.test(pathname)
         await expectCleanPage(req, `GET ${path.slice(0, 200)}`, { html })
       })
     },

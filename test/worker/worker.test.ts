@@ -63,11 +63,22 @@ describe('the Worker under wrangler dev', () => {
     expect(await response.text()).toContain('Page Not Found')
   })
 
-  test('/{skin} redirects to the skin page; other lengths are 404', async () => {
-    const response = await get('/abcdef12')
+  test('/{skin} redirects a browser to the skin page; other lengths are 404', async () => {
+    const response = await get('/abcdef12', { accept: 'text/html' })
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/skins/abcdef12')
-    expect((await get('/abcdef1')).status).toBe(404)
+    expect((await get('/abcdef1', { accept: 'text/html' })).status).toBe(404)
+  })
+
+  test('/{skin} answers a program the texture PNG through the API (issue 21 point 3)', async () => {
+    const list = (await (await get('/api/v2/skins?size=1')).json()) as { skins: { uuid: string; texture: string }[] }
+    const skin = list.skins[0]!
+    const response = await get(`/${skin.uuid}`, { 'user-agent': 'Java/17.0.2', accept: '*/*' })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/png')
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect(bytes).toEqual(new Uint8Array(await (await get(`/textures/${skin.texture}`)).arrayBuffer()))
+    expect((await get('/abcdef12', { accept: '*/*' })).status).toBe(404)
   })
 
   test('language detection: cookie, then Accept-Language, then en', async () => {

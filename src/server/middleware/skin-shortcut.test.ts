@@ -3,18 +3,20 @@ import { useTestApp } from '../../../test/support/web-app'
 import { skinShortcutTarget } from './skin-shortcut'
 
 const web = useTestApp()
+/** Browsers get the page; other clients get the PNG (skin-link-png.test.ts). */
+const browser = { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } }
 
 describe('/{skin} shortcut (SPEC §5)', () => {
-  test('8, 32 and 36 characters lead to the skin page', async () => {
+  test('8, 32 and 36 characters lead a browser to the skin page', async () => {
     for (const id of ['abcdef12', '0123456789abcdef0123456789abcdef', '01234567-89ab-cdef-0123-456789abcdef']) {
-      const response = await web.app.request(`/${id}`)
+      const response = await web.app.request(`/${id}`, browser)
       expect(response.status).toBe(302)
       expect(response.headers.get('location')).toBe(`/skins/${id}`)
     }
   })
 
   test('the language prefix is kept', async () => {
-    const response = await web.app.request('/de/abcdef12')
+    const response = await web.app.request('/de/abcdef12', browser)
     expect(response.headers.get('location')).toBe('/de/skins/abcdef12')
   })
 

@@ -1,6 +1,7 @@
 /**
  * The `/{skin}` shortcut (SPEC §5): no value → the localised `/skins` list; a value of exactly 8, 32
- * or 36 characters → the localised `/skins/{skin}`; anything else is "Page not found".
+ * or 36 characters → the localised `/skins/{skin}`; anything else is "Page not found". Only browsers
+ * get here with a skin id: other clients get the PNG first (skin-link-png.ts, issue 21 point 3).
  * @module
  */
 import type { Context } from 'hono'
@@ -15,15 +16,21 @@ export function skinShortcutTarget(value: string, locale: AppEnv['Variables']['l
   return hasSkinIdLength(skin) ? skinPath(skin, locale) : null
 }
 
-/** Handler for `/:skin` and `/{locale}/:skin`. */
-export function skinShortcut(c: Context<AppEnv>) {
+/** The decoded value of an app path `/{value}`, or null when it is not one path segment. */
+export function shortcutValue(appPath: string): string | null {
   let value: string
   try {
-    value = decodeURIComponent(c.get('appPath').slice(1))
+    value = decodeURIComponent(appPath.slice(1))
   } catch {
-    return c.notFound()
+    return null
   }
-  if (value.includes('/')) return c.notFound()
+  return value.includes('/') ? null : value
+}
+
+/** Handler for `/:skin` and `/{locale}/:skin`. */
+export function skinShortcut(c: Context<AppEnv>) {
+  const value = shortcutValue(c.get('appPath'))
+  if (value === null) return c.notFound()
   const target = skinShortcutTarget(value, c.get('locale'))
   return target ? c.redirect(target, 302) : c.notFound()
 }
