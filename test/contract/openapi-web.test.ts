@@ -25,9 +25,9 @@ describe('/api/openapi.json and /api-reference on the site', () => {
     expect(doc.paths['/v2/queue/batch']?.post).toBeDefined()
   })
 
-  for (const [locale, path, title] of [
-    ['en', '/api-reference', 'API reference'],
-    ['de', '/de/api-reference', 'API-Referenz'],
+  for (const [locale, path, title, differences] of [
+    ['en', '/api-reference', 'API reference', 'Differences from MineSkin'],
+    ['de', '/de/api-reference', 'API-Referenz', 'Unterschiede zu MineSkin'],
   ] as const) {
     test(`${locale}: /api-reference lists every endpoint, links the document, and stays small and CSP-clean`, async () => {
       const res = await app.request(path)
@@ -40,6 +40,10 @@ describe('/api/openapi.json and /api-reference on the site', () => {
       expect(html).toContain('<code>/v2/skins/{id}</code>')
       // The detail (parameters, answers, error codes) lives on each endpoint's own page.
       expect(html).toContain(`href="${path}/skinGet"`)
+      // The differences kept on purpose (issue 21 point 2), translated, code spans as <code>.
+      expect(html).toContain(`<h2 class="card__title" id="api-ref-differences">${differences}</h2>`)
+      expect(html).toContain('<code>invalid_authorization</code>')
+      expect(html).toContain('<code>GET /v2/me/apikey</code>')
       // CSP (issue 10): no inline styles, and every executable script carries the nonce of the header
       // (`x-island/props` blocks are data the browser never runs).
       const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]

@@ -21,6 +21,9 @@ describe('PNG data URLs (reference mineskin-api.md §1.5)', () => {
     ['data:image/jpeg;base64,AAAA', /expected a data:image\/png;base64 URL/],
     ['data:image/png;base64,@@@@', /not valid base64/],
     ['data:image/png;base64,A', /not valid base64/],
+    // Padding where the length is no multiple of 4: admitted by the pattern, refused by atob (found by test/fuzz/v1.test.ts).
+    ['data:image/png;base64,/=', /not valid base64/],
+    ['data:image/png;base64,AB=', /not valid base64/],
   ])('refuses %s', (url, reason) => {
     expect(() => decodePngDataUrl(url)).toThrow(reason)
     try {

@@ -26,5 +26,13 @@ export function decodePngDataUrl(url: string): Uint8Array<ArrayBuffer> {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) {
     throw invalidImageUrl('the data URL is not valid base64')
   }
-  return Uint8Array.from(atob(payload), (c) => c.charCodeAt(0))
+  // The pattern lets through padding `atob` refuses (`/=`, `AB=`: padding where the length is no
+  // multiple of 4); that is the same bad base64, found by the v1 fuzz suite (issue 21).
+  let binary: string
+  try {
+    binary = atob(payload)
+  } catch {
+    throw invalidImageUrl('the data URL is not valid base64')
+  }
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0))
 }

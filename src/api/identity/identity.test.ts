@@ -45,6 +45,29 @@ describe('API keys', () => {
     expect(unknown.body.errors).toEqual([{ code: 'invalid_api_key', message: 'Invalid API key' }])
   })
 
+  test('a header that is not `Bearer <key>` carries no key, as on MineSkin: anonymous, with a warning saying why', async () => {
+    // MineSkin middleware/apikey.ts reads a key only from `authHeader.startsWith("Bearer ")` (issue 21 point 2).
+    for (const authorization of [key, `bearer ${key}`, `BEARER ${key}`, `Basic ${key}`, 'Bearer', 'Bearer   ', `Token ${key}`]) {
+      const r = await t.json('/v2/me/client', { headers: { authorization, 'user-agent': 'KeyTest/1' } })
+      expect({ authorization, status: r.status }).toEqual({ authorization, status: 200 })
+      expect(r.body.client.key).toBeUndefined()
+      expect(r.body.warnings.map((w: { code: string }) => w.code)).toEqual(['invalid_authorization', 'no_api_key'])
+      expect(r.body.warnings[0].message).toContain('Authorization: Bearer <key>')
+      expect(JSON.stringify(r.body)).not.toContain(key)
+    }
+    const generated = await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(1091)), headers: { authorization: key } })
+    expect(generated.status).toBe(202)
+    expect(generated.body.rateLimit.limit.minute.limit).toBe(20)
+    expect(generated.body.warnings.map((w: { code: string }) => w.code)).toContain('invalid_authorization')
+  })
+
+  test('`Bearer <key>` with extra spaces is the key; no warning', async () => {
+    const r = await t.json('/v2/me/client', { headers: { authorization: `  Bearer   ${key}  `, 'user-agent': 'KeyTest/1' } })
+    expect(r.status).toBe(200)
+    expect(r.body.client.key).toEqual(expect.any(String))
+    expect(r.body.warnings).toEqual([])
+  })
+
   test('a valid key gets the apikey grants, private skins, capes, and its own job list', async () => {
     const auth = { authorization: `Bearer ${key}`, 'user-agent': 'KeyTest/1' }
     const cape = KNOWN_CAPES[1]!

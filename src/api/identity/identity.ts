@@ -89,6 +89,25 @@ export function forwardedIp(headers: Headers): string | null {
   return xff || headers.get('x-real-ip')?.trim() || null
 }
 
+/**
+ * The API key of an `Authorization` header, read as MineSkin's `middleware/apikey.ts` reads it: only
+ * a value starting with `Bearer ` (that spelling, then a space) carries a key; any other value (a
+ * bare key, `bearer <key>`, `Basic …`, `Bearer` alone) is no key at all and the request goes on
+ * anonymously (issue 21 point 2). Unlike MineSkin, which says only `no_api_key`, such a request also
+ * gets the warning `invalid_authorization`, so the caller learns why its key was ignored.
+ */
+export function bearerKey(header: string | null, warnings: CodeAndMessage[]): string | null {
+  const value = header?.trim()
+  if (!value) return null
+  const key = value.startsWith('Bearer ') ? value.slice('Bearer '.length).trim() : ''
+  if (key) return key
+  warnings.push({
+    code: 'invalid_authorization',
+    message: 'The Authorization header was ignored: send your API key as `Authorization: Bearer <key>`. This request ran without an API key.',
+  })
+  return null
+}
+
 /** Builds the resolver that turns request headers and cookies into an {@link Identity}. */
 export function createIdentityResolver(deps: IdentityDeps) {
   const { db, config } = deps
@@ -106,10 +125,8 @@ export function createIdentityResolver(deps: IdentityDeps) {
     const ip = forwardedIp(headers)
 
     let apiKey: { id: string; userId: string | null; grants: string | null; allowedOrigins: string | null } | null = null
-    const auth = headers.get('authorization')
-    if (auth) {
-      const m = /^Bearer\s+(.+)$/i.exec(auth.trim())
-      const key = m?.[1]?.trim() ?? ''
+    const key = bearerKey(headers.get('authorization'), warnings)
+    if (key !== null) {
       if (key.length < MIN_API_KEY_LENGTH) {
         throw new ApiError('invalid_api_key', 'Invalid API key', 403, 'CLIENT', [
           { code: 'invalid_api_key_length', message: `API keys are at least ${MIN_API_KEY_LENGTH} characters long` },

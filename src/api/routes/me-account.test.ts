@@ -75,11 +75,19 @@ describe('GET /v2/me/client, /v2/me/credits, /v2/me/apikey, /v2/delay', () => {
     expect(meResponseSchema.parse(me.body).user).toBe(user)
   })
 
-  test('without a key or user: client answers, the rest refuses with stable codes', async () => {
+  test('without a key or user: client answers without the facts it lacks, the rest refuses with stable codes', async () => {
+    // Absent, not null, as MineSkin's `v2GetClientInfo` answers (issue 21 point 2).
     const client = await t.json('/v2/me/client', { headers: UA })
-    expect(meClientResponseSchema.parse(client.body).client).toMatchObject({ key: null, user: null, billable: false, credits: false })
-    const key = await t.json('/v2/me/apikey', { headers: UA })
-    expect([key.status, key.body.errors[0].code]).toEqual([401, 'invalid_api_key'])
+    expect(client.status).toBe(200)
+    expect(client.body.client).toEqual({ agent: 'MeAccountTest/1.0', billable: false, metered: false, credits: false })
+    expect(meClientResponseSchema.parse(client.body).client.key).toBeUndefined()
+    expect(Object.keys((await t.json('/v2/me/client')).body.client).sort()).toEqual(['billable', 'credits', 'metered'])
+    // 403, as MineSkin's OpenAPI documents `/v2/me/apikey` (no 401 there); a bare key is no key.
+    for (const headers of [UA, { ...UA, authorization: (await keyOf(null)).key }]) {
+      const key = await t.json('/v2/me/apikey', { headers })
+      expect([key.status, key.body.errors[0].code]).toEqual([403, 'invalid_api_key'])
+      expect(key.res.headers.get('cache-control')).toBe('private, no-store, max-age=0')
+    }
     const credits = await t.json('/v2/me/credits', { headers: UA })
     expect([credits.status, credits.body.errors[0].code]).toEqual([401, 'invalid_user'])
     const delay = await t.json('/v2/delay', { headers: UA })

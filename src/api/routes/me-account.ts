@@ -2,7 +2,9 @@
  * `GET /v2/me/client`, `/v2/me/credits`, `/v2/me/apikey` and the deprecated `GET /v2/delay`
  * (reference/mineskin-api.md §1.8, issue 9 point 4). Shapes in src/shared/schemas/api/me.ts.
  * Error choices follow MineSkin's `models/v2/me.ts`: no key → `invalid_api_key`, no user →
- * `invalid_user`; both 401 here, since the caller simply did not authenticate that way.
+ * `invalid_user`. `invalid_api_key` is a 403, the status MineSkin's OpenAPI documents for
+ * `/v2/me/apikey` (it has no 401 there; its code throws without a status, a 500) and the one every
+ * other `invalid_api_key` has (issue 21 point 2); `invalid_user` stays 401: the caller did not sign in.
  * @module
  */
 import { withPoolDelay } from './pool-delay'
@@ -46,15 +48,17 @@ export function meAccountRoutes(s: ApiServices) {
     const key = await keyRow(who.apiKeyId)
     const useCredits = Boolean(key?.useCredits && who.userId)
     c.header('Cache-Control', PRIVATE)
+    // What the caller did not send is left out, not null: MineSkin's `v2GetClientInfo` copies
+    // `undefined` fields, which JSON drops (issue 21 point 2).
     return v2(
       c,
       {
         client: {
-          agent: who.userAgent,
-          origin: c.req.header('origin') ?? null,
-          key: who.apiKeyId,
-          user: who.userId,
-          ip: who.ip,
+          agent: who.userAgent ?? undefined,
+          origin: c.req.header('origin'),
+          key: who.apiKeyId ?? undefined,
+          user: who.userId ?? undefined,
+          ip: who.ip ?? undefined,
           // No payment provider (issue 9): only credit-spending keys are billed, never metered.
           billable: useCredits,
           metered: false,
@@ -84,7 +88,7 @@ export function meAccountRoutes(s: ApiServices) {
     const who = c.get('identity')
     c.header('Cache-Control', PRIVATE)
     const key = await keyRow(who.apiKeyId)
-    if (!key) throw new ApiError('invalid_api_key', 'Call this endpoint with `Authorization: Bearer <key>`', 401)
+    if (!key) throw new ApiError('invalid_api_key', 'Call this endpoint with `Authorization: Bearer <key>`', 403)
     const subs = key.userId ? [...new Set((await validSubscriptions(db, key.userId, s.ctx.now())).map((x) => x.productGroup))] : []
     return v2(
       c,

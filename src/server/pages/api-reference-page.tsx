@@ -4,7 +4,8 @@
  * page and document cannot disagree. Each endpoint links to its own page
  * (`api-reference-endpoint-page.tsx`) with the full detail; the index stays well under the 30 KB
  * page budget. Plain HTML (no island, no inline script or style, CSP-safe). Endpoint texts stay
- * English (they are API documentation); the page chrome is translated.
+ * English (they are API documentation); the page chrome and the closing "Differences from MineSkin"
+ * card (`./api-reference-differences.tsx`, issue 21 point 2) are translated.
  * @module
  */
 import type { Handler } from 'hono'
@@ -12,6 +13,7 @@ import { openApiDocument, TAGS } from '../../shared/openapi/document'
 import { apiReferencePath } from '../../shared/routes'
 import { useI18n } from '../../shared/i18n/context'
 import type { AppEnv } from '../env'
+import { ApiReferenceDifferences } from './api-reference-differences'
 import { byTag, type Endpoint } from './api-reference-model'
 
 /** One endpoint as a line of the index: method, path and summary, linking to its own page. */
@@ -56,6 +58,7 @@ export function ApiReferencePage() {
           </ul>
         </section>
       ))}
+      <ApiReferenceDifferences />
     </article>
   )
 }

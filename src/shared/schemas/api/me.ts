@@ -7,15 +7,21 @@ import { z } from 'zod'
 import { envelopeSchema } from './common'
 import { rateLimitInfoSchema } from './rate-limit'
 
-/** `GET /v2/me/client`: what the API knows about the caller (reference §1.8). */
+/**
+ * `GET /v2/me/client`: what the API knows about the caller (reference §1.8). A fact the caller did
+ * not give is absent, not null: MineSkin's `v2GetClientInfo` leaves `origin`, `key` and `user`
+ * `undefined`, which JSON drops (issue 21 point 2). An unknown `agent` or `ip` is left out the same
+ * way (MineSkin fills in `n/a` / `unknown`, its `middleware/client.ts` and `util/index.ts` `getIp`).
+ */
 export const meClientResponseSchema = envelopeSchema.extend({
   client: z.object({
-    agent: z.string().nullable(),
-    origin: z.string().nullable(),
+    agent: z.string().optional(),
+    origin: z.string().optional(),
     /** API key id, when called with a key. */
-    key: z.string().nullable(),
-    user: z.string().nullable(),
-    ip: z.string().nullable(),
+    key: z.string().optional(),
+    /** User id, when signed in or called with a key of a user. */
+    user: z.string().optional(),
+    ip: z.string().optional(),
     billable: z.boolean(),
     metered: z.boolean(),
     /** The key spends the owner's credits (`useCredits`). */
