@@ -3,6 +3,7 @@
  * v2 `not_found` for unknown paths (reference/mineskin-api.md §1.3 "Errors").
  * @module
  */
+import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { ApiError, isApiError } from './errors'
 import { communityRoutes } from './routes/community'
@@ -16,15 +17,20 @@ import { meAccountRoutes } from './routes/me-account'
 import { baseHeaders, identity } from './routes/middleware'
 import { miscRoutes } from './routes/misc'
 import { openApiRoutes } from './openapi/route'
+import { pathNormalizer } from './routes/path-normalize'
 import { queueBatchRoutes } from './routes/queue-batch'
 import { skinRoutes } from './routes/skins'
 import type { ApiServices } from './services'
+import { isLegacyPath, legacyRoutes, sendV1Error } from './legacy'
+import { rateKey } from './routes/generate-submit'
+import { withPoolDelay } from './routes/pool-delay'
 
 /** Builds the API app over a service bundle. */
 export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unknown) => void } = {}) {
-  // `strict: false`: `/v2/skins/` is `/v2/skins`, on every path, as on MineSkin's Express server
-  // (non-strict routing); its web front end asks for `/v2/skins/?size=80` (issue 12 point 3).
-  const app = new Hono<ApiEnv>({ strict: false })
+  // `/v2/skins/` is `/v2/skins` (its web front end asks for `/v2/skins/?size=80`, issue 12 point 3),
+  // `//v2/skins` and `/V2/Skins` too (issue 21 point 2), on every route registered on `app`, the
+  // ones added after this line included: ./routes/path-normalize.ts.
+  const app: Hono<ApiEnv> = new Hono<ApiEnv>({ getPath: pathNormalizer(() => app.routes) })
   const cors = corsPolicy(s.ctx.config)
   app.use('*', baseHeaders(cors))
   app.use('*', identity(s.ctx.resolveIdentity, cors))
@@ -37,13 +43,23 @@ export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unk
   app.route('/', miscRoutes(s))
   app.route('/', fileRoutes(s))
   app.route('/', openApiRoutes())
+  app.route('/', legacyRoutes(s))
 
-  app.notFound((c) => c.json(errorBody(new ApiError('not_found', `Not found (${c.req.path})`, 404)), 404))
-  app.onError((err, c) => {
+  /** The caller's delay for a v1 error body; none known when identity itself failed. */
+  const v1Delay = async (c: Context<ApiEnv>) => {
+    const who = c.get('identity')
+    if (!who) return { delay: { millis: 0, seconds: 0 } }
+    return s.ctx.limiter.peek(rateKey(who, false), withPoolDelay(who.grants, s.ctx), s.ctx.now())
+  }
+  const notFound = (c: Context<ApiEnv>) => new ApiError('not_found', `Not found (${c.req.path})`, 404)
+  app.notFound(async (c) => (isLegacyPath(c.req.path) ? sendV1Error(c, notFound(c), await v1Delay(c)) : c.json(errorBody(notFound(c)), 404)))
+  app.onError(async (err, c) => {
     const rateLimit = c.get('rateLimit')
-    if (isApiError(err)) return c.json(errorBody(err, rateLimit), err.status)
-    opts.onUnexpectedError?.(err)
-    return c.json(errorBody(new ApiError('internal_error', 'An internal error occurred', 500), rateLimit), 500)
+    const known = isApiError(err) ? err : new ApiError('internal_error', 'An internal error occurred', 500)
+    if (!isApiError(err)) opts.onUnexpectedError?.(err)
+    // v1 callers read `errorCode` / `error` / `delay` (reference §7), not the v2 `errors` array.
+    if (isLegacyPath(c.req.path)) return sendV1Error(c, known, await v1Delay(c).catch(() => ({ delay: { millis: 0, seconds: 0 } })))
+    return c.json(errorBody(known, rateLimit), known.status)
   })
   return app
 }

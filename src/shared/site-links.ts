@@ -45,7 +45,8 @@ export const siteLinksSchema = z
     chat: target.optional(),
     blog: target.optional(),
     status: target.optional(),
-    apiReferenceV1: target.optional(),
+    /** The legacy v1 routes in the built-in reference (issue 21 point 4). */
+    apiReferenceV1: target.default('/api-reference#api-ref-Legacy'),
     classic: target.optional(),
     imprint: target.optional(),
     /** Unset: the built-in `/privacy` page. */

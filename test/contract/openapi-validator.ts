@@ -4,7 +4,7 @@
  * JSON Schema 2020-12 validator against the document's own response schema (resolved by JSON
  * pointer into the document, so `$ref`s resolve as any OpenAPI tool resolves them), each documented
  * header's presence and value, no undocumented `MineSkin-*` / `X-RateLimit-*` / `Retry-After`
- * header, the content type, and that an error's `errors[0].code` is one the status lists.
+ * header, the content type, and that an error's `errors[0].code` (v1: `errorCode`) is one the status lists.
  * @module
  */
 import { Validator } from '@seriousme/openapi-schema-validator'
@@ -79,7 +79,9 @@ export function createAnswerChecker(doc: Json) {
     const validate = ajv.getSchema(schemaRef) ?? ajv.compile({ $ref: schemaRef })
     if (!validate(body)) problems.push(`body: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`)
     const codes = documented['x-error-codes'] as string[] | undefined
-    const code = (body as { errors?: { code?: string }[] }).errors?.[0]?.code
+    // v2 errors name their code in `errors[0].code`, the legacy v1 ones in `errorCode` (src/api/legacy/v1-errors.ts).
+    const err = body as { errors?: { code?: string }[]; errorCode?: string }
+    const code = err.errors?.[0]?.code ?? err.errorCode
     if (codes && !codes.includes(code ?? '')) problems.push(`error code ${code} is not documented for ${status} (${codes.join(', ')})`)
     return problems
   }

@@ -7,9 +7,14 @@
  */
 import { expect } from 'bun:test'
 import { sql } from 'drizzle-orm'
+import fc from 'fast-check'
+import { isLegacyPath } from '../../src/api/legacy'
+import { v1AnchorListResponseSchema, v1ErrorSchema } from '../../src/shared/schemas/api'
 import { startTestApi, uploadForm, type TestApi } from '../../src/api/testing/api-harness'
 import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
 import { paintedSkinPng } from '../support/skin-files'
+import { authorizationHeader, contentType, cookieHeader, headerValue, jsonText, nastyString, queryString } from './arbitraries'
+import { mutatedPng } from './png-arbitraries'
 
 /** A running fuzz target and the ids of what it holds. */
 export interface FuzzApi {
@@ -83,11 +88,10 @@ export async function startFuzzApi(): Promise<FuzzApi> {
 }
 
 /**
- * Sends `req` and checks the fuzz property of the API: the handler neither throws nor reports an
- * unexpected error, the status is below 500, and every 4xx is the v2 error envelope with a
- * non-empty `errors[]` whose items carry a string `code`.
+ * Sends `req` and checks the part of the fuzz property every API surface shares: the handler neither
+ * throws nor reports an unexpected error, and the status is below 500. Returns the answer and its text.
  */
-export async function expectCleanAnswer(api: FuzzApi, req: Request, label: string): Promise<Response> {
+export async function sendFuzzCase(api: FuzzApi, req: Request, label: string): Promise<{ res: Response; text: string }> {
   let res: Response
   try {
     res = await api.t.api.fetch(req)
@@ -100,6 +104,41 @@ export async function expectCleanAnswer(api: FuzzApi, req: Request, label: strin
     throw new Error(`${label}: unexpected error ${first instanceof Error ? first.stack : String(first)}`)
   }
   if (res.status >= 500) throw new Error(`${label}: ${res.status} ${text.slice(0, 500)}`)
+  return { res, text }
+}
+
+/**
+ * Checks a 4xx of a legacy v1 path (reference §7): the v1 error shape with a non-empty `errorCode`,
+ * or — only for `GET /get/list/{anchor}` — the documented 404 list answer `{msg, skins: [], page}`.
+ */
+export function expectV1Error(req: Request, status: number, text: string, label: string): void {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new Error(`${label}: ${status} answered a non-JSON body: ${text.slice(0, 200)}`)
+  }
+  const path = new URL(req.url).pathname
+  if (status === 404 && /^\/+get\/+list\/+[^/]/i.test(path) && v1AnchorListResponseSchema.safeParse(body).success) {
+    expect((body as { msg?: unknown }).msg, `${label}: ${text.slice(0, 300)}`).toBe('anchor not found')
+    return
+  }
+  const parsed = v1ErrorSchema.safeParse(body)
+  if (!parsed.success) throw new Error(`${label}: ${status} is not a v1 error: ${text.slice(0, 300)}\n${parsed.error.message}`)
+  expect(parsed.data.errorCode.length, `${label}: errorCode in ${text.slice(0, 300)}`).toBeGreaterThan(0)
+}
+
+/**
+ * Sends `req` and checks the fuzz property of the API: {@link sendFuzzCase}, and every 4xx is the v2
+ * error envelope with a non-empty `errors[]` whose items carry a string `code` (on the legacy v1
+ * paths `/get/*` and `/generate/*`: the v1 error, {@link expectV1Error}).
+ */
+export async function expectCleanAnswer(api: FuzzApi, req: Request, label: string): Promise<Response> {
+  const { res, text } = await sendFuzzCase(api, req, label)
+  if (res.status >= 400 && req.method !== 'HEAD' && isLegacyPath(new URL(req.url).pathname)) {
+    expectV1Error(req, res.status, text, label)
+    return new Response(text, { status: res.status, headers: res.headers })
+  }
   // HEAD answers carry no body by definition.
   if (res.status >= 400 && req.method !== 'HEAD') {
     let body: { success?: unknown; valid?: unknown; errors?: { code?: unknown }[] }
@@ -127,4 +166,77 @@ export function buildRequest(path: string, init: RequestInit): Request | null {
   } catch {
     return null
   }
+}
+
+/** Headers of one case: each of Authorization, Cookie, Content-Type, Origin, … present now and then (a bad key ends most requests early). */
+export const headersArb = () => {
+  const sometimes = <T,>(arb: fc.Arbitrary<T>, absent = 3) => fc.oneof({ weight: absent, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb })
+  return fc.record({
+    authorization: sometimes(authorizationHeader, 6),
+    cookie: sometimes(fc.oneof(cookieHeader, fc.constant('OWNER')), 2),
+    'content-type': sometimes(contentType, 2),
+    origin: sometimes(headerValue),
+    'if-modified-since': sometimes(fc.oneof(headerValue, fc.constantFrom('Thu, 01 Jan 1970 00:00:00 GMT', 'Fri, 31 Dec 9999 23:59:59 GMT'))),
+    'if-none-match': sometimes(headerValue),
+    'x-forwarded-for': sometimes(fc.oneof(headerValue, fc.constantFrom('1.2.3.4', '::1', '999.1.1.1, 10.0.0.1'))),
+    'turnstile-token': sometimes(headerValue),
+    'user-agent': sometimes(headerValue),
+  })
+}
+
+/** One generated request body. */
+export type FuzzBody = { kind: 'json' | 'form'; text: string } | { kind: 'multipart'; form: FormData } | { kind: 'bytes'; bytes: Uint8Array } | { kind: 'none' }
+
+/** Option words the routes understand, mixed into multipart values. */
+const OPTION_WORDS = ['public', 'unlisted', 'private', 'classic', 'slim', 'unknown', 'true'] as const
+
+/**
+ * Multipart fields named from `fields` (or hostile names) with random values or the given option
+ * `words`; a file that is random, mutated, valid or missing, sometimes under another name, sometimes two.
+ */
+export const multipartArb = (fields: readonly string[], words: readonly string[] = OPTION_WORDS) =>
+  fc
+    .tuple(
+      fc.dictionary(fc.oneof(fc.constantFrom(...fields), nastyString), fc.oneof(nastyString, fc.constantFrom(...words)), { maxKeys: 7 }),
+      fc.oneof(fc.constant(null), fc.uint8Array({ maxLength: 300 }), mutatedPng(), fc.constant(paintedSkinPng(3))),
+      fc.oneof(fc.constant('file'), nastyString),
+      fc.boolean(),
+      nastyString,
+    )
+    .map(([values, file, fileField, twoFiles, fileName]) => {
+      const form = new FormData()
+      for (const [k, v] of Object.entries(values)) form.append(k, v)
+      if (file) form.append(fileField, new File([file as Uint8Array<ArrayBuffer>], fileName, { type: 'image/png' }))
+      if (file && twoFiles) form.append('file', new File([file as Uint8Array<ArrayBuffer>], 'b.png'))
+      return form
+    })
+
+/** A request body of any kind the routes read, its fields leaning towards `fields`. */
+export const bodyArb = (fields: readonly string[], words?: readonly string[]): fc.Arbitrary<FuzzBody> =>
+  fc.oneof(
+    { weight: 3, arbitrary: jsonText(fields).map((text) => ({ kind: 'json' as const, text })) },
+    { weight: 1, arbitrary: queryString(fields).map((q) => ({ kind: 'form' as const, text: q.slice(1) })) },
+    { weight: 2, arbitrary: multipartArb(fields, words).map((form) => ({ kind: 'multipart' as const, form })) },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ kind: 'bytes' as const, bytes })) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
+  )
+
+/**
+ * RequestInit for a method, headers and body; the case's Content-Type may lie about the body. A
+ * header value `OWNER` stands for the cookie of the client that owns the target skins.
+ */
+export function requestInit(api: Pick<FuzzApi, 'owner'>, method: string, headers: Record<string, string | undefined>, body: FuzzBody): RequestInit {
+  const h = new Headers()
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) h.set(k, v === 'OWNER' ? api.owner : v)
+  if (method === 'GET' || method === 'DELETE' || body.kind === 'none') return { method, headers: h }
+  if (body.kind === 'multipart') {
+    // A real multipart body; a lying Content-Type header replaces the boundary the form set.
+    const init: RequestInit = { method, body: body.form }
+    const probe = new Request('http://x/', init)
+    if (!h.has('content-type')) h.set('content-type', probe.headers.get('content-type')!)
+    return { method, headers: h, body: probe.body, duplex: 'half' } as RequestInit
+  }
+  if (body.kind === 'bytes') return { method, headers: h, body: body.bytes as Uint8Array<ArrayBuffer> }
+  if (!h.has('content-type')) h.set('content-type', body.kind === 'json' ? 'application/json' : 'application/x-www-form-urlencoded')
+  return { method, headers: h, body: body.text }
 }

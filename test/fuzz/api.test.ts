@@ -7,11 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { paintedSkinPng } from '../support/skin-files'
-import { buildRequest, expectCleanAnswer, startFuzzApi, type FuzzApi } from './api-harness'
-import { authorizationHeader, contentType, cookieHeader, headerValue, idLike, jsonText, localUrl, nastyString, queryString, urlPart } from './arbitraries'
+import { bodyArb, buildRequest, expectCleanAnswer, headersArb, requestInit, startFuzzApi, type FuzzApi } from './api-harness'
+import { idLike, jsonText, localUrl, nastyString, queryString, urlPart } from './arbitraries'
 import { checkAsync, fuzzTimeout } from './runs'
-import { mutatedPng } from './png-arbitraries'
 
 /** Every route of src/api/routes/*.ts; `{id}` etc. are filled by the fuzzer. */
 const ENDPOINTS = [
@@ -73,70 +71,6 @@ function fillPath(template: string, ids: { id: string; hash: string; job: string
   return template.replace('{id}', ids.id).replace('{uuid}', ids.id).replace('{hash}', ids.hash).replace('{job}', ids.job).replace('{name}', ids.name)
 }
 
-/** Headers of one case: each of Authorization, Cookie, Content-Type, Origin, … present now and then (a bad key ends most requests early). */
-const headersArb = () => {
-  const sometimes = <T,>(arb: fc.Arbitrary<T>, absent = 3) => fc.oneof({ weight: absent, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb })
-  return fc.record({
-    authorization: sometimes(authorizationHeader, 6),
-    cookie: sometimes(fc.oneof(cookieHeader, fc.constant('OWNER')), 2),
-    'content-type': sometimes(contentType, 2),
-    origin: sometimes(headerValue),
-    'if-modified-since': sometimes(fc.oneof(headerValue, fc.constantFrom('Thu, 01 Jan 1970 00:00:00 GMT', 'Fri, 31 Dec 9999 23:59:59 GMT'))),
-    'if-none-match': sometimes(headerValue),
-    'x-forwarded-for': sometimes(fc.oneof(headerValue, fc.constantFrom('1.2.3.4', '::1', '999.1.1.1, 10.0.0.1'))),
-    'turnstile-token': sometimes(headerValue),
-    'user-agent': sometimes(headerValue),
-  })
-}
-
-/** A request body of any kind the routes read. */
-const bodyArb = (): fc.Arbitrary<Body> =>
-  fc.oneof(
-    { weight: 3, arbitrary: jsonText(FIELDS).map((text) => ({ kind: 'json' as const, text })) },
-    { weight: 1, arbitrary: queryString(FIELDS).map((q) => ({ kind: 'form' as const, text: q.slice(1) })) },
-    { weight: 2, arbitrary: multipartArb().map((form) => ({ kind: 'multipart' as const, form })) },
-    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ kind: 'bytes' as const, bytes })) },
-    { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
-  )
-
-/** Multipart fields: random option values, a file that is random, mutated, valid or missing, sometimes two. */
-const multipartArb = () =>
-  fc
-    .tuple(
-      fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), nastyString), fc.oneof(nastyString, fc.constantFrom('public', 'unlisted', 'private', 'classic', 'slim', 'unknown', 'true')), { maxKeys: 7 }),
-      fc.oneof(fc.constant(null), fc.uint8Array({ maxLength: 300 }), mutatedPng(), fc.constant(paintedSkinPng(3))),
-      fc.oneof(fc.constant('file'), nastyString),
-      fc.boolean(),
-      nastyString,
-    )
-    .map(([fields, file, fileField, twoFiles, fileName]) => {
-      const form = new FormData()
-      for (const [k, v] of Object.entries(fields)) form.append(k, v)
-      if (file) form.append(fileField, new File([file as Uint8Array<ArrayBuffer>], fileName, { type: 'image/png' }))
-      if (file && twoFiles) form.append('file', new File([file as Uint8Array<ArrayBuffer>], 'b.png'))
-      return form
-    })
-
-/** One generated body. */
-type Body = { kind: 'json' | 'form'; text: string } | { kind: 'multipart'; form: FormData } | { kind: 'bytes'; bytes: Uint8Array } | { kind: 'none' }
-
-/** RequestInit for a method, headers and body; the case's Content-Type may lie about the body. */
-function requestInit(method: string, headers: Record<string, string | undefined>, body: Body): RequestInit {
-  const h = new Headers()
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) h.set(k, v === 'OWNER' ? api.owner : v)
-  if (method === 'GET' || method === 'DELETE' || body.kind === 'none') return { method, headers: h }
-  if (body.kind === 'multipart') {
-    // A real multipart body; a lying Content-Type header replaces the boundary the form set.
-    const init: RequestInit = { method, body: body.form }
-    const probe = new Request('http://x/', init)
-    if (!h.has('content-type')) h.set('content-type', probe.headers.get('content-type')!)
-    return { method, headers: h, body: probe.body, duplex: 'half' } as RequestInit
-  }
-  if (body.kind === 'bytes') return { method, headers: h, body: body.bytes as Uint8Array<ArrayBuffer> }
-  if (!h.has('content-type')) h.set('content-type', body.kind === 'json' ? 'application/json' : 'application/x-www-form-urlencoded')
-  return { method, headers: h, body: body.text }
-}
-
 describe('fuzz: API endpoints', () => {
   test('known bad inputs (regressions the fuzzer found or issue 10 names) get a 4xx with an error code', async () => {
     const cases = ['/v2/skins?after=x', '/v2/skins?before=%00', '/v2/skins/%00', `/${'a'.repeat(5000)}`, '/validate/uuid/123', `/validate/name/${'x'.repeat(17)}`, '/v2/queue/%00', '/textures/%00']
@@ -155,10 +89,10 @@ describe('fuzz: API endpoints', () => {
         fc.record({ id: anyId(), hash: hashLike(), job: fc.oneof(fc.constant(api.jobId), idLike), name: fc.oneof(fc.constant('Notch'), urlPart) }),
         queryString(QUERY_KEYS),
         headersArb(),
-        bodyArb(),
+        bodyArb(FIELDS),
         async ([method, template], ids, query, headers, body) => {
           const path = fillPath(template, ids) + query
-          const req = buildRequest(path, requestInit(method, headers, body))
+          const req = buildRequest(path, requestInit(api, method, headers, body))
           if (!req) return
           await expectCleanAnswer(api, req, `${method} ${path.slice(0, 200)} ${JSON.stringify(headers).slice(0, 200)} body=${body.kind}`)
           if (method === 'PATCH' || method === 'DELETE') api.restore()

@@ -61,7 +61,8 @@ export const DIRECT_ENDPOINTS: DirectEntry[] = [
 
 /** Matches `path` (no query string) against the table: the entry and its decoded parameters, or undefined. */
 export function matchDirect(path: string): { entry: DirectEntry; params: Record<string, string> } | undefined {
-  // One trailing slash is ignored, as the API app's `strict: false` routing does (issue 12 point 3).
+  // One trailing slash is ignored, as the API app's routing does (issue 12 point 3). Server renders
+  // call canonical paths, so case and repeated slashes (routes/path-normalize.ts) are left to HTTP.
   const segments = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/')
   for (const entry of DIRECT_ENDPOINTS) {
     const parts = entry.pattern.split('/')

@@ -35,7 +35,17 @@ export const truthy = (v: unknown): boolean => {
   return v !== undefined && v !== null && v !== false && v !== 0
 }
 
-async function fromMultipart(c: Context<ApiEnv>, contentType: string, timeoutMs?: number): Promise<GenerateRequest> {
+/** The fields and the one `file` of a multipart generate body. */
+export interface MultipartParts {
+  fields: Record<string, string>
+  file: File | null
+}
+
+/**
+ * Reads a multipart generate body: at most one file (400 `invalid_file` for more), at most
+ * {@link MAX_FIELDS} other fields (multer's limits, reference §1.5).
+ */
+export async function readMultipartParts(c: Context<ApiEnv>, contentType: string, timeoutMs?: number): Promise<MultipartParts> {
   const bytes = await readBodyLimited(c.req.raw, 'generateMultipart', timeoutMs)
   let form: FormData
   try {
@@ -57,6 +67,30 @@ async function fromMultipart(c: Context<ApiEnv>, contentType: string, timeoutMs?
   }
   if (fileCount > 1) throw new ApiError('invalid_file', 'Send exactly one file, in the field `file`', 400)
   if (Object.keys(fields).length > MAX_FIELDS) throw new ApiError('invalid_file', `At most ${MAX_FIELDS} fields besides the file`, 400)
+  return { fields, file }
+}
+
+/** Reads a JSON generate body, which must be an object (400 `invalid_request` otherwise). */
+export async function readJsonObject(c: Context<ApiEnv>, timeoutMs?: number): Promise<Record<string, unknown>> {
+  const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, 'generateJson', timeoutMs))
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new ApiError('invalid_request', 'Malformed JSON body', 400)
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new ApiError('invalid_request', 'Expected a JSON object', 400)
+  return json as Record<string, unknown>
+}
+
+/** Reads an urlencoded generate body into its fields. */
+export async function readUrlencoded(c: Context<ApiEnv>, timeoutMs?: number): Promise<Record<string, string>> {
+  const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, 'generateUrlencoded', timeoutMs))
+  return Object.fromEntries(new URLSearchParams(text))
+}
+
+async function fromMultipart(c: Context<ApiEnv>, contentType: string, timeoutMs?: number): Promise<GenerateRequest> {
+  const { fields, file } = await readMultipartParts(c, contentType, timeoutMs)
   if (!file) throw new ApiError('missing_file', 'No file in the multipart field `file`', 400)
   const options = parseOr400(generateOptionsSchema, fields)
   return {
@@ -81,21 +115,11 @@ export async function readGenerateRequest(c: Context<ApiEnv>, bodyTimeoutMs?: nu
   const contentType = c.req.header('content-type') ?? ''
   const type = contentType.split(';')[0]!.trim().toLowerCase()
   if (type === 'multipart/form-data') return fromMultipart(c, contentType, bodyTimeoutMs)
-  if (type === 'application/json') {
-    const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, 'generateJson', bodyTimeoutMs))
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      throw new ApiError('invalid_request', 'Malformed JSON body', 400)
-    }
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new ApiError('invalid_request', 'Expected a JSON object', 400)
-    return fromObject(c, json)
-  }
+  if (type === 'application/json') return fromObject(c, await readJsonObject(c, bodyTimeoutMs))
   if (type === 'application/x-www-form-urlencoded') {
-    const text = new TextDecoder().decode(await readBodyLimited(c.req.raw, 'generateUrlencoded', bodyTimeoutMs))
+    const fields = await readUrlencoded(c, bodyTimeoutMs)
     c.get('warnings').push({ code: 'invalid_content_type', message: 'Use application/json or multipart/form-data' })
-    return fromObject(c, Object.fromEntries(new URLSearchParams(text)))
+    return fromObject(c, fields)
   }
   throw new ApiError('invalid_content_type', `Unsupported content type ${type || '(none)'}; use multipart/form-data or application/json`, 415)
 }

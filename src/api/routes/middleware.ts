@@ -9,6 +9,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { CLIENT_COOKIE, type IdentityResolver } from '../identity/identity'
 import { newBreadcrumb, newClientId } from '../ids'
+import { legacyKeyHeaders } from '../legacy/key-headers'
 import { corsHeaders, foreignCookieWrite, preflightHeaders, responseGrant, type CorsPolicy } from './cors'
 import type { ApiEnv } from './env'
 
@@ -27,7 +28,8 @@ export function baseHeaders(policy: CorsPolicy): MiddlewareHandler<ApiEnv> {
     await next()
     const h = c.res.headers
     if (!h.has('MineSkin-Breadcrumb')) h.set('MineSkin-Breadcrumb', breadcrumb)
-    h.set('MineSkin-Api-Version', 'v2')
+    // The legacy v1 routes name their own version (src/api/legacy).
+    if (!h.has('MineSkin-Api-Version')) h.set('MineSkin-Api-Version', 'v2')
     h.set('MineSkin-Version', API_VERSION)
     h.set('X-Content-Type-Options', 'nosniff')
     h.set('Referrer-Policy', 'no-referrer')
@@ -48,7 +50,7 @@ export function baseHeaders(policy: CorsPolicy): MiddlewareHandler<ApiEnv> {
 export function identity(resolve: IdentityResolver, policy: CorsPolicy): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const cookies = getCookie(c)
-    const who = await resolve(c.req.raw.headers, cookies)
+    const who = await resolve(legacyKeyHeaders(c.req.raw, c.req.path), cookies)
     c.set('identity', who)
     const origin = c.req.header('origin') ?? null
     const trusted = origin !== null && policy.isTrusted(origin, c.req.url)

@@ -1,7 +1,8 @@
 /**
- * Routing as MineSkin's server does it (issue 12 point 3): Express routes non-strictly, so every API
- * path answers the same with one trailing slash. The route list is read from the API app itself, so a
- * route added later is covered without editing this file.
+ * Routing as MineSkin's server does it: Express routes non-strictly, so every API path answers the
+ * same with one trailing slash (issue 12 point 3), and case-insensitively, so it answers the same in
+ * any case; repeated slashes count as one (issue 21 point 2). The route list is read from the API
+ * app itself, so a route added later is covered without editing this file.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -28,6 +29,11 @@ beforeAll(async () => {
   values.textureHash = job.body.skin.texture.hash.skin
   values.name = 'Notch'
   values.uuid = '069a79f444e94726a5befca90e38aaf5'
+  // Legacy v1 routes (`/get/stats/:details`, `/get/forTexture/:value/:signature`, `/get/list/:param`).
+  values.details = 'details'
+  values.value = Buffer.from('{"textures":{}}').toString('base64')
+  values.signature = 'c2lnbmF0dXJl'
+  values.param = '1'
 
   // The registered routes of a second, idle API instance on its own data dir.
   const dir = mkdtempSync(join(tmpdir(), 'ssg-routes-'))
@@ -97,10 +103,52 @@ describe('trailing slashes (issue 12 point 3)', () => {
     expect(slash.body).toEqual(plain.body)
   })
 
-  test('only one trailing slash is forgiven; unknown paths stay 404 not_found', async () => {
-    expect((await t.json('/v2/skins//')).status).toBe(404)
-    const unknown = await t.json('/v2/nothing/')
-    expect(unknown.status).toBe(404)
-    expect(unknown.body.errors[0].code).toBe('not_found')
+  test('unknown paths stay 404 not_found, with or without a trailing slash', async () => {
+    for (const path of ['/v2/nothing/', '/v2/nothing', '/v2/skins/x/nothing']) {
+      const unknown = await t.json(path)
+      expect(unknown.status).toBe(404)
+      expect(unknown.body.errors[0].code).toBe('not_found')
+    }
+  })
+})
+
+/** `pattern` made concrete with its literal segments upper-cased (`/V2/SKINS/<id>`). */
+const shouted = (pattern: string) =>
+  concrete(
+    pattern
+      .split('/')
+      .map((seg) => (seg.startsWith(':') ? seg : seg.toUpperCase()))
+      .join('/'),
+  )
+
+describe('case and repeated slashes (issue 21 point 2)', () => {
+  test('every route answers the same with its literal segments upper-cased and with every slash doubled', async () => {
+    for (const { method, path } of routes) {
+      const plain = concrete(path)
+      const a = await answer(method, plain)
+      for (const variant of [shouted(path), concrete(path.replaceAll('/', '//'))]) {
+        const b = await answer(method, variant)
+        const label = `${method} ${variant}`
+        expect({ label, status: b.status, code: b.code }).toEqual({ label, status: a.status, code: a.code })
+      }
+    }
+  })
+
+  test('GET //v2/skins, /V2/Skins/latest/ and /v2//skins//?size=80 return the latest list', async () => {
+    const plain = await t.json('/v2/skins?size=80')
+    for (const path of ['//v2/skins?size=80', '/V2/Skins/latest/?size=80', '/v2//skins//?size=80']) {
+      const r = await t.json(path)
+      expect({ path, status: r.status }).toEqual({ path, status: 200 })
+      expect(r.body.skins).toEqual(plain.body.skins)
+    }
+  })
+
+  test('parameter values keep their case, even when they spell a literal segment of another route', async () => {
+    // The test API's profile service is offline: its answer names the player it was asked for.
+    for (const name of ['MixedCase_Name', 'Skins', 'LATEST']) {
+      const r = await t.json(`//Validate/NAME/${name}`)
+      expect(r.body).toEqual((await t.json(`/validate/name/${name}`)).body)
+      expect(JSON.stringify(r.body)).toContain(name)
+    }
   })
 })

@@ -16,13 +16,15 @@ const footerOf = async (app: ReturnType<typeof createTestApp>, path = '/privacy'
 describe('site footer', () => {
   test('by default: the links that exist locally, the built-in privacy page, no credits', async () => {
     const footer = await footerOf(createTestApp())
-    for (const label of ['Source code', 'Translation project', 'Account Manager', 'API Keys', 'Documentation', 'API Reference', 'Privacy', 'Cookie preferences']) {
+    for (const label of ['Source code', 'Translation project', 'Account Manager', 'API Keys', 'Documentation', 'API Reference', 'V1 API Reference (legacy)', 'Privacy', 'Cookie preferences']) {
       expect(footer).toContain(`>${label}</a>`)
     }
-    for (const label of ['Chat community', 'Blog', 'Status page', 'V1 API Reference (legacy)', 'Classic Website', 'Imprint', 'Terms', 'Protected by', 'Monitored by', 'Hosted by']) {
+    for (const label of ['Chat community', 'Blog', 'Status page', 'Classic Website', 'Imprint', 'Terms', 'Protected by', 'Monitored by', 'Hosted by']) {
       expect(footer).not.toContain(label)
     }
     expect(footer).toContain('<a href="/privacy">Privacy</a>')
+    // The legacy v1 routes are part of the built-in reference (issue 21 point 4).
+    expect(footer).toContain('<a href="/api-reference#api-ref-Legacy">V1 API Reference (legacy)</a>')
     expect(footer).toContain('<a href="/privacy#cookies">Cookie preferences</a>')
     expect(footer).toContain('Not affiliated with Minecraft / Mojang AB / Microsoft.')
   })

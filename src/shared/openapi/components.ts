@@ -85,6 +85,13 @@ export const RESPONSE_COMPONENTS = {
   AntibotKindResponse: antibotKindResponseSchema,
   SigningKeyResponse: signingKeyResponseSchema,
   AuthlibMetadata: authlibMetadataSchema,
+  V1GenerateResponse: api.v1GenerateResponseSchema,
+  V1SkinResponse: api.v1SkinResponseSchema,
+  V1Error: api.v1ErrorSchema,
+  V1DelayResponse: api.v1DelayResponseSchema,
+  V1StatsResponse: api.v1StatsResponseSchema,
+  V1PageListResponse: api.v1PageListResponseSchema,
+  V1AnchorListResponse: api.v1AnchorListResponseSchema,
 } as const
 /** Name of a response component. */
 export type ResponseComponent = keyof typeof RESPONSE_COMPONENTS
@@ -97,6 +104,9 @@ export const REQUEST_COMPONENTS = {
   SkinUpdateBody: api.skinUpdateBodySchema,
   TagVoteBody: api.tagVoteBodySchema,
   ReportBody: api.reportBodySchema,
+  V1UrlBody: api.v1UrlBodySchema,
+  V1UserBody: api.v1UserBodySchema,
+  V1UploadBody: api.v1UploadBodySchema,
 } as const
 /** Name of a request component. */
 export type RequestComponent = keyof typeof REQUEST_COMPONENTS

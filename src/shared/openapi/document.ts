@@ -31,6 +31,7 @@ export const TAGS = [
   { name: 'Me', description: 'The caller: user, API key, credits, rate limit, own skins.' },
   { name: 'Misc', description: 'Capes, statistics, signing key, legacy helpers.' },
   { name: 'Files', description: 'Stored images and textures.' },
+  { name: 'Legacy', description: "MineSkin's v1 API, for plugins that still call it: answers and errors in the v1 shape." },
 ] as const
 
 const strip = (schema: Json): Json => {
@@ -123,13 +124,14 @@ export function errorsOf(op: Operation): OpError[] {
   return [...byStatus.values()].sort((a, b) => a.status - b.status)
 }
 
-function errorResponse(e: OpError): Json {
+function errorResponse(e: OpError, op: Operation): Json {
   const codes = e.codes.map((c) => `\`${c}\``).join(', ')
   return {
     description: `Error codes: ${codes}`,
     'x-error-codes': e.codes,
     headers: headerObjects(e.headers ?? [], e.optionalHeaders),
-    content: jsonContent(e.body ?? 'ApiError'),
+    // The legacy v1 routes answer every error in the v1 shape (src/api/legacy/v1-errors.ts).
+    content: jsonContent(e.body ?? (op.tag === 'Legacy' ? 'V1Error' : 'ApiError')),
   }
 }
 
@@ -153,7 +155,7 @@ function operation(op: Operation): Json {
   }
   const responses: Json = {}
   for (const [status, r] of Object.entries(op.responses)) responses[status] = response(r)
-  for (const e of errorsOf(op)) if (!responses[e.status]) responses[e.status] = errorResponse(e)
+  for (const e of errorsOf(op)) if (!responses[e.status]) responses[e.status] = errorResponse(e, op)
   const grants = op.grants?.length ? ` Grants: ${op.grants.map((g) => `\`${g}\``).join(', ')}.` : ''
   return {
     operationId: op.id,
@@ -180,7 +182,7 @@ export function buildOpenApiDocument(serverUrl = '/api'): Json {
       version: 'v2',
       summary: 'A MineSkin-v2-compatible API: generate signed Minecraft skin textures, browse and manage skins.',
       description:
-        'Successful v2 answers are `{success: true, ...payload, messages, warnings, links}`; errors are `{success: false, errors: [{code, message}, ...causes]}` (plus `rateLimit` on generate and queue). Times are epoch milliseconds unless named seconds, except the ISO 8601 key dates of `/v2/me/apikey` (as MineSkin sends them). Paths also answer with a trailing slash.',
+        'Successful v2 answers are `{success: true, ...payload, messages, warnings, links}`; errors are `{success: false, errors: [{code, message}, ...causes]}` (plus `rateLimit` on generate and queue). Times are epoch milliseconds unless named seconds, except the ISO 8601 key dates of `/v2/me/apikey` (as MineSkin sends them). Paths also answer with a trailing slash, with repeated slashes and with their fixed words in any case (`/V2/Skins`), as on MineSkin.',
     },
     servers: [{ url: serverUrl }],
     tags: TAGS,
@@ -190,7 +192,12 @@ export function buildOpenApiDocument(serverUrl = '/api'): Json {
       schemas: componentSchemas(),
       headers: headerComponents(),
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'API key: `Authorization: Bearer <key>`.' },
+        // Any other Authorization value is no key, as in MineSkin's `middleware/apikey.ts` (issue 21 point 2).
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'API key: `Authorization: Bearer <key>`. Any other value (a bare key, `bearer <key>`) is ignored, as on MineSkin: the request runs anonymously, with the warning `invalid_authorization`.',
+        },
         session: { type: 'apiKey', in: 'cookie', name: 'ssg_api', description: 'Session of a signed-in user (set by the account service).' },
         clientCookie: { type: 'apiKey', in: 'cookie', name: 'ssg_client', description: 'Anonymous client id; issued by the API on first write.' },
       },

@@ -14,7 +14,8 @@ const int = z.string().regex(/^-?\d+$/)
 /** Header name → description and value schema. */
 export const RESPONSE_HEADERS = {
   'MineSkin-Breadcrumb': { description: 'Request id (8 hex digits); on `GET /v2/queue/{jobId}` the id of the request that created the job.', schema: z.string().regex(/^[0-9a-f]{8}$/) },
-  'MineSkin-Api-Version': { description: 'Always `v2`.', schema: z.literal('v2') },
+  'MineSkin-Api-Version': { description: '`v2`; `v1` on the legacy `/generate/*` and `/get/*` routes.', schema: z.enum(['v2', 'v1']) },
+  'MineSkin-Api-Deprecated': { description: '`true` on the legacy `/generate/*` routes.', schema: z.literal('true') },
   'MineSkin-Version': { description: 'Version of this API implementation.', schema: z.string().min(1) },
   'X-RateLimit-Limit': { description: 'Requests allowed in the current minute window.', schema: int },
   'X-RateLimit-Remaining': { description: 'Requests left in the current minute window.', schema: int },

@@ -10,6 +10,7 @@ import { z } from 'zod'
 import * as api from '../schemas/api'
 import type { RequestComponent, ResponseComponent } from './components'
 import { RATE_LIMIT_HEADERS, type HeaderName } from './headers'
+import { legacyOperations } from './legacy-paths'
 
 /** An answer of an operation. */
 export interface OpResponse {
@@ -43,7 +44,7 @@ export interface Operation {
   method: 'get' | 'post' | 'patch' | 'delete'
   /** OpenAPI path template, relative to the API root (`/api` on the site). */
   path: string
-  tag: 'Generate' | 'Queue' | 'Skins' | 'Community' | 'Me' | 'Misc' | 'Files'
+  tag: 'Generate' | 'Queue' | 'Skins' | 'Community' | 'Me' | 'Misc' | 'Files' | 'Legacy'
   summary: string
   description?: string
   auth: Auth
@@ -220,6 +221,7 @@ export const OPERATIONS: Operation[] = [
       { status: 404, codes: ['image_not_found'] },
     ],
   },
+  ...legacyOperations(),
 ]
 
 function skinOperations(): Operation[] {
@@ -488,7 +490,8 @@ function meOperations(): Operation[] {
       summary: 'The API key of this request',
       auth: 'key',
       responses: { 200: { description: 'The key.', body: 'MeApiKeyResponse', headers: CACHE } },
-      errors: [{ status: 401, codes: ['invalid_api_key'], headers: CACHE }],
+      // 403 without a key, as MineSkin's OpenAPI documents it (issue 21 point 2).
+      errors: [{ status: 403, codes: ['invalid_api_key'], headers: CACHE }],
     },
     {
       id: 'delay',

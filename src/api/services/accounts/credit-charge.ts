@@ -20,6 +20,8 @@ export const lowCreditMark = (total: number): number => Math.max(10, Math.floor(
 /** A credit taken for one request. */
 export interface CreditHold {
   rowId: string
+  /** Credits left after this one (`usage.credits.remaining` of the answer). */
+  remaining: number
 }
 
 /** Creates the charger used by the generate/queue routes. */
@@ -48,7 +50,7 @@ export function createCreditCharger(db: Db, now: () => number) {
           now: t,
         })
       }
-      return { rowId: spent.rowId }
+      return { rowId: spent.rowId, remaining: spent.after }
     },
     /** Gives the credit back (the request created no job). */
     async refund(hold: CreditHold | null): Promise<void> {

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { codeAndMessageSchema, envelopeSchema } from './common'
 import { jsonGenerateBodySchema } from './generate'
+import { usageInfoSchema } from './usage'
 import { jobInfoSchema } from './job-info'
 import { rateLimitInfoSchema } from './rate-limit'
 import { skinInfoSchema } from './skin'
@@ -38,11 +39,8 @@ export const queueBatchItemResultSchema = z.object({
 /** One batch item result. */
 export type QueueBatchItemResult = z.infer<typeof queueBatchItemResultSchema>
 
-/** `usage` of generate answers (reference §1.3 "usage"; credits are deprecated there). */
-export const queueBatchUsageSchema = z.object({
-  credits: z.object({ type: z.string().optional(), used: z.number(), remaining: z.number() }).optional(),
-  metered: z.object({ used: z.number() }).optional(),
-})
+/** `usage` of generate answers (./usage.ts). */
+export const queueBatchUsageSchema = usageInfoSchema
 
 /** `POST /v2/queue/batch` 202 answer: one result per item, in request order. */
 export const queueBatchResponseSchema = envelopeSchema.extend({

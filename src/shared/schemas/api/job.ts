@@ -8,6 +8,7 @@ import { envelopeSchema } from './common'
 import { jobInfoSchema } from './job-info'
 import { rateLimitInfoSchema } from './rate-limit'
 import { skinInfoSchema } from './skin'
+import { usageInfoSchema } from './usage'
 
 export { jobInfoSchema, jobStatusSchema, type JobInfo, type JobStatus } from './job-info'
 
@@ -37,6 +38,8 @@ export type JobListResponse = z.infer<typeof jobListResponseSchema>
 export const generateResponseSchema = envelopeSchema.extend({
   skin: skinInfoSchema,
   rateLimit: z.optional(rateLimitInfoSchema),
+  /** Present when a job ran for this request (not for an existing skin), like MineSkin's. */
+  usage: usageInfoSchema.optional(),
 })
 /** Generate answer. */
 export type GenerateResponse = z.infer<typeof generateResponseSchema>

@@ -1,0 +1,63 @@
+/**
+ * `POST /generate/url|upload|user` and `GET /generate/user/{uuid}` of the v1 API (reference/
+ * mineskin-api.md §7; MineSkin `routes/generate.ts`, which now runs `v2GenerateAndWait` and re-wraps
+ * the skin): the same submission as `POST /v2/generate` (./../routes/generate-submit.ts: limits with
+ * the delay grant, credits, storage quota), then a wait for the job, answered in the v1 shape.
+ * @module
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import type { V1GenerateResponse } from '../../shared/schemas/api'
+import { ApiError } from '../errors'
+import type { ApiServices } from '../services'
+import { loadSkinRecord } from '../services/skins/skin-record'
+import type { ApiEnv } from '../routes/env'
+import { createSubmitter, generateUsage } from '../routes/generate-submit'
+import { readV1Request, type V1Input } from './v1-request'
+import { toV1Skin, v1DelayInfo } from './v1-skin'
+
+/**
+ * How long a v1 generate request waits for its job by default, and at most (`?timeout=` seconds).
+ * Longer than v2's 10 s on purpose: v1 clients cannot poll a job, and MineskinClient 1.x gives up
+ * after 30 s, SkinsRestorer after 90 s — a wait within that beats a timeout error.
+ */
+export const V1_WAIT_S = 25
+const MAX_WAIT_S = 30
+
+/** Warning on every v1 answer, as MineSkin's compatibility layer sends it. */
+const DEPRECATED = { code: 'deprecated', message: 'this endpoint is deprecated, please use the v2 API' }
+
+/** Builds the v1 generate routes. */
+export function v1GenerateRoutes(s: ApiServices) {
+  const submitter = createSubmitter(s)
+  const r = new Hono<ApiEnv>()
+
+  const generate = async (c: Context<ApiEnv>, input: V1Input, pathUser?: string) => {
+    const t = Number.parseInt(c.req.query('timeout') ?? '', 10)
+    const waitS = Number.isNaN(t) ? V1_WAIT_S : Math.min(MAX_WAIT_S, Math.max(1, t))
+    const sub = await submitter.submit(c, { useDelay: true, checkOnly: null, read: () => readV1Request(c, input, s.ctx.config.bodyTimeoutMs, pathUser) })
+    const uuid = await submitter.awaitSkin(sub.result, waitS * 1000, sub.result.jobId ? `/v2/queue/${sub.result.jobId}` : undefined)
+    const rec = await loadSkinRecord(s.ctx.store.db, uuid)
+    if (!rec || rec.skin.deletedAt !== null) throw new ApiError('unexpected_error', 'The generated skin is not available', 500)
+    const delayInfo = v1DelayInfo(sub.rateLimit)
+    const who = c.get('identity')
+    const body: V1GenerateResponse = {
+      ...toV1Skin(rec),
+      duplicate: sub.result.duplicate !== undefined,
+      nextRequest: delayInfo.seconds,
+      delay: delayInfo.seconds,
+      delayInfo,
+      rateLimit: sub.rateLimit,
+      ...generateUsage(sub),
+      warnings: [...who.warnings, ...c.get('warnings'), DEPRECATED],
+    }
+    return c.json(body)
+  }
+
+  r.post('/generate/url', (c) => generate(c, 'url'))
+  r.post('/generate/upload', (c) => generate(c, 'upload'))
+  r.post('/generate/user', (c) => generate(c, 'user'))
+  // MineskinClient 1.x's `generateUser(uuid, options, callback)`: a GET with the options in the query.
+  r.get('/generate/user/:uuid', (c) => generate(c, 'user', c.req.param('uuid')))
+  return r
+}
