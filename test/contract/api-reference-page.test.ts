@@ -31,6 +31,11 @@ describe('/api-reference/{operationId}', () => {
     for (const op of OPERATIONS) expect(html).toContain(`href="/api-reference/${op.id}"`)
     expect(html.length).toBeLessThan(30 * 1024)
     expectCspClean(html, nonce)
+    // In bytes, in the languages with the longest pages (Devanagari and Cyrillic take 2–3 bytes a letter).
+    for (const prefix of ['/hi', '/ru']) {
+      const bytes = new TextEncoder().encode((await get(`${prefix}/api-reference`)).html).byteLength
+      expect(bytes, prefix).toBeLessThanOrEqual(30 * 1024)
+    }
   })
 
   test('every operation has its own page: 200, method and path, under 30 KB, CSP-clean, links back', async () => {
