@@ -6,6 +6,7 @@
 import type { AntiBotVerifier } from '../api/antibot/verifier'
 import type { BunDb as Db } from '../api/store/db'
 import type { PoolManager } from '../api/pool/pool-views'
+import type { SqlClient } from '../api/store/sql'
 import type { ClientManifest } from '../shared/client-manifest'
 import type { Mailer } from './mail/mailer'
 
@@ -41,6 +42,13 @@ export interface AccountsDeps {
    * answer 404 "not available on this server".
    */
   pool?: PoolManager
+  /** E-mail addresses that are admins by configuration (`ADMIN_EMAILS`, lower-cased; issue 22 point 1). */
+  adminEmails?: string[]
+  /**
+   * The API's SQL client over the same database (the moderation services of src/api/services/moderation
+   * run on it); on Bun it is made from `db` when absent.
+   */
+  sql?: SqlClient
   /** The clock in ms; injected so session expiry and throttling are testable. */
   now?: () => number
 }

@@ -65,4 +65,6 @@ export const GRANT_LABEL: Record<keyof Grants, MessageKey> = {
   batch_generation: 'accounts.credits.grant.batch_generation',
   storage_per_day: 'accounts.credits.grant.storage_per_day',
   pool_admin: 'accounts.credits.grant.pool_admin',
+  moderator: 'accounts.credits.grant.moderator',
+  admin: 'accounts.credits.grant.admin',
 }

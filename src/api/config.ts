@@ -40,6 +40,10 @@ export const grantsSchema = z.object({
   storage_per_day: z.number().int().min(0),
   /** Sees every signing (pool) account in the account manager and may disable any (issue 20 point 5). */
   pool_admin: z.boolean(),
+  /** Moderates content: the report queue, hiding, removing, bans, the audit log (issue 22 point 1). */
+  moderator: z.boolean(),
+  /** Runs the site: everything a moderator does, plus users, keys, grants, credits and site status (issue 22 point 1). */
+  admin: z.boolean(),
 })
 /** Grants of one caller. */
 export type Grants = z.infer<typeof grantsSchema>
@@ -167,6 +171,10 @@ const envSchema = z.object({
   SKIN_DELETE_HOURS: z.coerce.number().min(0).default(1),
   /** A tag is shown to everyone once its up-votes minus down-votes reach this score. */
   TAG_VISIBLE_THRESHOLD: intFrom(2, 1),
+  /** E-mail addresses whose accounts are admins of the operator console (issue 22 point 1), comma-separated. */
+  ADMIN_EMAILS: csv,
+  /** Skins one reporter may report per hour; more → 429 `report_limit` (issue 22 point 5; 0 = no limit). */
+  REPORTS_PER_HOUR: intFrom(20),
   /** Anti-bot verifier for views, likes, tag votes and reports: altcha proof-of-work or off. */
   ANTIBOT: z.enum(['altcha', 'off']).default('altcha'),
   /** Smallest altcha counter (work) a challenge asks for. */
@@ -257,6 +265,8 @@ export const apiConfigSchema = envSchema
         batch_generation: false,
         storage_per_day: env.LIMIT_ANONYMOUS_STORAGE_PER_DAY,
         pool_admin: false,
+        moderator: false,
+        admin: false,
         ...windows,
       }),
       user: grantsSchema.parse({
@@ -271,6 +281,8 @@ export const apiConfigSchema = envSchema
         batch_generation: false,
         storage_per_day: env.LIMIT_USER_STORAGE_PER_DAY,
         pool_admin: false,
+        moderator: false,
+        admin: false,
         ...windows,
       }),
       apikey: grantsSchema.parse({
@@ -285,6 +297,8 @@ export const apiConfigSchema = envSchema
         batch_generation: false,
         storage_per_day: env.LIMIT_APIKEY_STORAGE_PER_DAY,
         pool_admin: false,
+        moderator: false,
+        admin: false,
         ...windows,
       }),
     },
@@ -294,6 +308,10 @@ export const apiConfigSchema = envSchema
     validatePerMinute: env.LIMIT_VALIDATE_PER_MINUTE,
     /** Tag score at which a tag becomes visible. */
     tagVisibleThreshold: env.TAG_VISIBLE_THRESHOLD,
+    /** Admins by configuration (lower-cased), besides the `admin` grant. */
+    adminEmails: env.ADMIN_EMAILS.map((e) => e.toLowerCase()),
+    /** Reports per reporter and hour. */
+    reportsPerHour: env.REPORTS_PER_HOUR,
     /** Anti-bot settings. */
     antibot: {
       kind: env.ANTIBOT,

@@ -151,6 +151,8 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     antibot: embedded?.antibot ?? createBunAntiBot(apiConfig, accountsStore!.sqlite),
     // Issue 20: the account manager of signing accounts, over the same database as the pool that signs.
     pool: (embedded?.signingPool ?? (await remoteSigningPool(apiConfig, accountsStore!))).manager,
+    // Issue 22: the operator console's admins by configuration.
+    adminEmails: apiConfig.adminEmails,
   })
   const flags = readFlags(config.FLAGS_FILE)
   // Listed once here: a page request never touches the file system for it (issue 11 point 3).

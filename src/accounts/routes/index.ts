@@ -5,6 +5,7 @@
  */
 import type { Hono } from 'hono'
 import type { AccountsEnv } from '../env'
+import { registerAdminRoutes } from './admin'
 import { registerAuthRoutes } from './auth'
 import { registerAvatarRoute } from './avatar'
 import { registerCreditsRoutes } from './credits'
@@ -31,4 +32,5 @@ export const ACCOUNT_ROUTES: RegisterRoutes[] = [
   registerNotificationRoutes,
   registerCreditsRoutes,
   registerSigningAccountRoutes,
+  registerAdminRoutes,
 ]

@@ -15,6 +15,8 @@ import { identityKey } from '../identity/identity'
 import type { ApiServices } from '../services'
 import { addLike, addReport, addView } from '../services/community/interactions'
 import { voteTag } from '../services/community/tags'
+import { refuseBannedTag } from '../services/moderation/bans'
+import { checkReportLimit, ReportLimitError } from '../services/moderation/report-queue'
 import { requireVisibleSkin } from '../services/skins/skin-access'
 import { readJsonBody, type BodyRoute } from './body'
 import type { ApiEnv } from './env'
@@ -71,6 +73,8 @@ export function communityRoutes(s: ApiServices) {
     const voter = actor(c)
     const body = parseOr400(tagVoteBodySchema, await readJson(c, 'tagVote'))
     await requireProof(c)
+    // A tag a moderator banned cannot be added again (issue 22 point 2).
+    await refuseBannedTag(ctx.store.sql, body.tag)
     const added = await voteTag(ctx.store, { skinRowId: rec.skin.id, tag: body.tag, vote: body.vote, voter, threshold: ctx.config.tagVisibleThreshold, now: ctx.now() })
     return v2(c, {}, 200, { messages: [added ? msg('vote_added', 'Vote added') : msg('already_voted', 'You already voted for this tag')] })
   })
@@ -80,6 +84,13 @@ export function communityRoutes(s: ApiServices) {
     const reporter = actor(c)
     const body = parseOr400(reportBodySchema, await readJson(c, 'report'))
     await requireProof(c)
+    // At most REPORTS_PER_HOUR reports per reporter (issue 22 point 5).
+    try {
+      await checkReportLimit(ctx.store.sql, reporter, ctx.config.reportsPerHour, ctx.now())
+    } catch (e) {
+      if (e instanceof ReportLimitError) c.header('Retry-After', String(e.retryAfter))
+      throw e
+    }
     await addReport(db, rec.skin.id, reporter, body.reason, ctx.now())
     return v2(c, {}, 200, { messages: [msg('reported', 'Skin reported')] })
   })

@@ -73,6 +73,13 @@ export const skins = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     deletedAt: integer('deleted_at'),
+    /**
+     * Hidden by a moderator (issue 22 point 2): the skin is then `private` (out of every list,
+     * search and similar, its page kept for its owner) and `hiddenVisibility` remembers what the
+     * owner had chosen, restored by "unhide".
+     */
+    hiddenAt: integer('hidden_at'),
+    hiddenVisibility: text('hidden_visibility', { enum: ['public', 'unlisted', 'private'] }),
   },
   (t) => [
     uniqueIndex('skins_uuid_idx').on(t.uuid),
@@ -174,9 +181,55 @@ export const skinReports = sqliteTable(
     reporter: text('reporter').notNull(),
     reason: text('reason', { enum: ['skin', 'name', 'tags'] }).notNull(),
     createdAt: integer('created_at').notNull(),
+    /** Moderation state (issue 22 point 2): open until a moderator acts on the skin or dismisses its reports. */
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] }).notNull().default('open'),
+    resolvedAt: integer('resolved_at'),
   },
-  (t) => [uniqueIndex('skin_reports_once_idx').on(t.skinId, t.reporter)],
+  (t) => [
+    uniqueIndex('skin_reports_once_idx').on(t.skinId, t.reporter),
+    // The queue groups open reports by skin (issue 22 point 2).
+    index('skin_reports_open_idx').on(t.skinId, t.createdAt).where(sql`status = 'open'`),
+    // A reporter's reports of the last hour (issue 22 point 5).
+    index('skin_reports_reporter_idx').on(t.reporter, t.createdAt),
+  ],
 )
+
+/**
+ * The moderation audit log (issue 22 point 2): who did what to which skin, user, key, tag or
+ * texture, when and why; `data` keeps what undoing needs (the previous state).
+ */
+export const moderationLog = sqliteTable(
+  'moderation_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** User id of the moderator or admin; null for the command line. */
+    actorUserId: text('actor_user_id'),
+    action: text('action').notNull(),
+    targetKind: text('target_kind', { enum: ['skin', 'user', 'key', 'tag', 'texture'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    note: text('note'),
+    /** JSON: the state before the action, for undo. */
+    data: text('data'),
+    createdAt: integer('created_at').notNull(),
+    undoneAt: integer('undone_at'),
+    undoneBy: text('undone_by'),
+  },
+  (t) => [index('moderation_log_time_idx').on(t.createdAt), index('moderation_log_target_idx').on(t.targetKind, t.targetId)],
+)
+
+/** Texture hashes refused on every future generate (issue 22 point 2, MineSkin-style image bans). */
+export const bannedTextures = sqliteTable('banned_textures', {
+  textureHash: text('texture_hash').primaryKey(),
+  logId: integer('log_id'),
+  createdAt: integer('created_at').notNull(),
+})
+
+/** Tags that may not be added again (issue 22 point 2). */
+export const bannedTags = sqliteTable('banned_tags', {
+  tag: text('tag').primaryKey(),
+  logId: integer('log_id'),
+  createdAt: integer('created_at').notNull(),
+})
 
 /** Durable generation jobs (reference §2.6): waiting → processing → completed | failed. */
 export const jobs = sqliteTable(

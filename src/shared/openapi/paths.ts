@@ -83,7 +83,8 @@ const submitErrors = (withRateLimit: boolean): OpError[] => {
   return [
     { status: 400, codes: ['validation_error', 'invalid_request', 'invalid_file', 'missing_file', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_user', 'invalid_cape', 'no_duplicate', 'request_aborted'], ...opt },
     { status: 401, codes: ['unauthorized'], ...opt },
-    { status: 403, codes: ['insufficient_grants'], ...opt },
+    // texture_banned: a moderator banned this image (issue 22 point 2).
+    { status: 403, codes: ['insufficient_grants', 'texture_banned'], ...opt },
     { status: 408, codes: ['request_timeout'], ...opt },
     { status: 413, codes: ['invalid_file', 'payload_too_large'], ...opt },
     { status: 415, codes: ['invalid_content_type'], ...opt },
@@ -276,7 +277,7 @@ function skinOperations(): Operation[] {
       errors: [
         { status: 400, codes: ['validation_error', 'invalid_request', 'request_aborted'] },
         { status: 401, codes: ['unauthorized'] },
-        { status: 403, codes: ['insufficient_grants'] },
+        { status: 403, codes: ['insufficient_grants', 'skin_hidden'] },
         { status: 404, codes: ['skin_not_found'] },
         { status: 408, codes: ['request_timeout'] },
         { status: 413, codes: ['payload_too_large'] },
@@ -393,7 +394,8 @@ function communityOperations(): Operation[] {
       requestHeaders: ['Turnstile-Token'],
       body: { json: 'TagVoteBody', required: true },
       responses: { 200: { description: '`vote_added` or `already_voted`.', body: 'EmptyResponse', optionalHeaders: COOKIE } },
-      errors: [...proofErrors, ...bodyErrors],
+      // tag_banned: a moderator banned this tag (issue 22 point 2).
+      errors: [...proofErrors, ...bodyErrors, { status: 400, codes: ['tag_banned'] }],
     },
     {
       id: 'report',
@@ -406,7 +408,13 @@ function communityOperations(): Operation[] {
       requestHeaders: ['Turnstile-Token'],
       body: { json: 'ReportBody', required: true },
       responses: { 200: { description: '`reported`.', body: 'EmptyResponse', optionalHeaders: COOKIE } },
-      errors: [...proofErrors, ...bodyErrors, { status: 409, codes: ['already_reported'] }],
+      errors: [
+        ...proofErrors,
+        ...bodyErrors,
+        { status: 409, codes: ['already_reported'] },
+        // REPORTS_PER_HOUR per reporter (issue 22 point 5).
+        { status: 429, codes: ['report_limit'], headers: ['Retry-After'] },
+      ],
     },
     {
       id: 'view',

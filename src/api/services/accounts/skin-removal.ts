@@ -10,7 +10,7 @@ import { count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../store/db'
 import { apiKeys, skinReports, skins } from '../../store/schema'
 import { skinCreators } from '../skins/ownership'
-import { loadSkinRecord } from '../skins/skin-record'
+import { loadSkinRecord, type SkinRecord } from '../skins/skin-record'
 import { createNotification } from './notifications'
 
 /** What a removal did; null when there is no such (undeleted) skin. */
@@ -24,6 +24,17 @@ export interface SkinRemoval {
 export async function removeReportedSkin(db: Db, id: string, now: number, reason?: string): Promise<SkinRemoval | null> {
   const rec = await loadSkinRecord(db, id)
   if (!rec || rec.skin.deletedAt !== null) return null
+  await db.update(skins).set({ deletedAt: now, status: 'deleted', updatedAt: now }).where(eq(skins.id, rec.skin.id)).run()
+  const { reports, notifiedUsers } = await notifySkinOwners(db, rec, now, reason)
+  return { uuid: rec.skin.uuid, reports, notifiedUsers }
+}
+
+/**
+ * Tells each owning account of a removed skin (creator user, or the user behind the creating API
+ * key) that it was removed, with the number of reports and the reason; also used by the report
+ * queue's remove and ban actions (src/api/services/moderation/skin-actions.ts).
+ */
+export async function notifySkinOwners(db: Db, rec: SkinRecord, now: number, reason?: string): Promise<{ reports: number; notifiedUsers: string[] }> {
   const reports = (await db.select({ n: count() }).from(skinReports).where(eq(skinReports.skinId, rec.skin.id)).get())?.n ?? 0
   const creators = await skinCreators(db, rec.skin.id)
   const keyIds = creators.map((c) => c.apiKeyId).filter((k): k is string => k !== null)
@@ -31,16 +42,16 @@ export async function removeReportedSkin(db: Db, id: string, now: number, reason
     ? (await db.select({ userId: apiKeys.userId }).from(apiKeys).where(inArray(apiKeys.id, keyIds)).all()).map((k) => k.userId)
     : []
   const owners = [...new Set([...creators.map((c) => c.userId), ...keyOwners].filter((u): u is string => u !== null))]
-  await db.update(skins).set({ deletedAt: now, status: 'deleted', updatedAt: now }).where(eq(skins.id, rec.skin.id)).run()
   const label = rec.skin.name ? `“${rec.skin.name}” (${rec.skin.shortId})` : rec.skin.shortId
+  const why = reason?.trim()
   for (const userId of owners) {
     await createNotification(db, {
       userId,
       title: 'Skin removed',
-      message: `Your skin ${label} was removed after ${reports === 1 ? 'a report' : `${reports} reports`}${reason ? `: ${reason}` : '.'}`,
+      message: `Your skin ${label} was removed${reports ? ` after ${reports === 1 ? 'a report' : `${reports} reports`}` : ''}${why ? `: ${why}` : '.'}`,
       level: 'warning',
       now,
     })
   }
-  return { uuid: rec.skin.uuid, reports, notifiedUsers: owners }
+  return { reports, notifiedUsers: owners }
 }

@@ -8,6 +8,7 @@
  * player's own signed profile with the mojang signer) → skin rows, in one atomic batch (issue 13 point 1).
  * @module
  */
+import { refuseBannedTexture } from '../moderation/bans'
 import type { GenerateOptions } from '../../../shared/schemas/api'
 import { imageKey, textureKey } from '../../blob/blob-store'
 import type { CapeCatalogue } from '../../capes/capes'
@@ -93,6 +94,8 @@ export function createGenerator(
     } as const
     const now = ctx.now()
 
+    // A texture a moderator banned is refused on every generate, MineSkin-style (issue 22 point 2).
+    await refuseBannedTexture(ctx.store.sql, prepared.type === 'existing' ? prepared.rec.data.textureHash : prepared.image.textureHash)
     if (prepared.type === 'existing') {
       if (meta.checkOnly) return { jobId: null, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url' }
       const id = newJobId()

@@ -19,6 +19,10 @@ export async function updateSkin(store: Store, rec: SkinRecord, who: Identity, b
   const { db } = store
   const perm = await skinPermissions(db, rec, who, now)
   if (!perm.canEdit) throw new ApiError('unauthorized', perm.editDenied ?? 'Not allowed to edit this skin', 401)
+  // A moderator hid it (issue 22 point 2): its visibility stays private until a moderator unhides it.
+  if (rec.skin.hiddenAt !== null && body.visibility !== undefined && body.visibility !== rec.skin.visibility) {
+    throw new ApiError('skin_hidden', 'A moderator hid this skin; its visibility cannot be changed', 403)
+  }
   if (body.visibility === 'private' && rec.skin.visibility !== 'private' && !who.grants.private_skins) {
     throw new ApiError('insufficient_grants', 'Private skins need the private_skins grant', 403)
   }

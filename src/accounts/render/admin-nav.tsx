@@ -1,0 +1,33 @@
+/**
+ * The operator console's section tabs (issue 22): site status and users for admins; reports and the
+ * audit log for moderators too. Server-rendered links, no JavaScript.
+ * @module
+ */
+import type { Context } from 'hono'
+import { roleAllows, type Role } from '../../api/services/moderation/roles'
+import { href } from '../context'
+import type { AccountsEnv } from '../env'
+
+/** A console section. */
+export type AdminSection = '/admin' | '/admin/reports' | '/admin/audit' | '/admin/users'
+
+const SECTIONS: { path: AdminSection; label: 'status' | 'reports' | 'audit' | 'users'; needs: Role }[] = [
+  { path: '/admin', label: 'status', needs: 'admin' },
+  { path: '/admin/reports', label: 'reports', needs: 'moderator' },
+  { path: '/admin/audit', label: 'audit', needs: 'moderator' },
+  { path: '/admin/users', label: 'users', needs: 'admin' },
+]
+
+/** The tabs the role may open, `current` marked. */
+export function AdminNav({ c, role, current }: { c: Context<AccountsEnv>; role: Role; current: AdminSection }) {
+  const t = c.get('t')
+  return (
+    <nav className="accounts-tabs" aria-label={t('accounts.admin.common.title')}>
+      {SECTIONS.filter((s) => roleAllows(role, s.needs)).map((s) => (
+        <a key={s.path} href={href(c, s.path)} className="accounts-tabs__tab" aria-current={s.path === current ? 'page' : undefined}>
+          {t(`accounts.admin.common.nav.${s.label}`)}
+        </a>
+      ))}
+    </nav>
+  )
+}

@@ -1,0 +1,73 @@
+/**
+ * Guard of the operator console (issue 22 point 1): the signed-in user's role, or a 403 with a
+ * stable code — `not_signed_in` (with a sign-in link) or `insufficient_role` — as a page, or as the
+ * JSON envelope for `Accept: application/json`. A locked user holds no role.
+ * @module
+ */
+import type { Database } from 'bun:sqlite'
+import type { Context } from 'hono'
+import type { Store } from '../api/store/db'
+import { bunSqliteClient, type SqlClient } from '../api/store/sql'
+import { roleAllows, roleOf, type Role } from '../api/services/moderation/roles'
+import { href } from './context'
+import { currentUser, type AccountUser } from './current-user'
+import type { AccountsEnv } from './env'
+import { renderPage } from './render/shell'
+import { parseGrants } from './services/users'
+
+/** The signed-in staff member. */
+export interface Staff {
+  user: AccountUser
+  role: Role
+}
+
+/** Stable codes of a refused console request. */
+export type StaffRefusal = 'not_signed_in' | 'insufficient_role'
+
+/** The user's role under this site's configuration. */
+export const staffRole = (c: Context<AccountsEnv>, user: AccountUser): Role | null =>
+  roleOf({ email: user.email ?? '', grants: parseGrants(user.grants), lockedAt: user.lockedAt }, c.get('deps').adminEmails ?? [])
+
+/** The SQL client of the account site's database. */
+export function siteSql(c: Context<AccountsEnv>): SqlClient {
+  const deps = c.get('deps')
+  // drizzle's bun-sqlite database carries its connection as `$client` (not in the BunDb type).
+  return deps.sql ?? bunSqliteClient((deps.db as typeof deps.db & { $client: Database }).$client)
+}
+
+/** The store (Drizzle and SQL over one database) the moderation services run on. */
+export function siteStore(c: Context<AccountsEnv>): Store {
+  return { db: c.get('deps').db, sql: siteSql(c), close: () => {} }
+}
+
+/** 403 with `code`: JSON for API-style callers, else a page. */
+export function refuseStaff(c: Context<AccountsEnv>, code: StaffRefusal) {
+  const t = c.get('t')
+  const message = t(code === 'not_signed_in' ? 'accounts.admin.common.signInRequired' : 'accounts.admin.common.forbidden')
+  if (c.req.header('accept')?.includes('application/json')) return c.json({ success: false, errors: [{ code, message }] }, 403)
+  return renderPage(
+    c,
+    t('accounts.forbidden.title'),
+    <section className="card accounts__card" data-error-code={code}>
+      <h1 className="card__title">{t('accounts.forbidden.title')}</h1>
+      <p className="notice notice--error" role="alert">
+        {message}
+      </p>
+      {code === 'not_signed_in' ? (
+        <a className="button button--filled" href={href(c, '/', { redirect: href(c, c.req.path) })}>
+          {t('accounts.signIn.title')}
+        </a>
+      ) : null}
+    </section>,
+    { status: 403 },
+  )
+}
+
+/** The signed-in user when their role allows `needed`, else the 403 answer. */
+export async function requireStaff(c: Context<AccountsEnv>, needed: Role): Promise<Staff | Response> {
+  const user = await currentUser(c)
+  if (!user) return refuseStaff(c, 'not_signed_in')
+  const role = staffRole(c, user)
+  if (!roleAllows(role, needed)) return refuseStaff(c, 'insufficient_role')
+  return { user, role: role! }
+}

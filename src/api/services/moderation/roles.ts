@@ -1,0 +1,38 @@
+/**
+ * Roles of the operator console (issue 22 point 1): moderators handle content (reports, hiding,
+ * removing, bans, the audit log); admins do that and run the site (users, keys, grants, credits,
+ * notifications, site status, every signing account). Both are grants of the user (`moderator`,
+ * `admin`; `bun run accounts -- grant <email> admin`); the first admin can also come from
+ * configuration, `ADMIN_EMAILS`, so a fresh install needs no command.
+ * @module
+ */
+
+/** A role, most powerful first. */
+export type Role = 'admin' | 'moderator'
+
+/** What the role check needs of a user. */
+export interface RoleSubject {
+  email: string
+  /** The user's grant overrides (parsed `users.grants`). */
+  grants: { admin?: boolean; moderator?: boolean } | undefined
+  /** Locked accounts hold no role (issue 26 point 3). */
+  lockedAt?: number | null
+}
+
+/** `ADMIN_EMAILS`: comma- or space-separated, compared case-insensitively. */
+export const parseAdminEmails = (raw: string | undefined): string[] =>
+  (raw ?? '')
+    .split(/[\s,]+/)
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e.includes('@'))
+
+/** The user's role, or null for none. */
+export function roleOf(user: RoleSubject, adminEmails: readonly string[]): Role | null {
+  if (user.lockedAt) return null
+  if (user.grants?.admin === true || adminEmails.includes(user.email.trim().toLowerCase())) return 'admin'
+  if (user.grants?.moderator === true) return 'moderator'
+  return null
+}
+
+/** True when `role` may do what `needed` may (admins may do everything moderators may). */
+export const roleAllows = (role: Role | null, needed: Role): boolean => role === 'admin' || (role === 'moderator' && needed === 'moderator')
