@@ -10,9 +10,10 @@ import type { MessageKey, Translate } from '../i18n/translator'
 /** The codes of the storage refusals. */
 export const STORAGE_REFUSALS: ReadonlySet<string> = new Set(['storage_full', 'storage_quota'])
 
-const STORAGE_TEXT: Record<string, MessageKey> = { storage_full: 'generate.storageFull', storage_quota: 'generate.storageQuota' }
+/** The words for refusals the generate form shows beside the item: the storage limits, and a texture a moderator banned (issue 22). */
+const STORAGE_TEXT: Record<string, MessageKey> = { storage_full: 'generate.storageFull', storage_quota: 'generate.storageQuota', texture_banned: 'generate.textureBanned' }
 
-/** The visitor's words for a storage refusal with `code`, or undefined for any other code. */
+/** The visitor's words for a storage refusal (or a banned texture) with `code`, or undefined for any other code. */
 export const storageRefusalText = (code: string | undefined, t: Translate): string | undefined => {
   const key = code ? STORAGE_TEXT[code] : undefined
   return key ? t(key) : undefined
