@@ -6,6 +6,7 @@
 import type { AntiBotVerifier } from '../api/antibot/verifier'
 import type { BunDb as Db } from '../api/store/db'
 import type { PoolManager } from '../api/pool/pool-views'
+import type { SignerKind } from '../api/services/moderation/site-status'
 import type { SqlClient } from '../api/store/sql'
 import type { ClientManifest } from '../shared/client-manifest'
 import type { Mailer } from './mail/mailer'
@@ -49,6 +50,12 @@ export interface AccountsDeps {
    * run on it); on Bun it is made from `db` when absent.
    */
   sql?: SqlClient
+  /**
+   * What the console's site status (`/admin`, issue 22 point 4) needs of the API's configuration: the
+   * signer (`SIGNER`, and the upstream origin), `STORAGE_BUDGET_MB` in bytes and the folder `bun run
+   * backup` writes to. Absent: the page says those parts are not reported by this server.
+   */
+  siteStatus?: { signer: { kind: SignerKind; origin?: string | null }; storageBudgetBytes: number; backupsDir: string }
   /** The clock in ms; injected so session expiry and throttling are testable. */
   now?: () => number
 }

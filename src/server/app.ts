@@ -74,6 +74,10 @@ export function createApp(options: AppOptions) {
     app.all(mount, forwardStripped(options.accounts, mount))
     app.all(`${mount}/*`, forwardStripped(options.accounts, mount))
   }
+  // Issue 22: the operator console lives on the account site; `/admin` is where an operator looks first.
+  const consoleRedirect: Handler<AppEnv> = (c) => c.redirect(options.accountUrl.replace(/\/+$/, '') + new URL(c.req.url).pathname, 302)
+  app.get('/admin', consoleRedirect)
+  app.get('/admin/*', consoleRedirect)
   app.get('/textures/*', forward(options.api))
   app.get('/render', forward(options.render))
   app.get('/render/*', forward(options.render))

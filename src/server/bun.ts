@@ -18,6 +18,7 @@ import { clientManifestSchema, MANIFEST_PATH, type ClientManifest } from '../sha
 import { parseFlags } from '../shared/flags'
 import { createApp } from './app'
 import type { Backend } from './app-options'
+import { backupsDir } from '../api/store/backup'
 import { parseServerEnv, parseSiteLinks } from './config'
 import { monitoringConfig } from './edge/monitoring'
 import { remoteBackend } from './proxy/remote-backend'
@@ -153,6 +154,12 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     pool: (embedded?.signingPool ?? (await remoteSigningPool(apiConfig, accountsStore!))).manager,
     // Issue 22: the operator console's admins by configuration.
     adminEmails: apiConfig.adminEmails,
+    // Issue 22 point 4: what the console's site status reports of the API's configuration.
+    siteStatus: {
+      signer: { kind: apiConfig.signer, origin: apiConfig.signer === 'upstream' ? (apiConfig.upstream.origin ?? null) : null },
+      storageBudgetBytes: apiConfig.storageBudgetBytes,
+      backupsDir: backupsDir(apiConfig.dataDir),
+    },
   })
   const flags = readFlags(config.FLAGS_FILE)
   // Listed once here: a page request never touches the file system for it (issue 11 point 3).

@@ -18,7 +18,8 @@ import { CREDIT_PERIOD, CREDIT_TYPE, GRANT_LABEL, PRODUCT_GROUP, SUBSCRIPTION_ST
 /** Defaults of signed-in users: what the API grants a session without extra grants. */
 export type UserDefaultGrants = () => Grants
 
-const parseUserGrants = (json: string | null): Partial<Grants> => {
+/** The user's own grant overrides (`users.grants`), valid ones only (the console's user page too). */
+export const parseUserGrants = (json: string | null): Partial<Grants> => {
   try {
     const r = grantsSchema.partial().safeParse(json ? JSON.parse(json) : {})
     return r.success ? r.data : {}
@@ -27,7 +28,8 @@ const parseUserGrants = (json: string | null): Partial<Grants> => {
   }
 }
 
-function grantValue(c: Context<AccountsEnv>, key: keyof Grants, v: number | boolean): string {
+/** A grant's value in the page's language (the console's user page too). */
+export function grantValue(c: Context<AccountsEnv>, key: keyof Grants, v: number | boolean): string {
   const t = c.get('t')
   if (typeof v === 'boolean') return v ? t('accounts.credits.yes') : t('accounts.credits.no')
   if (key === 'delay') return t('accounts.credits.seconds', { n: v })
@@ -148,10 +150,12 @@ export function creditsRoutes(defaults: UserDefaultGrants) {
 }
 
 let envDefaults: Grants | undefined
+/** The API's default grants of signed-in users, from the environment (LIMIT_USER_*, SKIN_*_HOURS). */
+export const userDefaultGrants: UserDefaultGrants = () => (envDefaults ??= apiConfigFromEnv(process.env).grants.user)
 /**
  * Registers the credits page (route registry, ./index.ts). The default grants of signed-in users
  * come from the same environment variables the API reads (LIMIT_USER_*, SKIN_*_HOURS).
  */
 export const registerCreditsRoutes = (app: Hono<AccountsEnv>) => {
-  app.route('/', creditsRoutes(() => (envDefaults ??= apiConfigFromEnv(process.env).grants.user)))
+  app.route('/', creditsRoutes(userDefaultGrants))
 }

@@ -32,6 +32,23 @@ export function snapshotName(at: Date): string {
 /** Default folder of snapshots: `<DATA_DIR>/backups`. */
 export const backupsDir = (dataDir: string) => join(dataDir, 'backups')
 
+/**
+ * The newest default-named snapshot in `dir` and its time (from the name: UTC, to the second), or
+ * null when there is none or no such folder; the console's site status shows it (issue 22 point 4).
+ */
+export function latestSnapshot(dir: string): { at: number; file: string } | null {
+  let names: string[]
+  try {
+    names = readdirSync(dir).filter((n) => SNAPSHOT_NAME.test(n))
+  } catch {
+    return null
+  }
+  const file = names.sort().at(-1)
+  if (!file) return null
+  const [, y, mo, d, h, mi, s] = /^ssg-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(file)!.map(Number)
+  return { at: Date.UTC(y!, mo! - 1, d!, h!, mi!, s!), file }
+}
+
 /** Counts a snapshot holds, for the report (and for tests to compare with the live data). */
 export interface SnapshotCounts {
   skins: number

@@ -276,6 +276,8 @@ export const jobs = sqliteTable(
     index('jobs_client_idx').on(t.clientId, t.createdAt),
     index('jobs_ip_idx').on(t.ip, t.createdAt),
     index('jobs_finished_idx').on(t.finishedAt),
+    // The console's 24 h job chart (issue 22 point 4) reads finish time and outcome from the index alone.
+    index('jobs_finished_status_idx').on(t.finishedAt, t.status),
   ],
 )
 

@@ -7,9 +7,13 @@
  */
 import type { Hono } from 'hono'
 import type { AccountsEnv } from '../../env'
+import { registerAuditRoutes } from './audit'
+import { registerReportRoutes } from './reports'
+import { registerStatusRoutes } from './status'
+import { registerUserRoutes } from './users'
 
 /** The console's route groups; each area adds one line. */
-const ADMIN_ROUTES: ((app: Hono<AccountsEnv>) => void)[] = []
+const ADMIN_ROUTES: ((app: Hono<AccountsEnv>) => void)[] = [registerStatusRoutes, registerReportRoutes, registerAuditRoutes, registerUserRoutes]
 
 /** Registers every console route. */
 export function registerAdminRoutes(app: Hono<AccountsEnv>) {

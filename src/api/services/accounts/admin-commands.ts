@@ -42,8 +42,8 @@ const userByEmail = async (db: Db, email: string | undefined) => {
   return row
 }
 
-/** Parses a grant value for `name`: booleans `true|false|yes|no|1|0`, numbers as numbers. */
-function grantValue(name: keyof Grants, raw: string | undefined): number | boolean {
+/** Parses a grant value for `name`: booleans `true|false|yes|no|1|0`, numbers as numbers (the console's grant form too). */
+export function grantValue(name: keyof Grants, raw: string | undefined): number | boolean {
   const field = grantsSchema.shape[name]
   const isBool = field.safeParse(true).success
   let v: number | boolean

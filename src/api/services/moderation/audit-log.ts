@@ -16,6 +16,7 @@ export const MODERATION_ACTIONS = [
   'ban_texture',
   'set_grants',
   'add_credits',
+  'subscribe',
   'notify',
   'revoke_key',
   'lock',
@@ -25,7 +26,7 @@ export const MODERATION_ACTIONS = [
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 
 /** Actions that can be undone while their data exists (unhide, restore, unban, …). */
-export const UNDOABLE: ReadonlySet<ModerationAction> = new Set(['dismiss', 'hide', 'remove', 'clear_name', 'remove_tag', 'ban_texture', 'set_grants', 'lock'])
+export const UNDOABLE: ReadonlySet<ModerationAction> = new Set(['dismiss', 'hide', 'remove', 'clear_name', 'remove_tag', 'ban_texture', 'set_grants', 'lock', 'revoke_key'])
 
 /** What the log points at. */
 export type TargetKind = 'skin' | 'user' | 'key' | 'tag' | 'texture'
