@@ -80,12 +80,10 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
     }
   }
 
-  // The stylesheet gets a content hash too, so it can be cached as immutable.
-  const css = readFileSync(join(ROOT, 'static/styles.css'))
-  const cssName = `styles-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`
-  writeFileSync(join(ASSETS, cssName), css)
-  rmSync(join(OUT, 'styles.css'))
-  manifest.css = PUBLIC_PATH + cssName
+  // The stylesheets get a content hash too, so they can be cached as immutable. The operator
+  // console's rules are a second sheet only its pages load (issue 22), keeping the public one small (issue 23).
+  manifest.css = writeHashedCss('styles')
+  manifest.adminCss = writeHashedCss('admin')
 
   manifest.icons = writeIconSprite(icons)
   manifest.messages = writeIslandMessages()
@@ -93,6 +91,7 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
   manifest.clientImports = [...new Set(manifest.clientImports)].filter((file) => file !== manifest.client)
   const missing = Object.keys(islands).filter((name) => !manifest.islands[name])
   if (!manifest.accountProof) missing.push('account proof script')
+  if (!manifest.adminCss) missing.push('console stylesheet')
   if (!manifest.client || missing.length) throw new Error(`client build is missing: ${missing.join(', ') || 'client entry'}`)
   manifest.buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12)
   // Before the manifest names the new files, so a server never finds one without its copies.
@@ -107,6 +106,15 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
     console.log(`precompressed ${compressed.files} files (${compressed.written} copies written): raw ${kb(compressed.raw)}, br ${kb(compressed.br)}, gzip ${kb(compressed.gzip)}`)
   }
   return manifest
+}
+
+/** Writes `static/<name>.css` as `<name>-<hash>.css` (dropping its unhashed copy); returns its URL. */
+function writeHashedCss(name: string): string {
+  const css = readFileSync(join(ROOT, 'static', `${name}.css`))
+  const hashed = `${name}-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`
+  writeFileSync(join(ASSETS, hashed), css)
+  rmSync(join(OUT, `${name}.css`))
+  return PUBLIC_PATH + hashed
 }
 
 /**
@@ -196,6 +204,11 @@ function printSizes(manifest: ClientManifest) {
     console.log(`  ${file.padEnd(40)} ${kb(bytes.length)} ${kb(zipped)}`)
   }
   console.log(`  ${'total'.padEnd(40)} ${kb(raw)} ${kb(gz)}`)
+  // Not in the total: only the account site's console pages load it.
+  if (manifest.adminCss) {
+    const bytes = readFileSync(join(OUT, manifest.adminCss))
+    console.log(`  ${`${manifest.adminCss} (console only)`.padEnd(40)} ${kb(bytes.length)} ${kb(gzipSync(bytes).length)}`)
+  }
 }
 
 if (import.meta.main) {

@@ -18,6 +18,11 @@ export const clientManifestSchema = z.object({
   clientImports: z.array(z.string()),
   /** The hashed stylesheet (`/assets/styles-<hash>.css`). */
   css: z.string(),
+  /**
+   * The operator console's stylesheet (`/assets/admin-<hash>.css`, static/admin.css), loaded after
+   * `css` by the account site's `/admin…` pages only (issue 22), so the public sheet stays small (issue 23).
+   */
+  adminCss: z.string().optional(),
   /** The hashed icon sprite (`/assets/icons-<hash>.svg`, src/shared/ui/icon-sprite.ts). */
   icons: z.string(),
   /**

@@ -42,7 +42,7 @@ function decoded(response: Response, bytes: Uint8Array): Buffer {
 }
 
 /** Every script, stylesheet and sprite a page of the manifest may load. */
-const assetPaths = () => [...new Set([manifest.client, ...manifest.clientImports, ...Object.values(manifest.islands).flatMap((i) => [i.file, ...i.imports]), manifest.css, manifest.icons])]
+const assetPaths = () => [...new Set([manifest.client, ...manifest.clientImports, ...Object.values(manifest.islands).flatMap((i) => [i.file, ...i.imports]), manifest.css, manifest.icons, ...(manifest.adminCss ? [manifest.adminCss] : [])])]
 
 describe('static assets', () => {
   test('every asset: Brotli for "br, gzip", gzip for "gzip", plain for identity; each decodes to the built file', async () => {

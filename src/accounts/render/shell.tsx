@@ -20,6 +20,8 @@ export interface ShellProps {
   title: string
   appUrl: string
   css: string
+  /** A second stylesheet after `css`: the operator console's (static/admin.css), on its pages only. */
+  extraCss?: string
   locale: string
   theme: string
   backLabel: string
@@ -31,7 +33,7 @@ export interface ShellProps {
 }
 
 /** The frame itself. */
-export function Shell({ title, appUrl, css, locale, theme, backLabel, actions, script, children }: ShellProps) {
+export function Shell({ title, appUrl, css, extraCss, locale, theme, backLabel, actions, script, children }: ShellProps) {
   return (
     <html lang={locale} data-theme={theme}>
       <head>
@@ -41,6 +43,7 @@ export function Shell({ title, appUrl, css, locale, theme, backLabel, actions, s
         <title>{`${title} – ${PRODUCT_NAME}`}</title>
         <link rel="icon" href={new URL('/favicon.svg', appUrl).href} type="image/svg+xml" />
         <link rel="stylesheet" href={css} />
+        {extraCss && <link rel="stylesheet" href={extraCss} />}
         {script && <script type="module" src={script.src} nonce={script.nonce} />}
       </head>
       <body className="accounts">
@@ -71,6 +74,12 @@ export interface PageOptions {
   proof?: boolean
 }
 
+/**
+ * True for the operator console's pages (issue 22): `/admin` and below. The account app sees its own
+ * paths — a mount such as the web app's `/accounts` is stripped before it (src/server/proxy/forward.ts).
+ */
+export const isConsolePath = (path: string) => path === '/admin' || path.startsWith('/admin/')
+
 /** Renders `children` in the frame as a full HTML response with the page's own Content-Security-Policy. */
 export async function renderPage(c: Context<AccountsEnv>, title: string, children: ReactNode, opts: PageOptions = {}) {
   const deps = c.get('deps')
@@ -80,8 +89,10 @@ export async function renderPage(c: Context<AccountsEnv>, title: string, childre
   const asset = (path: string) => (new URL(path, appOrigin).origin === c.get('origin') ? path : new URL(path, appOrigin).href)
   const nonce = createNonce()
   const script = opts.proof && manifest.accountProof ? { src: asset(manifest.accountProof), nonce } : undefined
+  // Only console pages load its rules, so the public stylesheet stays small (issue 23).
+  const extraCss = manifest.adminCss && isConsolePath(c.req.path) ? asset(manifest.adminCss) : undefined
   const html = renderToString(
-    <Shell title={title} appUrl={appOrigin + '/'} css={asset(manifest.css)} locale={c.get('locale')} theme={parseTheme(getCookie(c, THEME_COOKIE))} backLabel={c.get('t')('accounts.backToApp')} actions={opts.actions} script={script}>
+    <Shell title={title} appUrl={appOrigin + '/'} css={asset(manifest.css)} extraCss={extraCss} locale={c.get('locale')} theme={parseTheme(getCookie(c, THEME_COOKIE))} backLabel={c.get('t')('accounts.backToApp')} actions={opts.actions} script={script}>
       {children}
     </Shell>,
   )

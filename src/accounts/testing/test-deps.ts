@@ -56,7 +56,7 @@ export function testAccountsDeps(store: BunStore, overrides: Partial<AccountsDep
     sessionSecret: 'f'.repeat(64),
     basePath: '/accounts',
     secureCookies: false,
-    manifest: async () => ({ buildId: 'test', client: '/assets/client.js', clientImports: [], css: '/assets/styles-test.css', icons: '/assets/icons.svg', islands: {}, accountProof: '/assets/proof-form.js' }),
+    manifest: async () => ({ buildId: 'test', client: '/assets/client.js', clientImports: [], css: '/assets/styles-test.css', adminCss: '/assets/admin-test.css', icons: '/assets/icons.svg', islands: {}, accountProof: '/assets/proof-form.js' }),
     mailer: createRecordingMailer(),
     antibot: testAntiBot(store),
     ...overrides,
