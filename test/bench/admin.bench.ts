@@ -7,7 +7,8 @@
  * `INSERT … SELECT` over recursive CTEs in one transaction each. Then, BENCH_ADMIN_RUNS (100) times
  * each after a warm-up, timed in-process:
  * - the site-status service (src/api/services/moderation/site-status.ts);
- * - `GET /admin` through the account app as a signed-in admin (the whole server-rendered page);
+ * - `GET /admin` and `GET /admin/reports?sort=most` through the account app as a signed-in admin
+ *   (the whole server-rendered pages);
  * - `reportQueue` newest and most-reported first, page 1 (20) and a deep page (offset half the queue).
  * Budget: p95 ≤ 50 ms each (DESIGN.md §4 style: checked here, not in timed tests).
  * Run: `bun test/bench/admin.bench.ts` (or `bun run bench admin`).
@@ -127,6 +128,14 @@ const cases: [string, () => Promise<unknown>][] = [
     async () => {
       const res = await app.fetch(new Request('http://bench.local/admin', { headers: { cookie } }))
       if (res.status !== 200) throw new Error(`/admin answered ${res.status}`)
+      await res.text()
+    },
+  ],
+  [
+    'GET /admin/reports?sort=most (whole queue page, signed-in admin)',
+    async () => {
+      const res = await app.fetch(new Request('http://bench.local/admin/reports?sort=most', { headers: { cookie } }))
+      if (res.status !== 200) throw new Error(`/admin/reports answered ${res.status}`)
       await res.text()
     },
   ],

@@ -7,7 +7,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { apiConfigFromEnv, grantsSchema, type Grants } from '../../api/config'
-import { CREDIT_TYPES, createCreditLedger } from '../../api/services/accounts/credits'
+import { CREDIT_TYPES, createCreditLedger, type CreditRow, type CreditSummary } from '../../api/services/accounts/credits'
 import { allSubscriptions, isValidSubscription, mergeSubscriptionGrants } from '../../api/services/accounts/subscription-grants'
 import type { MessageKey } from '../../shared/i18n/translator'
 import type { AccountsEnv } from '../env'
@@ -37,6 +37,35 @@ export function grantValue(c: Context<AccountsEnv>, key: keyof Grants, v: number
   return new Intl.NumberFormat(c.get('locale')).format(v)
 }
 
+/** Live credits of `rows` by type (types without live credits left out). */
+function creditsByType(rows: (CreditRow & { live: boolean })[]) {
+  return CREDIT_TYPES.map((type) => {
+    const live = rows.filter((r) => r.live && r.type === type)
+    return { type, balance: live.reduce((n, r) => n + r.balance, 0), total: live.reduce((n, r) => n + r.total, 0), any: live.length > 0 }
+  }).filter((x) => x.any)
+}
+
+/** The balance line and the balance per credit type (the console's user page too). */
+export function CreditBalance({ c, summary, rows }: { c: Context<AccountsEnv>; summary: CreditSummary; rows: (CreditRow & { live: boolean })[] }) {
+  const t = c.get('t')
+  const num = (n: number) => new Intl.NumberFormat(c.get('locale')).format(n)
+  return (
+    <>
+      <p className="accounts-b__balance" data-testid="credit-balance">
+        {t('accounts.credits.balanceOf', { balance: num(summary.all.balance), total: num(summary.all.total) })}
+      </p>
+      <dl className="facts accounts-b__types">
+        {creditsByType(rows).map((x) => (
+          <div key={x.type}>
+            <dt>{t(CREDIT_TYPE[x.type])}</dt>
+            <dd>{t('accounts.credits.balanceOf', { balance: num(x.balance), total: num(x.total) })}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  )
+}
+
 /** Builds the `/credits` route; `defaults` gives the API's default grants of signed-in users. */
 export function creditsRoutes(defaults: UserDefaultGrants) {
   const app = new Hono<AccountsEnv>()
@@ -51,10 +80,6 @@ export function creditsRoutes(defaults: UserDefaultGrants) {
     const ledger = createCreditLedger(db)
     const summary = await ledger.summary(user.id, now)
     const rows = await ledger.history(user.id, now)
-    const byType = CREDIT_TYPES.map((type) => {
-      const live = rows.filter((r) => r.live && r.type === type)
-      return { type, balance: live.reduce((n, r) => n + r.balance, 0), total: live.reduce((n, r) => n + r.total, 0), any: live.length > 0 }
-    }).filter((x) => x.any)
     const subs = await allSubscriptions(db, user.id)
     const grants = await mergeSubscriptionGrants(db, { ...defaults(), ...parseUserGrants(user.grants) }, user.id, now)
     const num = (n: number) => new Intl.NumberFormat(locale).format(n)
@@ -71,17 +96,7 @@ export function creditsRoutes(defaults: UserDefaultGrants) {
             <p className="field-hint--muted">{t('accounts.credits.none')}</p>
           ) : (
             <>
-              <p className="accounts-b__balance" data-testid="credit-balance">
-                {t('accounts.credits.balanceOf', { balance: num(summary.all.balance), total: num(summary.all.total) })}
-              </p>
-              <dl className="facts accounts-b__types">
-                {byType.map((x) => (
-                  <div key={x.type}>
-                    <dt>{t(CREDIT_TYPE[x.type])}</dt>
-                    <dd>{t('accounts.credits.balanceOf', { balance: num(x.balance), total: num(x.total) })}</dd>
-                  </div>
-                ))}
-              </dl>
+              <CreditBalance c={c} summary={summary} rows={rows} />
               <h2 className="accounts-b__subtitle">{t('accounts.credits.ledger')}</h2>
               <div className="accounts-b__scroll">
                 <table className="accounts-b__table">

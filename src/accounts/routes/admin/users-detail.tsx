@@ -25,7 +25,7 @@ import { Message } from '../../render/form-parts'
 import { renderPage, type PageStatus } from '../../render/shell'
 import { SignOutButton } from '../../render/sign-out-button'
 import { siteSql } from '../../require-staff'
-import { grantValue, parseUserGrants, userDefaultGrants } from '../credits'
+import { CreditBalance, grantValue, parseUserGrants, userDefaultGrants } from '../credits'
 import { formatTime } from '../keys-shared'
 import { RoleChip } from './users-list'
 import { AdminField, AdminForm, AdminSelect, ButtonForm, NoteField } from './users-forms'
@@ -150,10 +150,6 @@ export async function userDetailPage(c: Context<AccountsEnv>, role: Role, self: 
   const ledger = createCreditLedger(db)
   const summary = await ledger.summary(u.id, now)
   const rows = await ledger.history(u.id, now)
-  const byType = CREDIT_TYPES.map((type) => {
-    const live = rows.filter((r) => r.live && r.type === type)
-    return { type, balance: live.reduce((n, r) => n + r.balance, 0), total: live.reduce((n, r) => n + r.total, 0), any: live.length > 0 }
-  }).filter((x) => x.any)
   const own = parseUserGrants(u.grants)
   const effective = await mergeSubscriptionGrants(db, { ...userDefaultGrants(), ...own }, u.id, now)
   const isSelf = self.id === u.id
@@ -288,17 +284,7 @@ export async function userDetailPage(c: Context<AccountsEnv>, role: Role, self: 
           <p className="field-hint--muted">{t('accounts.admin.users.credits.none')}</p>
         ) : (
           <>
-            <p className="accounts-b__balance" data-testid="credit-balance">
-              {t('accounts.credits.balanceOf', { balance: num(summary.all.balance), total: num(summary.all.total) })}
-            </p>
-            <dl className="facts accounts-b__types">
-              {byType.map((x) => (
-                <div key={x.type}>
-                  <dt>{t(CREDIT_TYPE[x.type])}</dt>
-                  <dd>{t('accounts.credits.balanceOf', { balance: num(x.balance), total: num(x.total) })}</dd>
-                </div>
-              ))}
-            </dl>
+            <CreditBalance c={c} summary={summary} rows={rows} />
           </>
         )}
         <h3 className="accounts-b__subtitle">{t('accounts.admin.users.credits.add')}</h3>

@@ -3,9 +3,9 @@
  * 15-minute buckets (completed and failed), the queue right now, the signer and its health, open
  * reports, storage used against the budget, the last backup and the skins generated. It must answer
  * in well under 50 ms on a catalogue of 1 M skins and 100 k reports (test/bench/admin.bench.ts), so
- * nothing here scans a big table: the job chart is one range over the covering index
- * `jobs_finished_status_idx` (finished_at, status), the queue a range of `jobs_status_idx`, the open
- * reports the partial index `skin_reports_open_idx`, storage and skins are `stat_counters` rows.
+ * nothing here scans a big table: the job chart reads the 96 rows of `job_buckets` and the open
+ * reports the rows of `report_queue` (both kept by triggers, migration 0012), the queue a range of
+ * `jobs_status_idx`, storage and skins are `stat_counters` rows.
  * Pure over the SqlClient and injected sources, so it runs on Bun and on D1 alike.
  * @module
  */
@@ -13,7 +13,7 @@ import type { PoolAccountStatus } from '../../pool/pool-views'
 import type { SqlClient } from '../../store/sql'
 import { TOTAL_KEY as STORAGE_TOTAL_KEY } from '../storage/storage-counters'
 
-/** Width of one chart bar. */
+/** Width of one chart bar: the 900 000 ms the `job_buckets` triggers of migration 0012 round to. */
 export const BUCKET_MS = 15 * 60_000
 /** Bars of the chart: 24 h of {@link BUCKET_MS}. */
 export const BUCKETS = 96
@@ -92,25 +92,13 @@ export function bucketStarts(now: number): number[] {
   return Array.from({ length: BUCKETS }, (_, i) => last - (BUCKETS - 1 - i) * BUCKET_MS)
 }
 
-/** The chart's buckets from the database: one range over the covering index, grouped in SQL. */
+/** The chart's buckets: the 96 rows of `job_buckets` (kept by triggers on `jobs`, migration 0012). */
 export async function jobBuckets(sql: SqlClient, now: number): Promise<JobBucket[]> {
   const starts = bucketStarts(now)
   const from = starts[0]!
-  const rows = await sql.all<{ b: number; failed: number; n: number }>(
-    `SELECT (finished_at - ?) / ? AS b, status = 'failed' AS failed, count(*) AS n
-     FROM jobs INDEXED BY jobs_finished_status_idx
-     WHERE finished_at >= ? AND finished_at < ? AND status IN ('completed', 'failed')
-     GROUP BY b, failed`,
-    [from, BUCKET_MS, from, from + BUCKETS * BUCKET_MS],
-  )
-  const buckets = starts.map((start): JobBucket => ({ start, completed: 0, failed: 0 }))
-  for (const r of rows) {
-    const bucket = buckets[r.b]
-    if (!bucket) continue
-    if (r.failed) bucket.failed += r.n
-    else bucket.completed += r.n
-  }
-  return buckets
+  const rows = await sql.all<{ start: number; completed: number; failed: number }>('SELECT start, completed, failed FROM job_buckets WHERE start >= ? AND start <= ?', [from, starts.at(-1)!])
+  const byStart = new Map(rows.map((r) => [r.start, r]))
+  return starts.map((start): JobBucket => ({ start, completed: byStart.get(start)?.completed ?? 0, failed: byStart.get(start)?.failed ?? 0 }))
 }
 
 /** Counts pool statuses. */
@@ -134,9 +122,7 @@ export async function siteStatus(src: SiteStatusSources): Promise<SiteStatus> {
   const [buckets, queueRows, reports, counters, statuses, backup] = await Promise.all([
     jobBuckets(sql, now),
     sql.all<{ status: string; n: number }>(`SELECT status, count(*) AS n FROM jobs WHERE status IN ('waiting', 'processing') GROUP BY status`),
-    sql.get<{ open: number; skins: number }>(
-      `SELECT count(*) AS open, count(DISTINCT skin_id) AS skins FROM skin_reports INDEXED BY skin_reports_open_idx WHERE status = 'open'`,
-    ),
+    sql.get<{ open: number | null; skins: number }>('SELECT sum(n) AS open, count(*) AS skins FROM report_queue'),
     sql.all<{ key: string; value: number }>('SELECT key, value FROM stat_counters WHERE key IN (?, ?, ?)', [
       STORAGE_TOTAL_KEY,
       'generated:total:new',
