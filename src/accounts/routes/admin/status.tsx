@@ -79,7 +79,11 @@ function StatusCards({ c, s, backupsDir }: { c: Context<AccountsEnv>; s: SiteSta
   const finished = s.jobs.completed + s.jobs.failed
   const buckets = s.jobs.buckets
   const from = buckets[0]?.start ?? s.now
-  const perMinute = (n: number, minutes: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n / minutes)
+  // Two decimals, or one significant digit below 0.01, so a quiet day does not read as zero jobs.
+  const perMinute = (n: number, minutes: number) => {
+    const rate = n / minutes
+    return new Intl.NumberFormat(locale, rate > 0 && rate < 0.01 ? { maximumSignificantDigits: 1 } : { maximumFractionDigits: 2 }).format(rate)
+  }
   const chartText = {
     title: t('accounts.admin.status.jobs.chartTitle'),
     desc: t('accounts.admin.status.jobs.chartDesc', { completed: num(s.jobs.completed), failed: num(s.jobs.failed), from: formatTime(locale, from).replace(/ UTC$/, ''), to: time(s.now) }),
