@@ -82,7 +82,11 @@ export function record(bench: string, figures: Omit<Figure, 'bench'>[]): void {
     console.log(`  ${row.figure}: ${formatValue(row.value, row.unit)}${row.note ? ` (${row.note})` : ''}${row.budget ? ` — budget ${formatBudget(row)} ${v}` : ''}`)
   }
   const dir = process.env.BENCH_RESULTS_DIR
-  if (!dir) return
+  // On its own a bench says a missed budget with its exit code (issue 23); under run.ts the table does.
+  if (!dir) {
+    if (rows.some((row) => verdict(row) === 'MISSED')) process.exitCode = 1
+    return
+  }
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, `${bench}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`), JSON.stringify(rows))
 }
