@@ -6,19 +6,22 @@
  */
 import { iconId, iconSprite } from './icon-sprite'
 
-/** A 24×24 SVG icon. */
+/**
+ * A 24×24 SVG icon. The default size comes from the stylesheet (`.icon:not([width])`), other sizes
+ * from attributes: a page carries a few dozen icons, and every byte counts against the HTML budget
+ * (issue 23: ≤ 30 KB in every language). No `focusable`: only IE needed it.
+ */
 export function Icon({ path, label, size = 24, className }: { path: string; label?: string; size?: number; className?: string }) {
   const sprite = iconSprite()
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
       viewBox={sprite ? undefined : '0 0 24 24'}
-      width={size}
-      height={size}
+      width={size === 24 ? undefined : size}
+      height={size === 24 ? undefined : size}
       aria-hidden={label ? undefined : true}
       role={label ? 'img' : undefined}
       aria-label={label}
-      focusable="false"
     >
       {sprite ? <use href={`${sprite}#${iconId(path)}`} /> : <path d={path} fill="currentColor" />}
     </svg>
