@@ -43,4 +43,8 @@ preloadChunks()
 // The My Skins tab and other client-only parts show once the client has started (SPEC §2); set
 // before the first frame so they do not shift the page after it.
 document.documentElement.dataset.clientStarted = ''
+// A click on a control that wakes a deferred island (`data-wake`: the skin page's "View in 3D") marks
+// its island as asked for, from here because this runs before the client proper: a click while that
+// is still loading starts the island once its trigger runs (hydrate-when.ts, issue 23).
+document.addEventListener('click', (event) => (event.target as Element).closest?.('[data-wake]')?.closest('x-island')?.setAttribute('data-requested', ''), true)
 afterFirstPaint(() => void import('./boot').catch(reloadAfterChunkError))

@@ -8,6 +8,7 @@
  */
 import { $drawerOpen } from '../shared/stores/drawer'
 import type { IslandName } from './registry'
+import { whenViewerRequested } from './viewer/viewer-request'
 
 /** Calls `start` once the island is needed. */
 type Trigger = (start: () => void) => void
@@ -30,8 +31,8 @@ const whenDrawerNeeded: Trigger = (start) => {
 /**
  * Starts `start` after the page has loaded and been idle twice: for an island that is not what the
  * visitor came for but has work on every visit (the skin page's community bar counts the view,
- * issue 8). It then loads after what starts at "load, then idle" (the 3D viewer), outside the
- * JavaScript budget before it (DESIGN.md §4); its server HTML stands until then.
+ * issue 8). It loads outside the JavaScript budget before interaction (DESIGN.md §4); its server HTML
+ * stands until then.
  */
 const whenLoadedAndIdle: Trigger = (start) => {
   const idle = (then: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(then, { timeout: 2000 }) : setTimeout(then, 200))
@@ -77,5 +78,21 @@ const whenNear =
     )
   }
 
+/**
+ * Starts the skin page's 3D viewer when the visitor asks for the 3D view (issue 23: its button or a
+ * drag on the render, `viewer/viewer-request.ts`). Until then its server HTML — the 2D render and the
+ * button — is the view, and none of its code runs.
+ */
+const whenViewerAsked: Trigger = (start) => {
+  const island = document.querySelector<HTMLElement>('x-island[data-island="skin-viewer"]')
+  if (!island) return start()
+  whenViewerRequested(island, start)
+}
+
 /** Islands with a trigger; every other island hydrates as soon as the page has loaded. */
-export const hydrateWhen: Partial<Record<IslandName, Trigger>> = { 'gallery-scroll': whenNear('gallery-scroll'), 'app-drawer': whenDrawerNeeded, 'skin-community': whenLoadedAndIdle }
+export const hydrateWhen: Partial<Record<IslandName, Trigger>> = {
+  'gallery-scroll': whenNear('gallery-scroll'),
+  'app-drawer': whenDrawerNeeded,
+  'skin-community': whenLoadedAndIdle,
+  'skin-viewer': whenViewerAsked,
+}

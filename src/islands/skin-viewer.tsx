@@ -1,15 +1,17 @@
 /**
- * The skin page's 3D viewer (issue 8 point 1). Server-rendered, it is the 2D body render — the view
- * without JavaScript or WebGL. After hydration, once the page has loaded and is idle (or the visitor
- * reaches for it), it imports the three.js module (`viewer/skin-viewer-3d.ts`, its own lazy chunk) and
- * lays the canvas over the image in the same box. Walking starts paused under prefers-reduced-motion.
+ * The skin page's 3D viewer (issue 8 point 1). Server-rendered, it is the 2D body render — the page's
+ * default view and its largest paint — with a "View in 3D" button over it. The island hydrates only
+ * when the visitor asks for the 3D view (the button, or a drag on the render: `hydrate-when.ts`,
+ * `viewer/viewer-request.ts`, issue 23); it then shows a loading state while it imports the three.js
+ * module (`viewer/skin-viewer-3d.ts`, its own lazy chunk) and lays the canvas over the image in the
+ * same box. Walking starts paused under prefers-reduced-motion.
  * @module
  */
-import { mdiMagnifyMinusOutline, mdiMagnifyPlusOutline, mdiPause, mdiPlay, mdiRestore, mdiRotateLeft, mdiRotateRight } from '@mdi/js'
+import { mdiMagnifyMinusOutline, mdiMagnifyPlusOutline, mdiPause, mdiPlay, mdiRestore, mdiRotate3dVariant, mdiRotateLeft, mdiRotateRight } from '@mdi/js'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useI18n } from '../shared/i18n/context'
 import { Icon } from '../shared/ui/icon'
-import { startWhenIdle } from './viewer/start-when-idle'
+import { isRequested, REQUESTED_ATTRIBUTE } from './viewer/viewer-request'
 import type { Viewer3d } from './viewer/skin-viewer-3d'
 import { webglAvailable } from './viewer/webgl-support'
 
@@ -26,61 +28,93 @@ export interface SkinViewerProps {
   height: number
 }
 
-/** image: the 2D render only; loading: the 3D module is on its way; 3d: the canvas shows; unavailable: no WebGL. */
-type ViewerState = 'image' | 'loading' | '3d' | 'unavailable'
+/**
+ * image: the 2D render with the 3D button; loading: the 3D module is on its way; 3d: the canvas shows;
+ * unavailable: no WebGL; failed: the module, the context or the texture did not load.
+ */
+type ViewerState = 'image' | 'loading' | '3d' | 'unavailable' | 'failed'
 
 const TURN = Math.PI / 8
 
-/** The 2D render, replaced in place by the 3D viewer when the browser can run it. */
+/** What the live region says in each state (nothing before the visitor asks). */
+const STATUS = { loading: 'pages.skin.viewer.loading', '3d': 'pages.skin.viewer.ready', unavailable: 'pages.skin.viewer.unavailable', failed: 'pages.skin.viewer.failed' } as const
+
+/** The 2D render, replaced in place by the 3D viewer when the visitor asks and the browser can run it. */
 export default function SkinViewer({ textureUrl, capeUrl, slim, name, alt, renderUrl, width, height }: SkinViewerProps) {
   const { t } = useI18n()
   const root = useRef<HTMLDivElement>(null)
   const host = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
   const viewer = useRef<Viewer3d | null>(null)
+  const alive = useRef(false)
   const [state, setState] = useState<ViewerState>('image')
   const [walking, setWalking] = useState(true)
   const hintId = useId()
   const label = t('pages.skin.viewer.label', { name })
 
-  useEffect(() => {
+  const start = () => {
     const box = root.current
     const target = host.current
-    if (!box || !target) return
-    let disposed = false
-    const cancel = startWhenIdle(box, () => {
-      if (!webglAvailable()) return setState('unavailable')
-      setState('loading')
-      const paused = matchMedia('(prefers-reduced-motion: reduce)').matches
-      setWalking(!paused)
-      import('./viewer/skin-viewer-3d')
-        .then(({ mountViewer3d }) => mountViewer3d(target, box, { textureUrl, capeUrl, slim, paused, label }))
-        .then((mounted) => {
-          if (disposed) return mounted?.dispose()
-          viewer.current = mounted
-          if (mounted) mounted.canvas.setAttribute('aria-describedby', hintId)
-          setState(mounted ? '3d' : 'unavailable')
-        })
-        // A failed chunk or texture leaves the 2D render, which is a complete view of the skin.
-        .catch(() => !disposed && setState('unavailable'))
-    })
+    if (state !== 'image' || !box || !target) return
+    box.closest('x-island')?.setAttribute(REQUESTED_ATTRIBUTE, '')
+    if (!webglAvailable()) return setState('unavailable')
+    setState('loading')
+    const paused = matchMedia('(prefers-reduced-motion: reduce)').matches
+    setWalking(!paused)
+    import('./viewer/skin-viewer-3d')
+      .then(({ mountViewer3d }) => mountViewer3d(target, box, { textureUrl, capeUrl, slim, paused, label }))
+      .then((mounted) => {
+        if (!alive.current) return mounted?.dispose()
+        if (!mounted) return setState('failed')
+        viewer.current = mounted
+        mounted.canvas.setAttribute('aria-describedby', hintId)
+        // A keyboard visitor on the button goes on to the canvas, which the arrow keys turn.
+        if (document.activeElement === button.current) mounted.canvas.focus()
+        setState('3d')
+      })
+      // A failed chunk or texture leaves the 2D render, which is a complete view of the skin.
+      .catch(() => alive.current && setState('failed'))
+  }
+
+  // Hydrated because the visitor asked (the button or a drag, before this code had loaded): start now.
+  useEffect(() => {
+    alive.current = true
+    if (isRequested(root.current?.closest('x-island'))) start()
     return () => {
-      disposed = true
-      cancel()
+      alive.current = false
       viewer.current?.dispose()
       viewer.current = null
     }
-  }, [textureUrl, capeUrl, slim, label, hintId])
+    // Once per mount: an island's props never change.
+  }, [])
 
   const toggleWalk = () => {
     viewer.current?.setWalking(!walking)
     setWalking(!walking)
   }
   const active = state === '3d'
+  const loading = state === 'loading'
+  const status = state === 'image' ? '' : t(STATUS[state])
   return (
-    <div ref={root} className="skin-viewer" data-viewer={state} data-model={slim ? 'slim' : 'default'} data-walking={active ? String(walking) : undefined}>
-      {/* The page's largest paint: fetched first among the images (issue 11 point 1). */}
-      <img className="skin-viewer__image" src={renderUrl} alt={alt} width={width} height={height} fetchPriority="high" aria-hidden={active || undefined} />
+    <div ref={root} className="skin-viewer" data-viewer={state} data-model={slim ? 'slim' : 'default'} data-walking={active ? String(walking) : undefined} aria-busy={loading || undefined}>
+      {/* The page's largest paint: fetched first among the images (issue 11 point 1). Not draggable, so
+          a drag on it asks for the 3D view instead of dragging the picture away. */}
+      <img className="skin-viewer__image" src={renderUrl} alt={alt} width={width} height={height} fetchPriority="high" draggable={false} aria-hidden={active || undefined} />
       <div ref={host} className="skin-viewer__stage" />
+      {/* Shown once the client has started (it does nothing without JavaScript); `data-wake` lets the
+          client entry keep a click made before this island has loaded (client.ts). Both labels are in
+          the HTML: the stylesheet shows the second once the island is asked for, before its code is here. */}
+      {(state === 'image' || loading) && (
+        <button ref={button} type="button" className="skin-viewer__start" data-client-only="" data-wake="" aria-disabled={loading || undefined} onClick={start}>
+          <Icon path={mdiRotate3dVariant} />
+          <span className="skin-viewer__ask">{t('pages.skin.viewer.start')}</span>
+          <span className="skin-viewer__wait">{t('pages.skin.viewer.loading')}</span>
+        </button>
+      )}
+      {/* In the server HTML, empty, so screen readers know the region before it speaks. */}
+      <p className={state === 'failed' || state === 'unavailable' ? 'skin-viewer__status' : 'visually-hidden'} role="status">
+        {status}
+      </p>
       {active && (
         <>
           <p id={hintId} className="visually-hidden">

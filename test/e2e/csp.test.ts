@@ -86,9 +86,10 @@ describe('the CSP in Chromium', () => {
     expect(violations).toEqual([])
   })
 
-  test('a skin page: the 3D viewer loads three.js, the texture and paints with WebGL', async () => {
+  test('a skin page: the 3D viewer, once asked for, loads three.js, the texture and paints with WebGL', async () => {
     const page = await open(`/skins/${skin}`)
     await hydrated(page)
+    await page.getByRole('button', { name: 'View in 3D' }).click()
     await page.locator('x-island[data-island="skin-viewer"] .skin-viewer[data-viewer="3d"] .skin-viewer__canvas').waitFor({ state: 'attached', timeout: 30_000 })
     await page.close()
     expect(violations).toEqual([])

@@ -44,7 +44,7 @@ async function load(path: string) {
   const page = await context.newPage()
   const problems: string[] = []
   const gzip = new Map<string, number>()
-  /** The 3D viewer's chunk (three.js): it starts on its own after load, reported apart (issue 11 point 2). */
+  /** The 3D viewer's chunk (three.js): it loads only when asked for (issue 23), so none here; reported apart if it ever did. */
   const viewer = new Set<string>()
   page.on('console', (m) => {
     if (m.type() === 'error' || m.text().includes('[island]')) problems.push(`console ${m.type()}: ${m.text()} (${m.location().url})`)
@@ -67,7 +67,7 @@ async function load(path: string) {
   await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false })
   await page.goto(server.origin + path, { waitUntil: 'load' })
   await hydrated(page)
-  // What starts on its own after load (the 3D viewer, the community bar) has been imported and run.
+  // What starts on its own after load (the community bar) has been imported and run.
   await idleTwice(page)
   await page.waitForLoadState('networkidle')
   await idleTwice(page)

@@ -1,8 +1,8 @@
 /**
  * The 3D viewer itself (issue 8 point 1): skinview3d on a canvas laid over the 2D body render, with the
  * same box, so nothing moves when it appears. This module is the only one that imports three.js; the
- * island imports it dynamically after the page is interactive, so three.js is its own lazy chunk
- * (DESIGN.md §4: the one exception to the JavaScript budget, reported apart).
+ * island imports it dynamically when the visitor asks for the 3D view (issue 23), so three.js is its
+ * own lazy chunk that no page load fetches.
  * @module
  */
 import { SkinViewer, WalkingAnimation } from 'skinview3d'
