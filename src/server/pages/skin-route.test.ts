@@ -124,13 +124,12 @@ describe('skin page', () => {
     const tagged = await Promise.all(list.map(async (s) => (await api(`/v2/skins/${s.uuid}`)).body.skin))
     const skin = tagged.find((s) => s.tags?.length)
     expect(skin).toBeDefined()
-    const data = ld((await page(`/skins/${skin!.uuid}`)).html) as { breadcrumb: { itemListElement: { item: string }[] } }
+    const data = ld((await page(`/skins/${skin!.uuid}`)).html) as { url: string; breadcrumb: { itemListElement: { item?: string; name: string }[] } }
     const first = skin!.tags![0]!.tag
-    expect(data.breadcrumb.itemListElement.map((i) => i.item)).toEqual([
-      'http://skins.test/skins',
-      `http://skins.test/skins?search=${encodeURIComponent(first)}`,
-      expect.stringContaining(`/skins/${skin!.uuid}`),
-    ])
+    // The last item is the page itself (its URL is the page's `url`, not repeated).
+    expect(data.breadcrumb.itemListElement.map((i) => i.item)).toEqual(['http://skins.test/skins', `http://skins.test/skins?search=${encodeURIComponent(first)}`, undefined])
+    expect(data.breadcrumb.itemListElement[2]!.name).toBe(skin!.name ?? expect.any(String))
+    expect(data.url).toContain(`/skins/${skin!.uuid}`)
   })
 
   test('similar skins: head renders from /similar when the flag is on, none when off', async () => {

@@ -108,7 +108,7 @@ export const skinPage: Handler<AppEnv> = async (c) => {
       textureUrl={`/textures/${skin.texture.hash.skin}`}
       command={{ skin: command, tab: commandTab(c.req.query(COMMAND_QUERY)) }}
       similar={similar}
-      seo={{ description, origin, canonical, image }}
+      seo={{ origin, canonical, image }}
       community={{ tags, user, report: c.get('flags')['web.report.visible'], privateFlag: c.get('flags')['web.visibility.private'] }}
     />,
     // Unlisted and private skins are reachable by link only: keep them out of search indexes (issue 8 point 7).

@@ -1,7 +1,9 @@
 /**
  * Structured data of a skin page (reference/mineskin-api.md §3.5 SEO): a schema.org WebPage with the
  * body render, and — when the skin has tags — its tags as keywords and a breadcrumb trail through the
- * first tag: gallery → tag search (`/skins?search=<tag>`) → skin.
+ * first tag: gallery → tag search (`/skins?search=<tag>`) → skin. No `description`: search engines
+ * read the page's meta description, and the page's bytes count (issue 23: ≤ 30 KB in Hindi too);
+ * the trail's last item names the page without repeating its URL, as schema.org allows.
  * @module
  */
 import { PRODUCT_NAME } from '../../../shared/constants'
@@ -14,7 +16,6 @@ import { useNonce } from '../../render/use-nonce'
 export interface SkinSeoProps {
   skin: SkinInfo
   name: string
-  description: string
   origin: string
   canonical: string
   image: string
@@ -24,7 +25,7 @@ export interface SkinSeoProps {
 const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /** The `<script type="application/ld+json">` of the page. */
-export function SkinSeo({ skin, name, description, origin, canonical, image }: SkinSeoProps) {
+export function SkinSeo({ skin, name, origin, canonical, image }: SkinSeoProps) {
   const { t, locale } = useI18n()
   const tags = (skin.tags ?? []).map(({ tag }) => tag)
   const first = tags[0]
@@ -32,7 +33,6 @@ export function SkinSeo({ skin, name, description, origin, canonical, image }: S
     '@context': 'https://schema.org',
     '@type': 'WebPage',
     name,
-    description,
     url: canonical,
     inLanguage: locale,
     image,
@@ -47,7 +47,7 @@ export function SkinSeo({ skin, name, description, origin, canonical, image }: S
             itemListElement: [
               { '@type': 'ListItem', position: 1, name: t('pages.skins.title'), item: origin + localizePath(ROUTES.skins, locale) },
               { '@type': 'ListItem', position: 2, name: first, item: origin + searchPath(first, locale) },
-              { '@type': 'ListItem', position: 3, name, item: canonical },
+              { '@type': 'ListItem', position: 3, name },
             ],
           },
         }
