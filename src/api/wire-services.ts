@@ -75,7 +75,7 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
     queue,
     generator,
     lists: createSkinLists(store.sql),
-    similar: createSimilarSkins(store.sql),
+    similar: createSimilarSkins(store.sql, ctx.now),
     ownSkins: createOwnSkins(store.sql),
     capes,
     stats: createStats({

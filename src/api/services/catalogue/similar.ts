@@ -23,33 +23,67 @@ interface DetailRow {
   updated_at: number
 }
 
-/** Prepared similar-skins query over one database. */
-export function createSimilarSkins(sql: SqlClient) {
+/**
+ * How long a skin's ranking is reused (issue 23: the skin page's SSR ranked 256 candidates on every
+ * request, a fifth of its time). Reuse re-reads the winners in one query, so a skin hidden, removed
+ * or renamed since leaves or changes at once; only a new skin joins others' lists up to this late.
+ */
+export const SIMILAR_REUSE_MS = 60_000
+/** Rankings kept (oldest dropped first). */
+const RANKINGS_KEPT = 4096
+
+/** Prepared similar-skins query over one database; `now` is the clock of the reuse window. */
+export function createSimilarSkins(sql: SqlClient, now: () => number = Date.now) {
   // Rank on (id, texture hash, features) read from the covering index, as arrays (no per-row
   // objects); fetch details for the winners only.
   const CANDIDATES = `SELECT s.id, s.texture_hash, s.features
      FROM skins s INDEXED BY skins_similar_idx
      WHERE s.visibility = 'public' AND s.deleted_at IS NULL AND s.colour_key = ? AND s.id <> ?
      ORDER BY s.id DESC LIMIT ?`
-  const DETAILS = 'SELECT id, uuid, short_id, name, texture_hash, updated_at FROM skins WHERE id = ?'
+  /** The winners still listed, with their current details (ids are row ids, so this reads the primary key). */
+  const details = (ids: number[]) =>
+    sql.all<DetailRow>(
+      `SELECT id, uuid, short_id, name, texture_hash, updated_at FROM skins WHERE id IN (${ids.map(() => '?').join(',')}) AND visibility = 'public' AND deleted_at IS NULL`,
+      ids,
+    )
+  const rankings = new Map<string, { at: number; ids: number[] }>()
+
+  /** Row ids of the closest skins, one per texture, closest first. */
+  async function rank(skinRowId: number, key: number, features: Uint8Array, textureHash: string): Promise<number[]> {
+    const rows = await sql.values<[number, string, Uint8Array]>(CANDIDATES, [key, skinRowId, SIMILAR_CANDIDATES])
+    const ranked = rows
+      .filter((r) => r[1] !== textureHash)
+      .map((r) => ({ id: r[0], hash: r[1], d: histogramDistance(features, r[2]) }))
+      .sort((a, b) => a.d - b.d || b.id - a.id)
+    const ids: number[] = []
+    const seen = new Set<string>()
+    for (const c of ranked) {
+      if (seen.has(c.hash)) continue
+      seen.add(c.hash)
+      ids.push(c.id)
+      if (ids.length >= SIMILAR_LIMIT) break
+    }
+    return ids
+  }
+
   return {
     /** Skins most similar to the one with `features`, excluding `skinRowId` and its own texture. */
     async similar(skinRowId: number, key: number, features: Uint8Array, textureHash: string): Promise<SkinListItem[]> {
-      const rows = await sql.values<[number, string, Uint8Array]>(CANDIDATES, [key, skinRowId, SIMILAR_CANDIDATES])
-      const ranked = rows
-        .filter((r) => r[1] !== textureHash)
-        .map((r) => ({ id: r[0], hash: r[1], d: histogramDistance(features, r[2]) }))
-        .sort((a, b) => a.d - b.d || b.id - a.id)
-      const out: SkinListItem[] = []
-      const seen = new Set<string>()
-      for (const c of ranked) {
-        if (seen.has(c.hash)) continue
-        seen.add(c.hash)
-        const r = await sql.get<DetailRow>(DETAILS, [c.id])
-        if (r) out.push({ uuid: r.uuid, shortId: r.short_id, ...(r.name ? { name: r.name } : {}), texture: r.texture_hash, timestamp: r.updated_at })
-        if (out.length >= SIMILAR_LIMIT) break
+      const cacheKey = `${skinRowId}:${textureHash}`
+      const t = now()
+      let entry = rankings.get(cacheKey)
+      if (!entry || t - entry.at >= SIMILAR_REUSE_MS) {
+        entry = { at: t, ids: await rank(skinRowId, key, features, textureHash) }
+        rankings.delete(cacheKey)
+        rankings.set(cacheKey, entry)
+        if (rankings.size > RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!)
       }
-      return out
+      if (entry.ids.length === 0) return []
+      const byId = new Map((await details(entry.ids)).map((r) => [r.id, r]))
+      return entry.ids.flatMap((id) => {
+        const r = byId.get(id)
+        return r ? [{ uuid: r.uuid, shortId: r.short_id, ...(r.name ? { name: r.name } : {}), texture: r.texture_hash, timestamp: r.updated_at }] : []
+      })
     },
   }
 }
