@@ -1,6 +1,7 @@
 /**
  * The poller against a scripted API, with an injected clock, random source and wait (issue 7
- * "Done when": the polling schedule and the stop rule), updating the real queue store.
+ * "Done when": the polling schedule and the stop rule; issue 23: long-polls first, the schedule as
+ * the fallback), updating the real queue store.
  */
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { ApiCallError } from '../shared/api/api-call-error'
@@ -110,5 +111,98 @@ describe('job poller (SPEC §4, §9)', () => {
     })
     await poller.poll(ID)
     expect(polls).toEqual([])
+  })
+})
+
+describe('long-polls first (issue 23)', () => {
+  const completed = answer('completed', { job: { id: ID, status: 'completed', timestamp: 5_000_000, result: SKIN }, skin: { uuid: SKIN } })
+
+  /** A server that takes `heldMs(wait)` of the injected clock to answer each poll (`wait` itself: held until it ran out). */
+  function holding(answers: (JobAnswer | Error)[], heldMs: (waitMs: number) => number) {
+    const waits: number[] = []
+    const asked: number[] = []
+    let clock = 5_000_000
+    const poller = createJobPoller({
+      fetchJob: async (_id, _now, waitMs) => {
+        asked.push(waitMs)
+        clock += heldMs(waitMs)
+        const next = answers.shift() ?? answers.at(-1)
+        if (next instanceof Error) throw next
+        return next ?? null
+      },
+      now: () => clock,
+      random: () => 0.5,
+      wait: async (ms) => {
+        waits.push(ms)
+        clock += ms
+      },
+      longPollMs: 10_000,
+    })
+    return { poller, waits, asked }
+  }
+
+  test('the first poll goes at once and waits on the server: a job signed in milliseconds is done in one poll', async () => {
+    const { poller, waits, asked } = holding([completed], () => 8)
+    await poller.poll(ID)
+    expect(waits).toEqual([])
+    expect(asked).toEqual([10_000])
+    expect($queue.get()[ID]).toMatchObject({ job: { status: 'completed' }, skin: SKIN, check: { count: 1 } })
+  })
+
+  test('a long-poll that ends at its wait unfinished counts as a poll; the next follows at once, until the polls run out', async () => {
+    const { poller, waits, asked } = holding([answer('processing')], (waitMs) => waitMs)
+    await poller.poll(ID)
+    expect(waits).toEqual([])
+    expect(asked).toEqual([10_000, 10_000, 10_000, 10_000, 10_000, 10_000])
+    expect($queue.get()[ID]!.check.count).toBe(6)
+  })
+
+  test('an API that ignores wait (answers at once, unfinished) gets the SPEC schedule from then on, in later cycles too', async () => {
+    const { poller, waits, asked } = holding([answer('waiting'), answer('processing'), completed, completed], () => 5)
+    await poller.poll(ID)
+    // The long-poll was poll 1; polls 2 and 3 come on the schedule (600 + 300 + 200·n), without wait.
+    expect(asked).toEqual([10_000, 0, 0])
+    expect(waits).toEqual([1100, 1300])
+    putQueueEntry({ job: { id: ID, status: 'waiting', timestamp: 5_000_000 }, source: { type: 'upload', content: 'a.png', name: 'a.png' }, check: { last: 0, count: 0 }, errors: [] })
+    await poller.poll(ID)
+    expect(asked.slice(3)).toEqual([0])
+    expect(waits.slice(2)).toEqual([900])
+  })
+
+  test('a failing long-poll costs a poll; the next waits the schedule\'s delay and long-polls again', async () => {
+    const { poller, waits, asked } = holding([new ApiCallError(503, 'service_unavailable', 'Down', {}), completed], () => 5)
+    await poller.poll(ID)
+    expect(asked).toEqual([10_000, 10_000])
+    expect(waits).toEqual([1100])
+    expect($queue.get()[ID]).toMatchObject({ job: { status: 'completed' }, check: { count: 2 } })
+  })
+
+  test('at most two long-polls are open at once; a third job polls on the schedule meanwhile', async () => {
+    const ids = ['a', 'b', 'c'].map((x) => x.repeat(24))
+    for (const id of ids) putQueueEntry({ job: { id, status: 'waiting', timestamp: 0 }, source: { type: 'upload', content: `${id}.png`, name: `${id}.png` }, check: { last: 0, count: 0 }, errors: [] })
+    const asked: { id: string; waitMs: number }[] = []
+    const release: (() => void)[] = []
+    const poller = createJobPoller({
+      fetchJob: (id, _now, waitMs) =>
+        new Promise((resolve) => {
+          asked.push({ id, waitMs })
+          release.push(() => resolve({ job: { id, status: 'completed', timestamp: 0, result: SKIN }, skin: { uuid: SKIN } }))
+        }),
+      now: () => 0,
+      random: () => 0,
+      wait: async () => undefined,
+      longPollMs: 10_000,
+    })
+    const runs = ids.map((id) => poller.poll(id))
+    // Let the three cycles reach their first fetch (a macrotask turn; no wall-clock wait).
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    expect(asked).toEqual([
+      { id: ids[0]!, waitMs: 10_000 },
+      { id: ids[1]!, waitMs: 10_000 },
+      { id: ids[2]!, waitMs: 0 },
+    ])
+    for (const done of release) done()
+    await Promise.all(runs)
+    expect(ids.map((id) => $queue.get()[id]!.job.status)).toEqual(['completed', 'completed', 'completed'])
   })
 })

@@ -8,7 +8,7 @@
  */
 import { getJob, listJobs } from '../shared/api/generate-api'
 import type { I18nValue } from '../shared/i18n/context'
-import { jobFinished } from '../shared/skin/job-polling'
+import { jobFinished, LONG_POLL } from '../shared/skin/job-polling'
 import { $auth } from '../shared/stores/auth'
 import { $drawerOpen } from '../shared/stores/drawer'
 import { $queue, $queueRefreshing, applyServerJobs, purgeExpiredJobs, type QueueEntry } from '../shared/stores/queue'
@@ -20,11 +20,12 @@ let poller: Promise<JobPoller> | undefined
 const loadPoller = () =>
   (poller ??= Promise.all([import('./job-poller'), loadBrowserApi()]).then(([p, api]) =>
     p.createJobPoller({
-      fetchJob: (id, now) => getJob(api, id, now),
+      fetchJob: (id, now, waitMs) => getJob(api, id, now, waitMs),
       now: Date.now,
       random: Math.random,
       wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       exclusive: p.webLockExclusive,
+      longPollMs: LONG_POLL.waitMs,
     }),
   ))
 

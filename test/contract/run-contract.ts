@@ -99,6 +99,10 @@ export async function runContract(
   const jobId: string = queued.job.id
   const job = await hit('get', '/v2/queue/{jobId}', `/v2/queue/${jobId}`, 200)
   await hit('get', '/v2/queue/{jobId}', '/v2/queue/nope', 400)
+  // The `wait` long-poll (issue 23) on a job just queued: the same answer shape, held until it finished.
+  const fresh = await hit('post', '/v2/queue', '/v2/queue', 202, upload(seed + 7))
+  await hit('get', '/v2/queue/{jobId}', `/v2/queue/${fresh.job.id}?wait=10000`, 200)
+  await hit('get', '/v2/queue/{jobId}', `/v2/queue/${fresh.job.id}?wait=soon`, 400)
   await hit('get', '/v2/queue/{jobId}', `/v2/queue/${'0'.repeat(24)}`, 404)
 
   // Skins.

@@ -96,7 +96,8 @@ describe('generating from the site (issue 7)', () => {
     // Upload mode folds the other two ways away.
     await expect(page.locator('.generate-mode:visible').count()).resolves.toBe(1)
 
-    const queued = page.waitForResponse((r) => r.url().endsWith('/api/v2/queue') && r.request().method() === 'POST')
+    // The form's submits carry the short `wait` (issue 23): `/api/v2/queue?wait=…`.
+    const queued = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/queue' && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Generate 3' }).click()
     await queued
     // The first 'completed' snackbar: focus on its View holds it open (its timer pauses) until it is followed.
@@ -227,7 +228,7 @@ describe('generating from the site (issue 7)', () => {
     await expect(page.locator('select[name=cape]').count()).resolves.toBe(0)
     await page.getByLabel('Player name or UUID 1').fill('')
 
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v2/queue') && r.method() === 'POST')
+    const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v2/queue' && r.method() === 'POST')
     await page.locator('input[type=file]').setInputFiles(writeSkinFiles(['caped.png'], 400))
     await page.locator('.generate button[type=submit]').click()
     const body = (await sent).postData() ?? ''

@@ -3,7 +3,7 @@
  * from the API Worker over the service binding"): one `wrangler dev -c wrangler.toml -c <wrangler.api.toml>
  * --env stack` session (test/worker/api-worker-stack.ts), the real API Worker on local D1, R2, Queues and
  * Durable Objects behind the web Worker's `API` binding. A skin is generated through the web Worker's
- * `/api/*` proxy, then the pages render it. No API_ORIGIN anywhere.
+ * `/api/*` proxy, then the pages render it; a job is long-polled through it (issue 23). No API_ORIGIN anywhere.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../../src/api/image/fixtures'
@@ -56,6 +56,34 @@ describe('web Worker + the real API Worker over the API service binding', () => 
   test('an id the API Worker does not know is the 404 page', async () => {
     expect((await get(`/skins/${'3'.repeat(32)}`)).status).toBe(404)
   })
+
+  test('a long-poll through the web Worker (issue 23): one read answers once the Queues consumer finished the job', async () => {
+    const form = new FormData()
+    form.set('file', new File([makeSkinPng(9302)], 'long-poll.png', { type: 'image/png' }))
+    const queued = await fetch(`${stack.apiOrigin}/v2/queue`, { method: 'POST', body: form, headers: { ...UA, authorization: `Bearer ${stack.userKey}` } })
+    expect(queued.status).toBe(202)
+    const { job } = (await queued.json()) as { job: { id: string } }
+    // The consumer runs in another invocation (batches of up to 1 s here); the read re-checks D1 until then.
+    const held = await fetch(`${stack.apiOrigin}/v2/queue/${job.id}?wait=10000`, { headers: UA })
+    const body = (await held.json()) as { job: { status: string; result?: string }; skin?: { uuid: string }; messages: { code: string }[] }
+    expect(held.status).toBe(200)
+    expect(body.job.status).toBe('completed')
+    expect(body.skin?.uuid).toBe(body.job.result!)
+    expect(body.messages[0]?.code).toBe('job_completed')
+  }, 60_000)
+
+  test('a job nobody processes: the long-poll answers when its wait ran out, with the job still pending, not cut by the proxy', async () => {
+    // A waiting row without a queue message: nothing will ever finish it.
+    const id = 'ab'.repeat(12)
+    await stack.d1(`INSERT INTO jobs (id, status, kind, options, breadcrumb, created_at) VALUES ('${id}', 'waiting', 'upload', '{}', 'abcd1234', ${Date.now()})`)
+    // 9 s: longer than the web Worker proxy's 8 s attempt timeout, which a long-poll's wait extends.
+    const held = await fetch(`${stack.apiOrigin}/v2/queue/${id}?wait=9000`, { headers: UA })
+    expect(held.status).toBe(200)
+    const body = (await held.json()) as { job: { status: string }; messages: { code: string }[] }
+    expect(body.job.status).toBe('waiting')
+    expect(body.messages[0]?.code).toBe('job_pending')
+    expect((await fetch(`${stack.apiOrigin}/v2/queue/${id}?wait=soon`, { headers: UA })).status).toBe(400)
+  }, 60_000)
 
   test('no API origin was needed: the web Worker never reported a missing API', () => {
     expect(stack.output()).not.toContain('This Worker has no API configured')

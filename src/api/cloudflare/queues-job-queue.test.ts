@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { ApiError } from '../errors'
 import type { JobRow } from '../queue/job-queue'
 import { openStore, type BunStore } from '../store/db'
-import { DEAD_LETTER_ERRORS, queuesJobQueue, type JobMessage, type QueuesJobQueueOptions } from './queues-job-queue'
+import { DEAD_LETTER_ERRORS, nextReadMs, queuesJobQueue, type JobMessage, type QueuesJobQueueOptions } from './queues-job-queue'
 
 /**
  * The Queues consumer's logic (issue 13 point 1) on a real SQLite store with the jobs schema (the SQL is
@@ -166,7 +166,7 @@ describe('queuesJobQueue', () => {
     expect(row(s, 'done').status).toBe('completed')
   })
 
-  test('waitFor reads the row until it is finished, or gives up after the timeout (injected wait, no wall clock)', async () => {
+  test('waitFor reads the row until it is finished, 50 ms apart at first and spreading out, or gives up after the timeout (injected wait, no wall clock)', async () => {
     const s = freshStore()
     insert(s, 'a', 'waiting')
     const waits: number[] = []
@@ -178,11 +178,54 @@ describe('queuesJobQueue', () => {
       },
     })
     expect((await q.waitFor('a', 1000))?.status).toBe('completed')
-    expect(waits).toEqual([100, 100, 100])
+    expect(waits).toEqual([50, 50, 50])
     insert(s, 'b', 'waiting')
     waits.length = 0
     expect(await q.waitFor('b', 250)).toBeNull()
-    expect(waits).toEqual([100, 100, 50])
+    expect(waits).toEqual([50, 50, 50, 50, 50])
+    // A long wait: a quarter of the time waited so far between reads, never more than pollMs; the last pause ends at the timeout.
+    waits.length = 0
+    expect(await q.waitFor('b', 1000)).toBeNull()
+    expect(waits).toEqual([50, 50, 50, 50, 50, 63, 78, 98, 100, 100, 100, 100, 100, 11])
+    expect(waits.reduce((a, b) => a + b)).toBe(1000)
+  })
+
+  test('waitFor counts the time its reads take: the wait ends on the clock, not only after the sum of its pauses', async () => {
+    const s = freshStore()
+    insert(s, 'a', 'waiting')
+    let clock = 0
+    const waits: number[] = []
+    const { q } = setup(s, {
+      now: () => clock,
+      // Every pause of 50 ms takes 250 ms on the clock: the reads between them are slow.
+      wait: async (ms) => {
+        waits.push(ms)
+        clock += ms + 200
+      },
+    })
+    expect(await q.waitFor('a', 1000)).toBeNull()
+    expect(clock).toBeLessThanOrEqual(1000 + 250)
+    expect(waits.length).toBeLessThan(10)
+  })
+
+  test('the read pause grows with the time waited, within 50 ms and pollMs', () => {
+    expect([0, 100, 200, 400, 2000, 8000].map((w) => nextReadMs(w, 500))).toEqual([50, 50, 50, 100, 500, 500])
+  })
+
+  test('waitFor stops reading once its caller went away (the long-poll request aborted)', async () => {
+    const s = freshStore()
+    insert(s, 'a', 'waiting')
+    const leaving = new AbortController()
+    let reads = 0
+    const { q } = setup(s, {
+      wait: async (_ms, signal) => {
+        reads++
+        if (reads === 2) leaving.abort()
+        expect(signal).toBe(leaving.signal)
+      },
+    })
+    expect(await q.waitFor('a', 10_000, leaving.signal)).toBeNull()
+    expect(reads).toBe(2)
   })
 
   test('eta uses the duration means seeded from the last completed jobs', async () => {

@@ -15,8 +15,12 @@
  *   `max_retries` Queues moves it to the dead-letter queue, whose consumer ({@link deadLetters})
  *   marks the job `failed` with `job_failed`, so a client polling `/v2/queue/{id}` sees the end.
  *
- * `/v2/generate` waits by reading the row every `pollMs` within the request's time. Durations for
- * `eta` are per isolate, seeded from D1 by {@link loadDurations}.
+ * `/v2/generate` and the `GET /v2/queue/{id}?wait=` long-poll (issue 23) wait by reading the row
+ * again and again within the request's time: the consumer runs in another invocation, maybe another
+ * isolate, so there is nothing in-process to be told by. The reads start 50 ms apart and spread out
+ * to a quarter of the time waited so far (at most `pollMs`): a job that finishes at once is seen at
+ * once, and a long wait costs a few dozen D1 reads of one row rather than one every 50 ms. Durations
+ * for `eta` are per isolate, seeded from D1 by {@link loadDurations}.
  * @module
  */
 import type { Message, MessageBatch, Queue } from '@cloudflare/workers-types'
@@ -24,6 +28,7 @@ import { isApiError } from '../errors'
 import { jobEta, RECENT_DURATIONS_SQL, type Durations, type JobProcessor, type JobQueue, type JobRow } from '../queue/job-queue'
 import type { SqlClient } from '../store/sql'
 import type { CodeAndMessage } from '../../shared/schemas/api'
+import { abortableDelay } from '../queue/abortable-delay'
 
 /** The body of one queue message. */
 export interface JobMessage {
@@ -39,9 +44,9 @@ export interface QueuesJobQueueOptions {
   /** Reported as `/v2/stats` capacity (the consumer's batch size is the real bound). */
   concurrency: number
   now: () => number
-  /** Resolves after `ms`; `/v2/generate` waits with it between reads. */
-  wait?: (ms: number) => Promise<void>
-  /** Interval of `waitFor`'s reads, ms (default 250). */
+  /** Resolves after `ms`, or early once `signal` aborts; `waitFor` waits with it between reads. */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** Longest interval between `waitFor`'s reads, ms (default 500; see the module note). */
   pollMs?: number
   /** Delay of a retried message after an unexpected error, seconds (default 10). */
   retryDelaySeconds?: number
@@ -59,6 +64,11 @@ export interface QueuesJobQueueOptions {
 const INTERNAL: CodeAndMessage = { code: 'internal_error', message: 'An internal error occurred' }
 /** Weight of the newest sample in the duration means (as on Bun). */
 const EMA = 0.1
+/** The first intervals between `waitFor`'s reads, ms. */
+const FIRST_READ_MS = 50
+
+/** The pause before `waitFor`'s next read after `waitedMs`: a quarter of the time waited, 50 ms to `maxMs`. */
+export const nextReadMs = (waitedMs: number, maxMs: number): number => Math.max(FIRST_READ_MS, Math.min(maxMs, Math.round(waitedMs / 4)))
 
 /** The errors a dead-lettered job is failed with. */
 export const DEAD_LETTER_ERRORS: CodeAndMessage[] = [
@@ -68,8 +78,8 @@ export const DEAD_LETTER_ERRORS: CodeAndMessage[] = [
 /** Creates the Queues-backed queue; `consume` and `deadLetters` are the Worker's queue handlers. */
 export function queuesJobQueue(opts: QueuesJobQueueOptions) {
   const { sql, now } = opts
-  const wait = opts.wait ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
-  const pollMs = opts.pollMs ?? 250
+  const wait = opts.wait ?? abortableDelay
+  const pollMs = opts.pollMs ?? 500
   const retryDelaySeconds = opts.retryDelaySeconds ?? 10
   const leaseMs = opts.leaseMs ?? 120_000
   // The in-process queue's claim, by id; a `processing` row only once its lease ran out (module doc).
@@ -155,13 +165,22 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
       if (r?.pending != null) durations.pending = r.pending
       if (r?.generate != null) durations.generate = r.generate
     },
-    /** Resolves with the finished job row, or null after about `timeoutMs` (reads the row every `pollMs`). */
-    async waitFor(jobId: string, timeoutMs: number): Promise<JobRow | null> {
-      for (let waited = 0; ; waited += pollMs) {
+    /**
+     * Resolves with the finished job row, or null after about `timeoutMs` or once `signal` aborts (the
+     * client went away): a bounded re-check loop, see the module note.
+     */
+    async waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | null> {
+      const start = now()
+      for (let paused = 0; ; ) {
         const row = await byId(jobId)
         if (finished(row)) return row
-        if (waited >= timeoutMs) return null
-        await wait(Math.min(pollMs, timeoutMs - waited))
+        // The reads take time too (a slow local D1 doubled a 9 s wait): the clock counts, or the
+        // pauses alone when the clock stands still (tests).
+        const waited = Math.max(paused, now() - start)
+        if (waited >= timeoutMs || signal?.aborted) return null
+        const step = Math.min(nextReadMs(waited, pollMs), timeoutMs - waited)
+        await wait(step, signal)
+        paused += step
       }
     },
     /** Expected completion time (epoch ms) of an unfinished job. */

@@ -116,6 +116,67 @@ describe('job queue', () => {
   })
 })
 
+describe('waiting for a job (the GET /v2/queue/{id}?wait= long-poll, issue 23)', () => {
+  /** A `wait` that ends only when the test says so, or when the queue aborts it; records each deadline. */
+  function heldDeadlines() {
+    const deadlines: { ms: number; signal?: AbortSignal; expire: () => void }[] = []
+    const wait = (ms: number, signal?: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        deadlines.push({ ms, signal, expire: resolve })
+        signal?.addEventListener('abort', () => resolve(), { once: true })
+      })
+    return { deadlines, wait }
+  }
+
+  test('a waiter leaves nothing behind: not when the job finishes, not at its deadline, not when its caller goes away', async () => {
+    const s = freshStore()
+    const p = controlled()
+    const { deadlines, wait } = heldDeadlines()
+    const q = createJobQueue({ sql: s.sql, process: p.process, concurrency: 1, now: () => 0, pollMs: 0, wait })
+    await q.start()
+    const [a, b, c] = ['a', 'b', 'c'].map((x) => x.repeat(24)) as [string, string, string]
+    for (const id of [a, b, c]) insert(s, id, 'waiting', 0)
+    await q.notify()
+
+    // Finished: the waiter gets the row and its deadline timer is released.
+    const done = q.waitFor(a, 10_000)
+    await tick()
+    expect(q.waiting()).toBe(1)
+    p.finish(a)
+    expect((await done)?.status).toBe('completed')
+    expect(q.waiting()).toBe(0)
+    expect(deadlines[0]!.signal?.aborted).toBe(true)
+
+    // Deadline: null, and the waiter is gone.
+    const late = q.waitFor(b, 3000)
+    await tick()
+    expect(deadlines[1]!.ms).toBe(3000)
+    deadlines[1]!.expire()
+    expect(await late).toBeNull()
+    expect(q.waiting()).toBe(0)
+
+    // The caller went away (the request's AbortSignal): null at once, waiter and timer gone.
+    const leaving = new AbortController()
+    const gone = q.waitFor(c, 10_000, leaving.signal)
+    await tick()
+    expect(q.waiting()).toBe(1)
+    leaving.abort()
+    expect(await gone).toBeNull()
+    expect(q.waiting()).toBe(0)
+    expect(deadlines[2]!.signal?.aborted).toBe(true)
+    // An already aborted caller or no wait at all registers nothing.
+    expect(await q.waitFor(c, 10_000, leaving.signal)).toBeNull()
+    expect(await q.waitFor(c, 0)).toBeNull()
+    expect(q.waiting()).toBe(0)
+    expect(deadlines).toHaveLength(3)
+    for (const id of [b, c]) {
+      p.finish(id)
+      await tick()
+    }
+    await q.stop()
+  })
+})
+
 describe('crash safety', () => {
   test('a server killed while processing loses no job: a restart finishes it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ssg-crash-'))

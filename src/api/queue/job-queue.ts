@@ -10,6 +10,7 @@
 import type { SqlClient } from '../store/sql'
 import type { CodeAndMessage } from '../../shared/schemas/api'
 import { isApiError } from '../errors'
+import { abortableDelay } from './abortable-delay'
 
 /** A job row as the queue reads it. */
 export interface JobRow {
@@ -57,8 +58,11 @@ export interface JobQueueOptions {
   pollMs?: number
   /** Called with failures that were not ApiErrors (for logging). */
   onUnexpectedError?: (job: JobRow, error: unknown) => void
-  /** Resolves after `ms` (the `waitFor` deadline); injectable so tests never wait on the wall clock. */
-  wait?: (ms: number) => Promise<void>
+  /**
+   * Resolves after `ms` (the `waitFor` deadline), or early once `signal` aborts (the waiter settled or
+   * its caller went away), so no timer outlives its waiter; injectable so tests never wait on the wall clock.
+   */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 /** Moving means of the last job durations (ms), used for `eta` and `/v2/stats`. */
@@ -75,6 +79,10 @@ export const RECENT_DURATIONS_SQL = `SELECT avg(started_at - created_at) AS pend
            WHERE finished_at IS NOT NULL AND started_at IS NOT NULL AND status = 'completed' ORDER BY finished_at DESC LIMIT 200)`
 
 const INTERNAL: CodeAndMessage = { code: 'internal_error', message: 'An internal error occurred' }
+
+/** True for a row that will not change any more. */
+const finished = (row: JobRow | null | undefined): row is JobRow => !!row && (row.status === 'completed' || row.status === 'failed')
+
 /** Weight of the newest sample in the duration means. */
 const EMA = 0.1
 
@@ -93,8 +101,7 @@ export function jobEta(job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>
 export function createJobQueue(opts: JobQueueOptions) {
   const { sql, now } = opts
   const concurrency = typeof opts.concurrency === 'function' ? opts.concurrency : () => opts.concurrency as number
-  // An unref'd timer: a pending deadline must not keep the process alive.
-  const wait = opts.wait ?? ((ms: number) => new Promise<void>((r) => (setTimeout(r, ms) as { unref?: () => void }).unref?.()))
+  const wait = opts.wait ?? abortableDelay
   // Claiming is one atomic UPDATE … RETURNING, so two pumps (or processes) never take the same job.
   const claim = (t: number) =>
     sql.get<JobRow>(
@@ -217,38 +224,37 @@ export function createJobQueue(opts: JobQueueOptions) {
         else void checkIdle()
       })
     },
-    /** Resolves with the finished job row, or null after `timeoutMs`. */
-    async waitFor(jobId: string, timeoutMs: number): Promise<JobRow | null> {
+    /**
+     * Resolves with the finished job row, or null after `timeoutMs` or once `signal` aborts (a
+     * long-poll whose client went away, issue 23): the waiter is removed either way, so abandoned
+     * long-polls leave nothing behind.
+     */
+    async waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | null> {
       const row = await byId(jobId)
-      if (row && (row.status === 'completed' || row.status === 'failed')) return row
+      if (finished(row)) return row
+      if (timeoutMs <= 0 || signal?.aborted) return null
       return new Promise((resolve) => {
-        let settled = false
-        const forget = () => {
-          const ws = jobWaiters.get(jobId)?.filter((w) => w !== onDone)
+        // Ends the deadline's timer once the waiter settled some other way.
+        const done = new AbortController()
+        const end = (job: JobRow | null) => {
+          if (done.signal.aborted) return
+          done.abort()
+          signal?.removeEventListener('abort', onAbort)
+          const ws = jobWaiters.get(jobId)?.filter((w) => w !== end)
           if (ws?.length) jobWaiters.set(jobId, ws)
           else jobWaiters.delete(jobId)
-        }
-        const onDone = (job: JobRow) => {
-          if (settled) return
-          settled = true
           resolve(job)
         }
-        jobWaiters.set(jobId, [...(jobWaiters.get(jobId) ?? []), onDone])
+        const onAbort = () => end(null)
+        jobWaiters.set(jobId, [...(jobWaiters.get(jobId) ?? []), end])
+        signal?.addEventListener('abort', onAbort, { once: true })
         // The job may have finished between the read above and registering: read once more.
-        void byId(jobId).then((again) => {
-          if (again && (again.status === 'completed' || again.status === 'failed')) {
-            forget()
-            onDone(again)
-          }
-        })
-        void wait(timeoutMs).then(() => {
-          if (settled) return
-          settled = true
-          forget()
-          resolve(null)
-        })
+        void byId(jobId).then((again) => finished(again) && end(again))
+        void wait(timeoutMs, done.signal).then(() => end(null))
       })
     },
+    /** Callers waiting in `waitFor` right now (long-polls and `/v2/generate`); tests check abandoned ones are gone. */
+    waiting: (): number => [...jobWaiters.values()].reduce((n, ws) => n + ws.length, 0),
     /** Expected completion time (epoch ms) of an unfinished job. */
     eta: (job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>): number | undefined => jobEta(job, durations, opts.paceMs?.() ?? null),
     /** Jobs being processed right now. */

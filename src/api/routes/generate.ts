@@ -1,7 +1,7 @@
 /**
- * `POST /v2/generate`, `POST /v2/queue`, `GET /v2/queue`, `GET /v2/queue/{id}`
- * (reference/mineskin-api.md §1.1, §1.5, §6). Generate and queue count against the caller's
- * per-minute/per-hour limits (and `/v2/generate` also against the delay grant), answer with
+ * `POST /v2/generate`, `POST /v2/queue`, `GET /v2/queue`, `GET /v2/queue/{id}` (with our `wait`
+ * long-poll, ./job-long-poll.ts) (reference/mineskin-api.md §1.1, §1.5, §6). Generate and queue count
+ * against the caller's per-minute/per-hour limits (and `/v2/generate` also against the delay grant), answer with
  * `rateLimit` and the `X-RateLimit-*` headers, and 429 `rate_limit` with `Retry-After` when over;
  * the pending-job caps (429 `job_limit`, `concurrency_limit`) and the daily storage quota (429
  * `storage_quota`, issue 26 point 7) carry `Retry-After` too; a full storage budget is 507 `storage_full`.
@@ -13,10 +13,12 @@ import { jobAnswer, jobById as jobByParam, jobSkin } from '../direct/misc-answer
 import { ApiError } from '../errors'
 import type { JobRow } from '../queue/job-queue'
 import type { ApiServices } from '../services'
+import { jobQuerySchema, queueSubmitQuerySchema } from '../../shared/schemas/api'
 import type { ApiEnv } from './env'
-import { msg, send, v2 } from './envelope'
+import { msg, parseOr400, send, v2 } from './envelope'
 import { readGenerateRequest } from './generate-request'
 import { toJobInfo } from './job-json'
+import { jobAfterSubmitWait, jobAfterWait } from './job-long-poll'
 import { createSubmitter, generateUsage } from './generate-submit'
 
 // Moved to ./generate-submit (shared with the v1 routes); re-exported for existing importers.
@@ -40,18 +42,30 @@ export function generateRoutes(s: ApiServices) {
     submitter.submit(c, { useDelay, checkOnly, read: () => readGenerateRequest(c, ctx.config.bodyTimeoutMs) })
 
   r.post('/v2/queue', async (c) => {
+    // Read before the submit: a bad `wait` writes nothing.
+    const { wait } = parseOr400(queueSubmitQuerySchema, c.req.query())
     const { result, rateLimit } = await submit(c, false, false)
-    const job = await jobById(result.jobId!)
-    if (!job) throw new ApiError('internal_error', 'Job vanished', 500)
+    const queued = await jobById(result.jobId!)
+    if (!queued) throw new ApiError('internal_error', 'Job vanished', 500)
     const links = {
-      job: `/v2/queue/${job.id}`,
+      job: `/v2/queue/${queued.id}`,
       image: result.imageHash ? `/v2/images/${result.imageHash}` : undefined,
       skin: result.skinUuid ? `/v2/skins/${result.skinUuid}` : undefined,
     }
     if (result.skinUuid) {
-      return v2(c, { job: toJobInfo(job, queue), skin: await skinJson(result.skinUuid, true), rateLimit }, 200, {
+      return v2(c, { job: toJobInfo(queued, queue), skin: await skinJson(result.skinUuid, true), rateLimit }, 200, {
         messages: [msg('skin_found', 'Found an existing skin')],
         links,
+      })
+    }
+    const job = await jobAfterSubmitWait(s, queued, wait, c.req.raw.signal)
+    if (job.status === 'completed' || job.status === 'failed') {
+      // Finished within the wait: what the job read would answer now (skin, or errors), 200 like a found skin.
+      const read = await jobAnswer(s, job)
+      return v2(c, { ...read.payload, rateLimit }, 200, {
+        ...read.parts,
+        messages: [msg('job_queued', 'Job queued'), ...(read.parts?.messages ?? [])],
+        links: { ...links, skin: job.result ? `/v2/skins/${job.result}` : undefined },
       })
     }
     return v2(c, { job: toJobInfo(job, queue), rateLimit }, 202, { messages: [msg('job_queued', 'Job queued')], links })
@@ -94,7 +108,8 @@ export function generateRoutes(s: ApiServices) {
   })
 
   r.get('/v2/queue/:jobId', async (c) => {
-    const job = await jobByParam(s, c.req.param('jobId'))
+    const { wait } = parseOr400(jobQuerySchema, c.req.query())
+    const job = await jobAfterWait(s, await jobByParam(s, c.req.param('jobId')), wait, c.req.raw.signal)
     c.header('Cache-Control', 'private, max-age=1')
     c.header('MineSkin-Breadcrumb', job.breadcrumb)
     return send(c, await jobAnswer(s, job))

@@ -7,6 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../../api/image/fixtures'
+import { ApiError } from '../../api/errors'
+import type { Signer } from '../../api/signer/types'
 import { startTestApi, storeOlderBlobs, type TestApi } from '../../api/testing/api-harness'
 import { createApiClient } from '../../shared/api/client'
 import type { GenerateOptions } from '../../shared/api/generate-api'
@@ -52,6 +54,8 @@ function deps(over: Partial<SubmitDeps> = {}) {
     wait: async (ms) => void waits.push(ms),
     onQueued: (key) => void queued.push(key),
     onRefused: (key, message) => void refused.push([key, message]),
+    // Without the short wait unless a test asks for it: the answers below are the plain 202s.
+    submitWaitMs: 0,
     ...over,
   }
   return { d, queued, refused, waits }
@@ -87,6 +91,32 @@ describe('submitting the generate form (SPEC §7 POST /v2/queue)', () => {
     expect(again.image).toMatch(/^\/render\/head\/[0-9a-f]{63,64}\?scale=2&overlay=true$/)
     expect($snackbars.get().map((s) => [s.text, s.color, s.actionLink])).toEqual([[`Job again (${again.job.id.slice(0, 8)}) is completed`, 'success', `/skins/${again.skin}`]])
     expect($mySkins.get()).toEqual([again.skin!])
+  })
+
+  test('with the submit\'s short wait (issue 23), a job signed meanwhile arrives completed and is announced at once: no poll needed', async () => {
+    await start()
+    const { d } = deps({ submitWaitMs: 10_000 })
+    await submitItems([upload(21, 'quick.png')], OPTIONS, d)
+    const quick = Object.values($queue.get()).find((e) => e.source.name === 'quick.png')!
+    expect(quick.job.status).toBe('completed')
+    expect(quick.skin).toMatch(/^[0-9a-f]{32}$/)
+    expect(quick.image).toMatch(/^\/render\/head\/[0-9a-f]{63,64}\?scale=2&overlay=true$/)
+    expect($snackbars.get().map((s) => [s.text, s.color])).toEqual([[`Job quick (${quick.job.id.slice(0, 8)}) is completed`, 'success']])
+    expect($mySkins.get()).toEqual([quick.skin!])
+  })
+
+  test('with the submit\'s short wait, a job that failed meanwhile arrives failed with the server\'s errors, each one announced', async () => {
+    const refusing: Signer = { kind: 'local', sign: () => Promise.reject(new ApiError('skin_change_failed', 'Mojang refused the skin', 500)), publicKeyPem: async () => null }
+    api = await startTestApi({ deps: { signer: refusing } })
+    const { d } = deps({ submitWaitMs: 10_000 })
+    await submitItems([upload(22, 'refused.png')], OPTIONS, d)
+    const refused = Object.values($queue.get()).find((e) => e.source.name === 'refused.png')!
+    expect(refused.job.status).toBe('failed')
+    expect(refused.errors).toEqual([{ code: 'skin_change_failed', message: 'Mojang refused the skin' }])
+    expect($snackbars.get().map((s) => [s.text, s.color])).toEqual([
+      [`Job refused (${refused.job.id.slice(0, 8)}) is failed`, 'error'],
+      ['Mojang refused the skin', 'error'],
+    ])
   })
 
   test('a file the server refuses keeps the server’s message and is not queued', async () => {

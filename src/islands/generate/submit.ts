@@ -1,6 +1,7 @@
 /**
  * Sends the generate form's items (SPEC §7 `POST /v2/queue`, one call per item, in order): each
- * queued job joins the queue store — a duplicate arrives completed and is announced at once — and the
+ * queued job joins the queue store — a duplicate, or a job finished within the submit's short wait
+ * (issue 23), arrives finished and is announced at once — and the
  * answer's `rateLimit` is remembered for "N more this minute". A 429 `job_limit` or
  * `concurrency_limit` (too many of the visitor's jobs pending) waits and tries the item again; a
  * storage refusal (507 `storage_full`, 429 `storage_quota`) refuses the item with its reason
@@ -13,7 +14,7 @@ import { STORAGE_REFUSALS, storageRefusalText } from '../../shared/api/storage-c
 import type { ApiClient } from '../../shared/api/client'
 import { entryFromQueueAnswer, queueJob, type GenerateItem, type GenerateOptions } from '../../shared/api/generate-api'
 import type { I18nValue } from '../../shared/i18n/context'
-import { jobFinished } from '../../shared/skin/job-polling'
+import { jobFinished, LONG_POLL } from '../../shared/skin/job-polling'
 import { rememberRateLimit, rememberRetryAt } from '../../shared/stores/generate-limits'
 import { putQueueEntry, type JobSource } from '../../shared/stores/queue'
 import { announceJob } from '../job-announce'
@@ -36,6 +37,8 @@ export interface SubmitDeps {
   onQueued(key: string): void
   /** The server refused the item: the form shows `message` beside it. */
   onRefused(key: string, message: string): void
+  /** The submit's short wait, ms (issue 23); default `LONG_POLL.submitWaitMs`, 0: none. */
+  submitWaitMs?: number
 }
 
 /** How a run ended. */
@@ -65,12 +68,13 @@ export async function submitItems(items: PlannedItem[], options: GenerateOptions
   for (const planned of items) {
     for (let attempt = 0; ; attempt++) {
       try {
-        const answer = await queueJob(deps.api, planned.item, options)
+        const answer = await queueJob(deps.api, planned.item, options, deps.submitWaitMs ?? LONG_POLL.submitWaitMs)
         if (!answer) throw new Error('The API sent an empty answer')
         if (answer.rateLimit) rememberRateLimit(answer.rateLimit)
         const entry = entryFromQueueAnswer(answer, planned.source)
         putQueueEntry(entry)
-        // SPEC §2 issue point: a duplicate (200 with an existing skin) goes straight to completed.
+        // SPEC §2 issue point: a duplicate (200 with an existing skin) goes straight to completed; so
+        // does a job finished within the submit's wait (issue 23), or to failed with its errors.
         if (jobFinished(entry)) announceJob(entry, deps.i18n)
         deps.onQueued(planned.key)
         queued++

@@ -103,3 +103,29 @@ test('each attempt has its own timeout: a hung first attempt is retried; failed 
   expect(sent).toBe(3)
   expect(cancelled).toBe(1)
 })
+
+test('a job long-poll (issue 23) gets its wait on top of the attempt timeout, so it is neither cut nor retried as slow', async () => {
+  const lengths: number[] = []
+  let sent = 0
+  const stand: SendRequest = async () => (sent++, Response.json({ ok: true }))
+  const timer = (ms: number) => (lengths.push(ms), () => {})
+  const backend = remoteBackend('http://up.test', { fetch: stand, timeoutMs: 8000, timer, sleep: async () => {} })
+  const job = 'ab'.repeat(12)
+  // The API answers when the job finished or the wait ran out: one attempt, timed out only after 8 s + 10 s.
+  // A wait above the API's cap counts as the cap; other paths and methods keep the plain timeout.
+  for (const [path, method] of [
+    [`/v2/queue/${job}?t=1&wait=10000`, 'GET'],
+    [`/v2/queue/${job}?wait=99999`, 'GET'],
+    [`/v2/queue/${job}?wait=2500`, 'GET'],
+    [`/v2/queue/${job}`, 'GET'],
+    [`/v2/queue/${job}?wait=soon`, 'GET'],
+    ['/v2/skins?wait=5000', 'GET'],
+    [`/v2/queue/${job}?wait=5000`, 'DELETE'],
+    // The submit's short wait: held as long, sent once as every POST.
+    ['/v2/queue?wait=1000', 'POST'],
+    ['/v2/queue/batch?wait=1000', 'POST'],
+  ] as const)
+    expect((await backend.fetch(at(path, { method }))).status).toBe(200)
+  expect(lengths).toEqual([18_000, 18_000, 10_500, 8000, 8000, 8000, 8000, 9000, 8000])
+  expect(sent).toBe(9)
+})

@@ -13,6 +13,7 @@
 import { proxy } from 'hono/proxy'
 import { RETRY_STATUS_CODES } from '../../shared/api/client'
 import type { Backend } from '../app-options'
+import { heldAnswerMs } from './held-answer'
 
 /** Sends one request: global `fetch`, or a service binding's `fetch` (which takes a Request). */
 export type SendRequest = (request: Request) => Promise<Response>
@@ -33,6 +34,13 @@ export interface RemoteBackendOptions {
   sleep?: (ms: number) => Promise<void>
   /** The clock, for `Retry-After` given as an HTTP date. */
   now?: () => number
+  /** Starts an attempt's timeout and returns its cancel (tests inject one that records the lengths). */
+  timer?: (ms: number, onTimeout: () => void) => () => void
+}
+
+const realTimer = (ms: number, onTimeout: () => void) => {
+  const id = setTimeout(onTimeout, ms)
+  return () => clearTimeout(id)
 }
 
 const unreachable = () =>
@@ -55,18 +63,22 @@ export function remoteBackend(origin: string, options: RemoteBackendOptions = {}
   const doFetch: SendRequest = options.fetch ?? ((request) => fetch(request))
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const now = options.now ?? Date.now
+  const timer = options.timer ?? realTimer
 
-  /** One attempt; null on a network error or timeout. The timer stops once headers arrive, so a long body still streams. */
+  /**
+   * One attempt; null on a network error or timeout. The timer stops once headers arrive, so a long
+   * body still streams; it starts after the time the API holds a long-poll on purpose (./held-answer.ts).
+   */
   const attempt = async (request: Request): Promise<Response | null> => {
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(new Error('upstream timeout')), timeoutMs)
+    const cancel = timer(timeoutMs + heldAnswerMs(request), () => controller.abort(new Error('upstream timeout')))
     try {
       // The visitor going away still cancels the upstream call.
       return await doFetch(new Request(request, { signal: AbortSignal.any([request.signal, controller.signal]) }))
     } catch {
       return null
     } finally {
-      clearTimeout(timer)
+      cancel()
     }
   }
 

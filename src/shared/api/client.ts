@@ -58,6 +58,8 @@ export interface CallOptions {
   /** 'Silent' calls show no error notice (SPEC §7). */
   silent?: boolean
   headers?: Record<string, string>
+  /** This call's timeout per attempt, ms, instead of the client's: a long-poll is held by the server on purpose (issue 23). */
+  timeoutMs?: number
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
@@ -109,7 +111,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           method,
           query: call.query,
           body: call.body,
-          timeout: options.timeoutMs ?? 10_000,
+          timeout: call.timeoutMs ?? options.timeoutMs ?? 10_000,
           retry: IDEMPOTENT.has(method) ? (options.retries ?? 1) : 0,
           retryStatusCodes: RETRY_STATUS_CODES,
           credentials: options.authed?.() ? 'include' : 'same-origin',

@@ -28,12 +28,16 @@ export type GenerateItem = { type: 'upload'; file: Blob; fileName: string } | { 
 const skinView = z.object({ uuid: z.string(), texture: z.optional(z.object({ hash: z.object({ skin: z.string() }) })) })
 const linksView = z.object({ image: z.optional(z.string()) })
 
-/** `POST /v2/queue`: 202 with a queued job, or 200 with the existing skin (reference §1.5). */
+/**
+ * `POST /v2/queue`: 202 with a queued job, or 200 with the existing skin (reference §1.5); with our
+ * `wait` also 200 with the job finished meanwhile, its skin or its `errors` (issue 23).
+ */
 export const queueAnswerSchema = z.object({
   job: jobInfoSchema,
   skin: z.optional(skinView),
   rateLimit: z.optional(rateLimitInfoSchema),
   links: z.optional(linksView),
+  errors: z.optional(z.array(codeMessageSchema)),
 })
 /** A queue answer. */
 export type QueueAnswer = z.infer<typeof queueAnswerSchema>
@@ -54,8 +58,12 @@ const capesSchema = z.object({ capes: z.array(z.object({ uuid: z.string(), alias
 /** A cape offered by the API. */
 export type Cape = z.infer<typeof capesSchema>['capes'][number]
 
-/** Queues one item (SPEC §7 `POST /v2/queue`: multipart for a file, JSON `{url}` or `{user}`). */
-export function queueJob(api: ApiClient, item: GenerateItem, options: GenerateOptions): Promise<QueueAnswer | null> {
+/**
+ * Queues one item (SPEC §7 `POST /v2/queue`: multipart for a file, JSON `{url}` or `{user}`); with
+ * `waitMs` > 0 the submit's short wait (`?wait=`, issue 23): a job the API expects to finish within it
+ * comes back finished.
+ */
+export function queueJob(api: ApiClient, item: GenerateItem, options: GenerateOptions, waitMs = 0): Promise<QueueAnswer | null> {
   const fields: Record<string, string> = { visibility: options.visibility, variant: options.variant }
   if (options.name) fields.name = options.name
   if (options.cape && item.type !== 'user') fields.cape = options.cape
@@ -67,12 +75,25 @@ export function queueJob(api: ApiClient, item: GenerateItem, options: GenerateOp
   } else {
     body = { ...fields, [item.type]: item.type === 'url' ? item.url : item.user }
   }
-  return api.call('/v2/queue', queueAnswerSchema, { method: 'POST', body, silent: true })
+  return api.call('/v2/queue', queueAnswerSchema, { method: 'POST', body, silent: true, ...heldCall(waitMs) })
 }
 
-/** Polls a job (SPEC §7: `GET /v2/queue/{id}?t={unix seconds}`, silent). */
-export const getJob = (api: ApiClient, id: string, now: number): Promise<JobAnswer | null> =>
-  api.call(`/v2/queue/${id}`, jobAnswerSchema, { query: { t: Math.floor(now / 1000) }, silent: true })
+/** Time a held call may take beyond its `wait` before the client gives up on it, ms (as long as a plain call gets). */
+const HELD_CALL_SLACK_MS = 10_000
+
+/** The query and timeout of a call the API may hold up to `waitMs` (./job-wait.ts); nothing for 0. */
+function heldCall(waitMs: number): { query?: { wait: number }; timeoutMs?: number } {
+  return waitMs > 0 ? { query: { wait: waitMs }, timeoutMs: waitMs + HELD_CALL_SLACK_MS } : {}
+}
+
+/**
+ * Polls a job (SPEC §7: `GET /v2/queue/{id}?t={unix seconds}`, silent); with `waitMs` > 0 a long-poll
+ * (`&wait=`, issue 23, ./job-wait.ts), whose timeout counts from the end of the wait.
+ */
+export function getJob(api: ApiClient, id: string, now: number, waitMs = 0): Promise<JobAnswer | null> {
+  const held = heldCall(waitMs)
+  return api.call(`/v2/queue/${id}`, jobAnswerSchema, { ...held, query: { t: Math.floor(now / 1000), ...held.query }, silent: true })
+}
 
 /** The caller's recent jobs (SPEC §7 `GET /v2/queue`, silent; used when signed in). */
 export const listJobs = async (api: ApiClient): Promise<JobInfo[]> => (await api.call('/v2/queue', jobListSchema, { silent: true }))?.jobs ?? []
@@ -117,9 +138,10 @@ function thumbnail(answer: Pick<JobAnswer, 'skin' | 'links'>, fallback?: string)
 const skinOf = (answer: Pick<JobAnswer, 'job' | 'skin'>): string | undefined =>
   answer.skin?.uuid ?? (answer.job.status === 'completed' ? answer.job.result : undefined)
 
-/** The queue entry of a freshly queued job (a duplicate arrives completed, with its skin). */
+/** The queue entry of a freshly queued job (a duplicate, or a job finished within the submit's wait, arrives finished). */
 export function entryFromQueueAnswer(answer: QueueAnswer, source: JobSource): QueueEntry {
-  return { job: answer.job, source, check: { last: 0, count: 0 }, image: thumbnail(answer), skin: skinOf(answer), errors: [] }
+  const errors = answer.job.status === 'failed' ? (answer.errors ?? []) : []
+  return { job: answer.job, source, check: { last: 0, count: 0 }, image: thumbnail(answer), skin: skinOf(answer), errors }
 }
 
 /** An entry updated with a poll's answer. */

@@ -7,6 +7,7 @@
  * @module
  */
 import { z } from 'zod'
+import { JOB_WAIT_MAX_MS } from '../api/job-wait'
 import * as api from '../schemas/api'
 import type { RequestComponent, ResponseComponent } from './components'
 import { RATE_LIMIT_HEADERS, type HeaderName } from './headers'
@@ -122,13 +123,14 @@ export const OPERATIONS: Operation[] = [
     path: '/v2/queue',
     tag: 'Queue',
     summary: 'Queue a skin for generation',
-    description: 'Same inputs as `POST /v2/generate`; answers at once with the job. An existing matching skin answers 200 with `skin`.',
+    description:
+      'Same inputs as `POST /v2/generate`; answers at once with the job. An existing matching skin answers 200 with `skin`. Extension: with `wait`, a job expected to finish within it is answered when it finished, 200 with what `GET /v2/queue/{jobId}` answers then (`skin`, or `errors` of a failed job).',
     auth: 'optional',
     grants: ['private_skins (visibility private)', 'capes (cape)'],
-    query: generateQuery.pick({ checkOnly: true }),
+    query: generateQuery.pick({ checkOnly: true }).extend(api.queueSubmitQuerySchema.shape),
     body: generateBody,
     responses: {
-      200: { description: 'An existing skin matched (`skin_found`).', body: 'QueueResponse', headers: RL, optionalHeaders: COOKIE },
+      200: { description: 'An existing skin matched (`skin_found`), or (with `wait`) the job finished meanwhile (`job_queued` and `job_completed` or `job_failed`).', body: 'QueueResponse', headers: RL, optionalHeaders: COOKIE },
       202: { description: 'Job queued (`job_queued`).', body: 'QueueResponse', headers: RL, optionalHeaders: COOKIE },
     },
     errors: submitErrors(true),
@@ -173,8 +175,11 @@ export const OPERATIONS: Operation[] = [
     path: '/v2/queue/{jobId}',
     tag: 'Queue',
     summary: 'One job; its skin once completed, its errors once failed',
+    description:
+      `Extension: with \`wait\` (ms, at most ${JOB_WAIT_MAX_MS}) the answer is held until the job is completed or failed, or the wait runs out (a long-poll), then is the same answer a read without \`wait\` gives at that moment. Without \`wait\` it answers at once, as on MineSkin.`,
     auth: 'none',
     pathParams: jobId,
+    query: api.jobQuerySchema,
     responses: { 200: { description: '`job_pending`, `job_completed` (with `skin`) or `job_failed` (with `errors`).', body: 'JobResponse', headers: CACHE } },
     errors: [
       { status: 400, codes: ['validation_error'] },

@@ -8,8 +8,14 @@
  * at most 6 times per page load (about 8 s in all). Both readings end after the sixth poll; this one
  * states the limit as "more than 5", which {@link pollsExhausted} tests literally. An unfinished job
  * whose polls ran out is picked up again on the next page load (and when the job list opens).
+ *
+ * Long-polls (issue 23, {@link LONG_POLL}): where the API holds a poll until the job finished, the
+ * page's polls go without the schedule's delays and each may last up to `LONG_POLL.waitMs`; the
+ * count and the stop rule are the same, so a job is still asked about at most 6 times per page load
+ * (then up to a minute in all). The schedule above stays for APIs that answer at once (MineSkin).
  * @module
  */
+import { JOB_WAIT_MAX_MS } from '../api/job-wait'
 
 /** Polling timing constants (SPEC §9). */
 export const POLL = {
@@ -20,6 +26,25 @@ export const POLL = {
   perPollMs: 200,
   /** Polling stops once more than this many polls were made. */
   maxPolls: 5,
+} as const
+
+/** The page's long-polls (src/islands/job-poller.ts). */
+export const LONG_POLL = {
+  /** The `wait` each long-poll asks for: the API's cap, so a slow (Mojang) job costs fewest requests. */
+  waitMs: JOB_WAIT_MAX_MS,
+  /** An unfinished answer this much before the wait ran out was not held: the API ignores `wait`. */
+  earlyMs: 1000,
+  /**
+   * Long-polls open at once per page; further jobs poll on the schedule meanwhile. Over HTTP/1.1 a
+   * browser opens about 6 connections per host, and the form's uploads and the page need some.
+   */
+  maxOpen: 2,
+  /**
+   * The short wait on the generate form's submits (`POST /v2/queue?wait=`): the API holds only a job
+   * it expects to finish within it, so with the local signer the submit's answer is the finished
+   * job, and a slower signer's job is answered at once, as without it.
+   */
+  submitWaitMs: 1000,
 } as const
 
 /** Delay before the next poll, given how many polls were made already; `random` returns [0, 1). */
