@@ -26,6 +26,13 @@ export const SNACKBAR = { timeout: 5000, never: -1, spacing: 50, jobFinishedTime
 /** Queue view limits (SPEC §9): newest 8 jobs shown, jobs older than 2 days removed. */
 export const QUEUE_VIEW = { maxJobs: 8, maxAgeMs: 2 * 24 * 60 * 60 * 1000 } as const
 
+/**
+ * Tags a skin page lists, the highest scores first (as the API orders them): the API keeps every tag
+ * anyone votes up, and a page listing them all would have no size limit (issue 23: HTML ≤ 30 KB on
+ * every page; the budget test builds a skin with this many tags of the longest length).
+ */
+export const SKIN_PAGE_TAGS = 8
+
 /** Own skins list cap, oldest dropped first (SPEC §9). */
 export const MY_SKINS_CAP = 100
 

@@ -7,6 +7,7 @@
 import type { Context, Handler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { ApiCallError } from '../../shared/api/client'
+import { SKIN_PAGE_TAGS } from '../../shared/constants'
 import { DEFAULT_LOCALE } from '../../shared/locales'
 import { renderUrl } from '../../shared/render-url'
 import { localizePath, ROUTES, skinPath } from '../../shared/routes'
@@ -57,13 +58,14 @@ async function similarSkins(c: Context<AppEnv>, skin: SkinInfo): Promise<SkinLis
 
 /**
  * The skin's tags as the API lists them for this visitor (their own votes included: the API client
- * forwards the visitor's cookie), so visitors without JavaScript see them too; null when the flag
+ * forwards the visitor's cookie), so visitors without JavaScript see them too; the first
+ * {@link SKIN_PAGE_TAGS} of them (the API lists the highest scores first). Null when the flag
  * `web.tags.visible` is off, empty when the call fails (silent: the page stands without them).
  */
 async function skinTags(c: Context<AppEnv>, skin: SkinInfo): Promise<SkinTagsResponse['tags'] | null> {
   if (!c.get('flags')['web.tags.visible']) return null
   const answer = await c.get('api').call(`/v2/skins/${skin.uuid}/tags`, skinTagsResponseSchema, { silent: true }).catch(() => null)
-  return answer?.tags ?? []
+  return (answer?.tags ?? []).slice(0, SKIN_PAGE_TAGS)
 }
 
 /**

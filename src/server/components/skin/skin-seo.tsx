@@ -1,12 +1,13 @@
 /**
  * Structured data of a skin page (reference/mineskin-api.md §3.5 SEO): a schema.org WebPage with the
- * body render, and — when the skin has tags — its tags as keywords and a breadcrumb trail through the
- * first tag: gallery → tag search (`/skins?search=<tag>`) → skin. No `description`: search engines
- * read the page's meta description, and the page's bytes count (issue 23: ≤ 30 KB in Hindi too);
- * the trail's last item names the page without repeating its URL, as schema.org allows.
+ * body render, and — when the skin has tags — the first tags (as many as the page lists) as keywords
+ * and a breadcrumb trail through the first tag: gallery → tag search (`/skins?search=<tag>`) → skin.
+ * No `description`: search engines read the page's meta description, and the page's bytes count
+ * (issue 23: ≤ 30 KB in Hindi too); the trail's last item names the page without repeating its URL,
+ * as schema.org allows.
  * @module
  */
-import { PRODUCT_NAME } from '../../../shared/constants'
+import { PRODUCT_NAME, SKIN_PAGE_TAGS } from '../../../shared/constants'
 import { useI18n } from '../../../shared/i18n/context'
 import { ROUTES, localizePath, searchPath } from '../../../shared/routes'
 import type { SkinInfo } from '../../../shared/schemas/api'
@@ -27,7 +28,7 @@ const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c'
 /** The `<script type="application/ld+json">` of the page. */
 export function SkinSeo({ skin, name, origin, canonical, image }: SkinSeoProps) {
   const { t, locale } = useI18n()
-  const tags = (skin.tags ?? []).map(({ tag }) => tag)
+  const tags = (skin.tags ?? []).slice(0, SKIN_PAGE_TAGS).map(({ tag }) => tag)
   const first = tags[0]
   const page = {
     '@context': 'https://schema.org',
