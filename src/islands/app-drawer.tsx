@@ -6,11 +6,11 @@
  */
 import { mdiAccountCircle, mdiClose, mdiLogin, mdiLogout } from '@mdi/js'
 import { useStore } from '@nanostores/react'
-import { useCallback, useEffect, useRef, type MouseEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { useI18n } from '../shared/i18n/context'
 import { $auth } from '../shared/stores/auth'
 import { $drawerOpen } from '../shared/stores/drawer'
-import type { Theme } from '../shared/theme'
+import { parseTheme } from '../shared/theme'
 import { Icon } from '../shared/ui/icon'
 import { checkAuth } from './auth-check'
 import { Avatar } from './auth/avatar'
@@ -30,18 +30,20 @@ export interface AppDrawerProps {
   signOutUrl?: string
   /** This page's absolute URL: where sign-in and sign-out return to (the sign-in link is built from it). */
   returnUrl: string
-  /** Theme the server rendered. */
-  theme: Theme
 }
 
 /** The drawer island. */
-export default function AppDrawer({ translateUrl, accountUrl, signOutUrl, returnUrl, theme }: AppDrawerProps) {
+export default function AppDrawer({ translateUrl, accountUrl, signOutUrl, returnUrl }: AppDrawerProps) {
   const signInUrl = loginUrlFor(accountUrl, returnUrl)
   const { t } = useI18n()
   // It hydrates when first opened (hydrate-when.ts): from the server's closed state, then open.
   const open = useStore($drawerOpen, { ssr: () => false })
   const auth = useStore($auth, { ssr: () => ({ status: 'unknown' as const }) })
   const panel = useRef<HTMLElement>(null)
+  // The theme switch works only with JavaScript, so the server page does not send it (issue 23); it
+  // starts from the theme the page has.
+  const [started, setStarted] = useState(false)
+  useEffect(() => setStarted(true), [])
   const close = useCallback(() => $drawerOpen.set(false), [])
   useDrawerFocus(panel, open, close)
 
@@ -117,7 +119,7 @@ export default function AppDrawer({ translateUrl, accountUrl, signOutUrl, return
           <a className="drawer__translate" href={translateUrl}>
             {t('drawer.helpTranslate')}
           </a>
-          <ThemeToggle initial={theme} />
+          {started && <ThemeToggle initial={parseTheme(document.documentElement.dataset.theme)} />}
         </div>
       </aside>
       <a href="#" className="drawer-scrim" aria-hidden="true" tabIndex={-1} onClick={closeClick} />

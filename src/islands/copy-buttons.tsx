@@ -1,24 +1,29 @@
 /**
- * Copy buttons of a page (issue 8 point 1). The buttons are server-rendered, `hidden`, next to the
- * fields they copy (`data-copy="<element id>"`, src/server/components/skin/copy-field.tsx); this
- * island shows them once it can act on them, copies the named element's text on click, and says so
- * on the button ('Copied') and to screen readers. When the Clipboard API is missing or refused, the
- * text is selected and a snackbar asks for a manual copy. It also switches the commands box's tabs in
- * place. One delegated listener, no values in props: the island stays tiny on every skin page.
+ * Copy buttons of a page (issue 8 point 1). The page marks where they go, next to the fields they
+ * copy (`data-copies="<element id>"`, src/server/components/skin/copy-field.tsx); this island adds
+ * them once it can act on them (`copy/copy-spots.ts`), copies the named element's text on click, and
+ * says so on the button ('Copied') and to screen readers. When the Clipboard API is missing or
+ * refused, the text is selected and a snackbar asks for a manual copy. It also switches the commands
+ * box's tabs in place. One delegated listener, no values in props: the island stays tiny on every
+ * skin page.
  * @module
  */
 import { useEffect, useState } from 'react'
 import { showSnackbar } from '../shared/stores/snackbars'
-import { showCommandTab, TAB_SELECTOR } from './copy/command-tabs'
+import { BOX_SELECTOR, showCommandTab, TAB_SELECTOR } from './copy/command-tabs'
+import { addCopyButtons, BUTTON_SELECTOR } from './copy/copy-spots'
+import { loadCopyStrings } from './copy/copy-strings'
 import { copyText } from './copy/copy-text'
 
 /** How long a button says 'Copied', ms. */
 const CONFIRM_MS = 2000
+/** Events that show a visitor heading for a commands tab. */
+const WARM_UP = ['pointerover', 'focusin', 'touchstart'] as const
 
-/** Props: the translated confirmation and the manual-copy hint. */
+/** Props: the translated button text and confirmation (the rarer strings are fetched, `copy/copy-strings.ts`). */
 export interface CopyButtonsProps {
+  copy: string
   copied: string
-  manual: string
 }
 
 /** Shows `text` on `button` for a moment, then its own label again. */
@@ -39,19 +44,19 @@ function confirmOn(button: HTMLElement, text: string) {
 }
 
 /** The island: a live region; the buttons are the page's. */
-export default function CopyButtons({ copied, manual }: CopyButtonsProps) {
+export default function CopyButtons({ copy, copied }: CopyButtonsProps) {
   const [announcement, setAnnouncement] = useState('')
   useEffect(() => {
-    for (const button of document.querySelectorAll<HTMLElement>('button[data-copy]')) button.hidden = false
+    addCopyButtons(copy)
     const onClick = (event: MouseEvent) => {
       if (!(event.target instanceof Element)) return
       const tab = event.target.closest<HTMLAnchorElement>(TAB_SELECTOR)
-      const box = tab?.closest<HTMLElement>('[data-command-skin]')
+      const box = tab?.closest<HTMLElement>(BOX_SELECTOR)
       if (tab && box && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) {
         if (showCommandTab(box, tab)) event.preventDefault()
         return
       }
-      const button = event.target.closest<HTMLElement>('button[data-copy]')
+      const button = event.target.closest<HTMLElement>(BUTTON_SELECTOR)
       const target = button?.dataset.copy ? document.getElementById(button.dataset.copy) : null
       if (!button || !target) return
       void copyText(target).then((ok) => {
@@ -61,13 +66,27 @@ export default function CopyButtons({ copied, manual }: CopyButtonsProps) {
           setAnnouncement('')
           requestAnimationFrame(() => setAnnouncement(copied))
         } else {
-          showSnackbar({ text: manual, color: 'warning' })
+          loadCopyStrings().then(
+            ({ manual }) => showSnackbar({ text: manual, color: 'warning' }),
+            (error: unknown) => console.warn('[copy-buttons] copy strings', error),
+          )
         }
       })
     }
+    // A visitor heading for a tab gets the other groups' hints on their way, so the switch does not
+    // wait (a refused copy, rarer, waits for its hint).
+    const warmUp = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest(TAB_SELECTOR)) return
+      for (const type of WARM_UP) document.removeEventListener(type, warmUp, true)
+      loadCopyStrings().catch((error: unknown) => console.warn('[copy-buttons] copy strings', error))
+    }
     document.addEventListener('click', onClick)
-    return () => document.removeEventListener('click', onClick)
-  }, [copied, manual])
+    for (const type of WARM_UP) document.addEventListener(type, warmUp, { capture: true, passive: true })
+    return () => {
+      document.removeEventListener('click', onClick)
+      for (const type of WARM_UP) document.removeEventListener(type, warmUp, true)
+    }
+  }, [copy, copied])
   return (
     <span className="visually-hidden" role="status" aria-live="polite">
       {announcement}

@@ -31,7 +31,8 @@ const whenDrawerNeeded: Trigger = (start) => {
 /**
  * Starts `start` after the page has loaded and been idle twice: for an island that is not what the
  * visitor came for but has work on every visit (the skin page's community bar counts the view,
- * issue 8). It loads outside the JavaScript budget before interaction (DESIGN.md §4); its server HTML
+ * issue 8), or whose strings would weigh on the page (the owner's edit dialogs, issue 23: HTML ≤
+ * 30 KB). It loads outside the JavaScript budget before interaction (DESIGN.md §4); its server HTML
  * stands until then.
  */
 const whenLoadedAndIdle: Trigger = (start) => {
@@ -94,5 +95,6 @@ export const hydrateWhen: Partial<Record<IslandName, Trigger>> = {
   'gallery-scroll': whenNear('gallery-scroll'),
   'app-drawer': whenDrawerNeeded,
   'skin-community': whenLoadedAndIdle,
+  'skin-owner': whenLoadedAndIdle,
   'skin-viewer': whenViewerAsked,
 }

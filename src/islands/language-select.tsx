@@ -32,22 +32,18 @@ export function LanguageSelect() {
         <Icon path={mdiTranslate} />
         <span className="language-select__label">{t('drawer.language')}</span>
         <span className="language-select__value">
-          {current.nativeName} <code>{current.code}</code>
+          {`${current.nativeName} `}
+          <code>{current.code}</code>
         </span>
         <Icon path={mdiChevronDown} className="language-select__chevron" />
       </summary>
       <ul className="language-select__list" role="list">
         {LOCALES.map((l) => (
           <li key={l.code}>
-            <a
-              href={languageSwitchHref(l.code)}
-              hrefLang={l.code}
-              lang={l.code}
-              title={l.name}
-              aria-current={l.code === locale ? 'true' : undefined}
-              onClick={(event) => choose(event, l.code)}
-            >
-              <span>{l.nativeName}</span>
+            {/* The name as the link's own text (a flex item all the same) and `lang` without `hreflang`,
+                which only repeated it: nine times a page (issue 23). */}
+            <a href={languageSwitchHref(l.code)} lang={l.code} title={l.name} aria-current={l.code === locale ? 'true' : undefined} onClick={(event) => choose(event, l.code)}>
+              {l.nativeName}
               <code>{l.code}</code>
             </a>
           </li>

@@ -12,11 +12,12 @@ import { Icon } from '../shared/ui/icon'
 /** Props: the localised `/skins` path and the current term (kept in the field on the results page). */
 export interface SearchFieldProps {
   action: string
-  initialValue: string
+  /** The search the page shows (none: the field starts empty). */
+  initialValue?: string
 }
 
 /** The search form island. */
-export default function SearchField({ action, initialValue }: SearchFieldProps) {
+export default function SearchField({ action, initialValue = '' }: SearchFieldProps) {
   const { t } = useI18n()
   const id = useId()
   const [value, setValue] = useState(initialValue)

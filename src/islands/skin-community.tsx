@@ -29,8 +29,6 @@ export interface SkinCommunityProps {
   tags: TagItem[] | null
   /** Flag `web.report.visible`. */
   report: boolean
-  /** The localised `/skins` path. */
-  skinsPath: string
 }
 
 /** Counts this browser's view of `uuid` once; resolves true when it was counted now. */
@@ -43,7 +41,7 @@ async function countViewOnce(uuid: string): Promise<boolean> {
 }
 
 /** The community island. */
-export default function SkinCommunity({ uuid, views, likes, liked, tags, report, skinsPath }: SkinCommunityProps) {
+export default function SkinCommunity({ uuid, views, likes, liked, tags, report }: SkinCommunityProps) {
   const { t, locale } = useI18n()
   const [ready, setReady] = useState(false)
   const [viewCount, setViewCount] = useState(views)
@@ -73,7 +71,7 @@ export default function SkinCommunity({ uuid, views, likes, liked, tags, report,
         <LikeButton uuid={uuid} likes={likes} liked={liked} ready={ready} />
         {report && <ReportDialog uuid={uuid} ready={ready} />}
       </div>
-      {tags && <TagList uuid={uuid} initial={tags} skinsPath={skinsPath} ready={ready} />}
+      {tags && <TagList uuid={uuid} initial={tags} ready={ready} />}
     </div>
   )
 }

@@ -4,7 +4,9 @@
  * passes in: the page already differs per visitor (their own tag votes), an anonymous visitor's
  * browser then makes no `/user` call the API would refuse (401 without the client cookie; DESIGN.md
  * §4 "no failing request on an anonymous page load"), and the button is there from the first paint
- * instead of popping in. The page renders this island for owners only, so nobody else loads it.
+ * instead of popping in. The page renders this island for owners only, so nobody else loads it; it
+ * hydrates once the page has loaded and been idle (`hydrate-when.ts`), and its strings come with it
+ * rather than in the page (issue 23: some 2 KB of a Hindi page).
  * @module
  */
 import { useEffect, useState } from 'react'

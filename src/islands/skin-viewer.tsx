@@ -10,23 +10,26 @@
 import { mdiMagnifyMinusOutline, mdiMagnifyPlusOutline, mdiPause, mdiPlay, mdiRestore, mdiRotate3dVariant, mdiRotateLeft, mdiRotateRight } from '@mdi/js'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useI18n } from '../shared/i18n/context'
+import { renderUrl } from '../shared/render-url'
 import { Icon } from '../shared/ui/icon'
 import { isRequested, REQUESTED_ATTRIBUTE } from './viewer/viewer-request'
 import type { Viewer3d } from './viewer/skin-viewer-3d'
 import { webglAvailable } from './viewer/webgl-support'
 
-/** Props: the textures (same-origin), the arm model, and the 2D render the server shows. */
+/**
+ * Props: the texture hashes (served same-origin at `/textures/{hash}`), the arm model and the name
+ * shown. The 2D render's URL and text follow from them, so the page does not send them twice
+ * (issue 23: HTML ≤ 30 KB).
+ */
 export interface SkinViewerProps {
-  textureUrl: string
-  capeUrl?: string
+  texture: string
+  cape?: string
   slim: boolean
   name: string
-  /** Alternative text of the 2D render. */
-  alt: string
-  renderUrl: string
-  width: number
-  height: number
 }
+
+/** Size of the 2D body render in CSS pixels (the stylesheet scales it to the box). */
+const RENDER_SIZE = { width: 160, height: 320 } as const
 
 /**
  * image: the 2D render with the 3D button; loading: the 3D module is on its way; 3d: the canvas shows;
@@ -40,7 +43,7 @@ const TURN = Math.PI / 8
 const STATUS = { loading: 'pages.skin.viewer.loading', '3d': 'pages.skin.viewer.ready', unavailable: 'pages.skin.viewer.unavailable', failed: 'pages.skin.viewer.failed' } as const
 
 /** The 2D render, replaced in place by the 3D viewer when the visitor asks and the browser can run it. */
-export default function SkinViewer({ textureUrl, capeUrl, slim, name, alt, renderUrl, width, height }: SkinViewerProps) {
+export default function SkinViewer({ texture, cape, slim, name }: SkinViewerProps) {
   const { t } = useI18n()
   const root = useRef<HTMLDivElement>(null)
   const host = useRef<HTMLDivElement>(null)
@@ -62,7 +65,7 @@ export default function SkinViewer({ textureUrl, capeUrl, slim, name, alt, rende
     const paused = matchMedia('(prefers-reduced-motion: reduce)').matches
     setWalking(!paused)
     import('./viewer/skin-viewer-3d')
-      .then(({ mountViewer3d }) => mountViewer3d(target, box, { textureUrl, capeUrl, slim, paused, label }))
+      .then(({ mountViewer3d }) => mountViewer3d(target, box, { textureUrl: `/textures/${texture}`, capeUrl: cape && `/textures/${cape}`, slim, paused, label }))
       .then((mounted) => {
         if (!alive.current) return mounted?.dispose()
         if (!mounted) return setState('failed')
@@ -99,7 +102,15 @@ export default function SkinViewer({ textureUrl, capeUrl, slim, name, alt, rende
     <div ref={root} className="skin-viewer" data-viewer={state} data-model={slim ? 'slim' : 'default'} data-walking={active ? String(walking) : undefined} aria-busy={loading || undefined}>
       {/* The page's largest paint: fetched first among the images (issue 11 point 1). Not draggable, so
           a drag on it asks for the 3D view instead of dragging the picture away. */}
-      <img className="skin-viewer__image" src={renderUrl} alt={alt} width={width} height={height} fetchPriority="high" draggable={false} aria-hidden={active || undefined} />
+      <img
+        className="skin-viewer__image"
+        src={renderUrl({ textureHash: texture, view: 'body', variant: slim ? 'slim' : 'classic' })}
+        alt={t('pages.skin.renderAlt', { name })}
+        {...RENDER_SIZE}
+        fetchPriority="high"
+        draggable={false}
+        aria-hidden={active || undefined}
+      />
       <div ref={host} className="skin-viewer__stage" />
       {/* Shown once the client has started (it does nothing without JavaScript); `data-wake` lets the
           client entry keep a click made before this island has loaded (client.ts). Both labels are in

@@ -138,7 +138,7 @@ describe('app chrome (SPEC §2, §9)', () => {
     expect(html).toContain('id="app-drawer"')
     expect(html).toContain('>Show My Skins</a>')
     expect(html).toContain('No jobs in queue')
-    expect(html).toContain('<span>Deutsch</span><code>de</code>')
+    expect(html).toContain('>Deutsch<code>de</code></a>')
     expect(html).toContain('href="/locale/de"')
   })
 

@@ -72,7 +72,8 @@ describe('pages through direct calls', () => {
   })
 
   test('per-caller answers reach the page: the owner sees their skin as theirs, others do not', async () => {
-    const isOwner = async (headers: Record<string, string>) => (await (await viaDirect.request(`/skins/${mine.uuid}`, { headers })).text()).includes('"isOwner":true')
+    // Only the owner's page has the owner's controls.
+    const isOwner = async (headers: Record<string, string>) => (await (await viaDirect.request(`/skins/${mine.uuid}`, { headers })).text()).includes('data-island="skin-owner"')
     expect(await isOwner({ cookie: owner })).toBe(true)
     expect(await isOwner({})).toBe(false)
     expect(await isOwner({ cookie: 'ssg_client=0123456789abcdef01234567' })).toBe(false)

@@ -23,14 +23,22 @@ export interface RenderUrlInput {
 }
 
 /**
- * Same-origin URL of a content-addressed render, e.g. `/render/head/<hash>?scale=10&overlay=true`.
- * `slim=true` is added for slim skins on the body view, the only view with arms; heads and faces
- * of a texture then have one URL whatever the variant, so browsers and CDNs cache them once.
+ * Same-origin URL of a content-addressed render, e.g. `/render/head/<hash>`, or
+ * `/render/head/<hash>?scale=2&overlay=true` for a small one. A render at the route's defaults
+ * (src/render/render-params.ts: scale 10, overlay on, classic arms, SPEC §7) has no query: the
+ * same image in 27 bytes less, and a page names a dozen of them (issue 23: HTML ≤ 30 KB); any other
+ * render spells out scale and overlay as before. `slim=true` is added for slim skins on the body
+ * view, the only view with arms; heads and faces of a texture then have one URL whatever the
+ * variant, so browsers and CDNs cache them once. Every caller builds its URL here, so each render
+ * keeps one URL (and one cache entry).
  */
 export function renderUrl(input: RenderUrlInput): string {
-  const params = [`scale=${SCALE[input.size ?? 'normal']}`, `overlay=${input.overlay ?? true}`]
-  if (input.view === 'body' && input.variant === 'slim') params.push('slim=true')
-  return `/render/${input.view}/${pathSegment(input.textureHash.toLowerCase())}?${params.join('&')}`
+  const scale = SCALE[input.size ?? 'normal']
+  const overlay = input.overlay ?? true
+  const slim = input.view === 'body' && input.variant === 'slim'
+  const path = `/render/${input.view}/${pathSegment(input.textureHash.toLowerCase())}`
+  if (scale === SCALE.normal && overlay && !slim) return path
+  return `${path}?scale=${scale}&overlay=${overlay}${slim ? '&slim=true' : ''}`
 }
 
 /** What {@link renderQueryUrl} takes: the `/render` query parameters of SPEC §7. */

@@ -68,6 +68,6 @@ export const jobPath = (id: string, locale: Locale): string => localizePath(`/jo
 export const apiReferencePath = (operationId: string, locale: Locale): string =>
   localizePath(`/api-reference/${encodeURIComponent(operationId)}`, locale)
 
-/** `/skins?search=…` for a search term (SPEC §2 app bar). */
+/** `/skins?search=…` for a search term (SPEC §2 app bar), spaces as `+` as the search form sends them. */
 export const searchPath = (term: string, locale: Locale): string =>
-  `${localizePath(ROUTES.skins, locale)}?search=${encodeURIComponent(term)}`
+  `${localizePath(ROUTES.skins, locale)}?search=${encodeURIComponent(term).replaceAll('%20', '+')}`

@@ -113,7 +113,7 @@ describe('app chrome in Chromium', () => {
     const nav = page.getByRole('navigation', { name: 'Main' })
     for (const name of ['Generate', 'Gallery', 'My Skins']) await nav.getByRole('link', { name }).waitFor({ state: 'visible' })
     // The labels are read out, not shown: only the icons take space.
-    await expect(nav.locator('.tab__label').first().evaluate((label) => label.getBoundingClientRect().width)).resolves.toBeLessThanOrEqual(1)
+    await expect(nav.locator('.tab > span').first().evaluate((label) => label.getBoundingClientRect().width)).resolves.toBeLessThanOrEqual(1)
     await ctx.close()
   })
 

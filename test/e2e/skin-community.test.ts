@@ -21,6 +21,8 @@ let skin = ''
 const SHOTS = '/tmp/shots'
 const COMMUNITY = 'x-island[data-island="skin-community"]'
 const EDIT = '.skin-owner__edit'
+/** The chip of the tag 'red hat' (a chip is its search link, then its vote arrows). */
+const RED_HAT = '.skin-tags__list > li:has(> a[href$="search=red+hat"])'
 
 beforeAll(async () => {
   server = await startBunServer({
@@ -138,25 +140,25 @@ describe('skin page community', () => {
     await page.getByRole('alert').filter({ hasText: 'lowercase letters' }).waitFor()
     await input.fill('Red Hat')
     await page.getByRole('button', { name: 'Add tag' }).click()
-    const chip = page.locator('.tag-chip[data-tag="red hat"]')
+    const chip = page.locator(RED_HAT)
     await chip.waitFor()
     // Shown at once (optimistic), confirmed once the API has it.
-    await page.waitForFunction(() => document.querySelector('.tag-chip[data-tag="red hat"]')?.getAttribute('data-vote') === 'up')
+    await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('data-vote') === 'up', RED_HAT)
     await page.getByText('Tag “red hat” added').waitFor({ timeout: 30_000 })
-    await expect(chip.locator('a').getAttribute('href')).resolves.toBe('/skins?search=red%20hat')
+    await expect(chip.locator('a').getAttribute('href')).resolves.toBe('/skins?search=red+hat')
     const mine = await tagsSeenBy(page)
     expect(mine).toContainEqual({ tag: 'red hat', vote: 'up', suggested: false })
-    // The vote sticks: after a reload the server renders the chip with this browser's vote.
+    // The vote sticks: after a reload the page hands the island this browser's vote.
     await page.reload()
     await page.waitForSelector(`${COMMUNITY}[data-hydrated]`)
-    expect(await page.locator('.tag-chip[data-tag="red hat"]').getAttribute('data-vote')).toBe('up')
+    expect(await page.locator(RED_HAT).getAttribute('data-vote')).toBe('up')
 
     const other = await newVisitor()
     const second = await open(other)
-    const theirs = second.locator('.tag-chip[data-tag="red hat"]')
+    const theirs = second.locator(RED_HAT)
     expect(await theirs.getAttribute('data-vote')).toBeNull()
     await theirs.getByRole('button', { name: 'Vote “red hat” up' }).click()
-    await second.waitForFunction(() => document.querySelector('.tag-chip[data-tag="red hat"]')?.getAttribute('data-vote') === 'up')
+    await second.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('data-vote') === 'up', RED_HAT)
     await second.getByText('Vote saved').waitFor({ timeout: 30_000 })
     await expect(theirs.getByRole('button', { name: 'Vote “red hat” up' }).getAttribute('aria-pressed')).resolves.toBe('true')
     const answer = await tagsSeenBy(second)
@@ -241,7 +243,7 @@ describe('skin page owner', () => {
     // The gallery lists it under its new name (latest first: it is the newest skin).
     const gallery = await owner.newPage()
     await gallery.goto(`${server.origin}/skins`)
-    expect(await gallery.locator(`.skin-card a[href="/skins/${skin}"] .skin-card__name`).textContent()).toBe('Renamed Skin')
+    expect(await gallery.locator(`.skin-card a[href="/skins/${skin}"] span`).textContent()).toBe('Renamed Skin')
     await gallery.close()
 
     await page.setViewportSize({ width: 390, height: 900 })

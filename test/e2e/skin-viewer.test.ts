@@ -168,7 +168,7 @@ const CAPE_HASH = 'c'.repeat(64)
 async function withCape(page: Page) {
   await page.route(/\/skins\/[0-9a-f]{32}$/, async (route) => {
     const response = await route.fetch()
-    const html = (await response.text()).replace(/(data-island="skin-viewer"[\s\S]*?<\/x-island><script type="x-island\/props">\{)/, `$1"capeUrl":"/textures/${CAPE_HASH}",`)
+    const html = (await response.text()).replace(/(data-island="skin-viewer"[\s\S]*?<\/x-island><script type="x-island\/props">\{)/, `$1"cape":"${CAPE_HASH}",`)
     await route.fulfill({ response, body: html })
   })
   await page.route(`**/textures/${CAPE_HASH}`, (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from(capePng()) }))

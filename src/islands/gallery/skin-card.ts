@@ -22,23 +22,19 @@ export function skinCard(skin: CardSkin, locale: Locale): HTMLLIElement {
   item.className = 'skin-card'
   const link = item.appendChild(document.createElement('a'))
   link.href = skinPath(skin.uuid, locale)
-  link.className = 'skin-card__link'
   const image = link.appendChild(document.createElement('img'))
-  image.className = 'skin-card__image'
   image.src = renderUrl({ textureHash: skin.texture, view: 'head' })
   image.alt = ''
   image.width = image.height = 120
   image.loading = 'lazy'
-  image.decoding = 'async'
   const name = link.appendChild(document.createElement('span'))
-  name.className = 'skin-card__name'
   name.textContent = skin.name || skin.shortId
   return item
 }
 
 /** Appends the cards of `skins` that `grid` does not show yet (a popular list can shift between pages). */
 export function appendCards(grid: HTMLElement, skins: CardSkin[], locale: Locale): number {
-  const shown = new Set([...grid.querySelectorAll<HTMLAnchorElement>('a.skin-card__link')].map((a) => a.getAttribute('href')))
+  const shown = new Set([...grid.querySelectorAll<HTMLAnchorElement>('.skin-card > a')].map((a) => a.getAttribute('href')))
   let added = 0
   for (const skin of skins) {
     if (shown.has(skinPath(skin.uuid, locale))) continue

@@ -1,6 +1,7 @@
 /**
- * One card of My Skins, with the gallery's markup and classes (src/server/components/skin-grid.tsx)
- * so both look the same; a visibility badge for unlisted and private skins.
+ * One card of My Skins, with the gallery's markup (src/server/components/skin-grid.tsx) so both look
+ * the same; its image and name have class names, as the skeleton and the visibility badge for
+ * unlisted and private skins beside them are spans too.
  * @module
  */
 import { useI18n } from '../../shared/i18n/context'
@@ -15,9 +16,9 @@ export function OwnSkinCard({ entry }: { entry: OwnEntry }) {
   const visibility = skin?.visibility
   return (
     <li className="skin-card">
-      <a href={skinPath(entry.uuid, locale)} className="skin-card__link" aria-busy={!skin && !entry.failed ? true : undefined}>
+      <a href={skinPath(entry.uuid, locale)} aria-busy={!skin && !entry.failed ? true : undefined}>
         {skin ? (
-          <img className="skin-card__image" src={renderUrl({ textureHash: skin.texture, view: 'head' })} alt="" width={120} height={120} loading="lazy" decoding="async" />
+          <img className="skin-card__image" src={renderUrl({ textureHash: skin.texture, view: 'head' })} alt="" width={120} height={120} loading="lazy" />
         ) : (
           <span className={entry.failed ? 'skin-card__image my-skins__missing' : 'skin-card__image skeleton'} aria-hidden="true" />
         )}

@@ -21,8 +21,11 @@ import { useModal } from './use-modal'
 
 type Visibility = 'public' | 'unlisted' | 'private'
 
-/** What the caller may do with the skin (`GET /v2/skins/{uuid}/user`). */
-export type SkinUser = SkinUserResponse['user']
+/**
+ * What the owner may do with the skin and why not (`GET /v2/skins/{uuid}/user`): only the fields the
+ * dialogs read travel in the page (issue 23).
+ */
+export type SkinUser = Pick<SkinUserResponse['user'], 'canEdit' | 'canDelete' | 'editReason' | 'deleteReason'>
 
 const EDIT_REASON: Record<string, MessageKey> = {
   max_edits_reached: 'pages.skin.owner.reasons.maxEdits',

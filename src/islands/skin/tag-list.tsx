@@ -7,16 +7,20 @@
 import { mdiArrowDownBold, mdiArrowUpBold, mdiCheck, mdiClose, mdiPlus } from '@mdi/js'
 import { useState, type FormEvent } from 'react'
 import { useI18n } from '../../shared/i18n/context'
+import { searchPath } from '../../shared/routes'
 import { showSnackbar } from '../../shared/stores/snackbars'
 import { Icon } from '../../shared/ui/icon'
 import { errorText } from './error-text'
 import { voteTag } from './skin-api'
 
-/** A tag as the API lists it for the caller (`GET /v2/skins/{uuid}/tags`). */
+/**
+ * A tag as the API lists it for the caller (`GET /v2/skins/{uuid}/tags`); the page leaves out a vote
+ * of null and `suggested: false` (issue 23: every byte of the page counts).
+ */
 export interface TagItem {
   tag: string
-  vote: 'up' | 'down' | null
-  suggested: boolean
+  vote?: 'up' | 'down' | null
+  suggested?: boolean
 }
 
 /** Tags the API accepts (reference §1.7): lowercase letters, spaces, hyphens, at most 32. */
@@ -25,18 +29,16 @@ const TAG = /^[a-z- ]{1,32}$/
 /** Normalises typed text to a tag: trimmed, single spaces, lowercase. */
 export const normaliseTag = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase()
 
-/** Props: the skin, its tags as the server saw them, the gallery path, whether the island has started. */
+/** Props: the skin, its tags as the server saw them, whether the island has started. */
 export interface TagListProps {
   uuid: string
   initial: TagItem[]
-  /** The localised `/skins` path (tags link to `/skins?search=<tag>`). */
-  skinsPath: string
   ready: boolean
 }
 
 /** The tag chips and the 'Add tag' form. */
-export function TagList({ uuid, initial, skinsPath, ready }: TagListProps) {
-  const { t } = useI18n()
+export function TagList({ uuid, initial, ready }: TagListProps) {
+  const { t, locale } = useI18n()
   const [tags, setTags] = useState(initial)
   const [draft, setDraft] = useState('')
   const [problem, setProblem] = useState('')
@@ -46,7 +48,7 @@ export function TagList({ uuid, initial, skinsPath, ready }: TagListProps) {
     const before = tags
     const existing = tags.find((item) => item.tag === tag)
     if (existing?.vote === value) return
-    setTags(existing ? tags.map((item) => (item.tag === tag ? { ...item, vote: value } : item)) : [...tags, { tag, vote: value, suggested: false }])
+    setTags(existing ? tags.map((item) => (item.tag === tag ? { ...item, vote: value } : item)) : [...tags, { tag, vote: value }])
     try {
       await voteTag(uuid, tag, value)
       showSnackbar({ text: added ? t('pages.skin.community.tagAdded', { tag }) : t('pages.skin.community.voted'), color: 'success', timeout: 2000 })
@@ -68,7 +70,7 @@ export function TagList({ uuid, initial, skinsPath, ready }: TagListProps) {
     setDraft('')
   }
 
-  const search = (tag: string) => `${skinsPath}?search=${encodeURIComponent(tag)}`
+  const search = (tag: string) => searchPath(tag, locale)
   return (
     <section className="skin-tags" aria-labelledby="skin-tags-title">
       <h2 id="skin-tags-title" className="skin-community__title">
@@ -79,11 +81,15 @@ export function TagList({ uuid, initial, skinsPath, ready }: TagListProps) {
       ) : (
         <ul className="skin-tags__list" role="list">
           {tags.map(({ tag, vote: mine, suggested }) => (
-            <li key={tag} className={`tag-chip${suggested && !mine ? ' tag-chip--suggested' : ''}`} data-tag={tag} data-vote={mine ?? undefined}>
-              <a href={search(tag)} title={t('pages.skin.community.tagSearch', { tag })}>
+            <li key={tag} className={suggested && !mine ? 'tag-chip--suggested' : undefined} data-vote={(ready && mine) || undefined}>
+              {/* The chip's text is the tag and it leads to the gallery's search for it; the tooltip saying
+                  so comes with the island, not as a sentence per chip in the page (issue 23: ~130 bytes
+                  a tag in Hindi). */}
+              <a href={search(tag)} title={ready ? t('pages.skin.community.tagSearch', { tag }) : undefined}>
                 {tag}
               </a>
-              {/* Voting needs the island: the server page sends only the chips (HTML budget, DESIGN.md §4). */}
+              {/* Voting needs the island: the server page sends only the chips, and the vote (which only
+                  the arrows show) with the island's props (HTML budget, DESIGN.md §4). */}
               {ready && (
                 <>
                   <button type="button" className={`tag-chip__vote${mine === 'up' ? ' is-active' : ''}`} aria-pressed={mine === 'up'} onClick={() => void vote(tag, 'up')} aria-label={t(suggested ? 'pages.skin.community.acceptSuggested' : 'pages.skin.community.voteUp', { tag })}>

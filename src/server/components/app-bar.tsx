@@ -47,7 +47,7 @@ export function AppBar({ signInUrl }: { signInUrl: string }) {
       </a>
       {options.dev && <span className="chip chip--warning">{t('appBar.devMode')}</span>}
       <div className="app-bar__search">
-        <Island name="search-field" props={{ action: localizePath(ROUTES.skins, locale), initialValue: search }} />
+        <Island name="search-field" props={{ action: localizePath(ROUTES.skins, locale), initialValue: search || undefined }} />
       </div>
       <nav className={rainbow ? 'tabs tabs--rainbow' : 'tabs'} aria-label={t('nav.label')}>
         {TABS.map((tab) => {
@@ -60,8 +60,8 @@ export function AppBar({ signInUrl }: { signInUrl: string }) {
               aria-current={current ? 'page' : undefined}
               data-client-only={tab.clientOnly ? '' : undefined}
             >
-              <Icon path={tab.icon} className="tab__icon" />
-              <span className="tab__label">{t(tab.label)}</span>
+              <Icon path={tab.icon} />
+              <span>{t(tab.label)}</span>
             </a>
           )
         })}

@@ -113,8 +113,8 @@ function FooterContent({ links, year, accountBase }: { links: SiteLinks; year: n
           const shown = present(column.links)
           return (
             shown.length > 0 && (
-              <div key={column.title} className="site-footer__column">
-                <h2 className="site-footer__heading">{t(column.title)}</h2>
+              <div key={column.title}>
+                <h2>{t(column.title)}</h2>
                 <ul role="list">
                   {shown.map((link) => (
                     <li key={link.key}>

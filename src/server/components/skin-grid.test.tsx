@@ -18,9 +18,9 @@ function ReactCards({ skins, locale, eager }: { skins: SkinListItem[]; locale: L
     <ul className="skin-grid" role="list">
       {skins.map((skin, index) => (
         <li key={skin.uuid} className="skin-card">
-          <a href={skinPath(skin.uuid, locale)} className="skin-card__link">
-            <img className="skin-card__image" src={renderUrl({ textureHash: skin.texture, view: 'head' })} alt="" width={120} height={120} loading={index < eager ? undefined : 'lazy'} fetchPriority={index < eager ? 'low' : undefined} decoding="async" />
-            <span className="skin-card__name">{skin.name || skin.shortId}</span>
+          <a href={skinPath(skin.uuid, locale)}>
+            <img src={renderUrl({ textureHash: skin.texture, view: 'head' })} alt="" width={120} height={120} loading={index < eager ? undefined : 'lazy'} fetchPriority={index < eager ? 'low' : undefined} />
+            <span>{skin.name || skin.shortId}</span>
           </a>
         </li>
       ))}

@@ -1,6 +1,9 @@
 /**
  * A grid of skin cards: head render (SPEC §7: heads scale 10) linking to the skin page. Used by the
- * gallery, the home page's latest strip and the skin page's similar skins.
+ * gallery, the home page's latest strip and the skin page's similar skins. Inside a card no element
+ * has a class (the stylesheet reaches them through `.skin-card`): the bytes of every card count
+ * against the HTML budget (issue 23), and so does each image's `decoding="async"`, which a lazy
+ * 120 px head render does not need.
  * @module
  */
 import { useI18n } from '../../shared/i18n/context'
@@ -8,6 +11,7 @@ import type { Locale } from '../../shared/locales'
 import { renderUrl } from '../../shared/render-url'
 import { skinPath } from '../../shared/routes'
 import type { SkinListItem } from '../../shared/schemas/api'
+import { escapeHtml } from '../render/html-text'
 
 /**
  * Cards whose image loads at once (the default, so no `loading`): the first rows are on screen, and lazy
@@ -16,11 +20,6 @@ import type { SkinListItem } from '../../shared/schemas/api'
  * stylesheet, which then queues behind them (issue 11 point 1).
  */
 const EAGER_IMAGES = 12
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }
-const NEEDS_ESCAPE = /[&<>"']/
-/** Escapes text and attribute values as React does (most values, ids and hashes, need nothing). */
-const escape = (text: string) => (NEEDS_ESCAPE.test(text) ? text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!) : text)
 
 /**
  * The cards' HTML, built as a string: a gallery page is two dozen cards of four elements each, and
@@ -34,9 +33,9 @@ export function skinCardsHtml(skins: SkinListItem[], locale: Locale, eager: numb
     const skin = skins[index]!
     const load = index < eager ? ' fetchPriority="low"' : ' loading="lazy"'
     html +=
-      `<li class="skin-card"><a href="${escape(skinPath(skin.uuid, locale))}" class="skin-card__link">` +
-      `<img class="skin-card__image" src="${escape(renderUrl({ textureHash: skin.texture, view: 'head' }))}" alt="" width="120" height="120"${load} decoding="async"/>` +
-      `<span class="skin-card__name">${escape(skin.name || skin.shortId)}</span></a></li>`
+      `<li class="skin-card"><a href="${escapeHtml(skinPath(skin.uuid, locale))}">` +
+      `<img src="${escapeHtml(renderUrl({ textureHash: skin.texture, view: 'head' }))}" alt="" width="120" height="120"${load}/>` +
+      `<span>${escapeHtml(skin.name || skin.shortId)}</span></a></li>`
   }
   return html
 }

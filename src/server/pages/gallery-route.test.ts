@@ -24,7 +24,7 @@ const page = async (path: string) => {
     status: response.status,
     html,
     title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '',
-    cards: [...html.matchAll(/href="(?:\/[a-z]{2})?\/skins\/([0-9a-f]{32})" class="skin-card__link"/g)].map((m) => m[1]),
+    cards: [...html.matchAll(/<li class="skin-card"><a href="(?:\/[a-z]{2})?\/skins\/([0-9a-f]{32})"/g)].map((m) => m[1]),
     next: link('next'),
     prev: link('prev'),
   }

@@ -7,8 +7,6 @@
  */
 import { mdiDownload } from '@mdi/js'
 import { useI18n } from '../../shared/i18n/context'
-import { renderUrl } from '../../shared/render-url'
-import { localizePath, ROUTES } from '../../shared/routes'
 import type { SkinInfo, SkinListItem, SkinTagsResponse, SkinUserResponse } from '../../shared/schemas/api'
 import type { CommandSkin } from '../../shared/skin/give-commands'
 import type { CommandTab } from '../../shared/skin/skin-commands'
@@ -44,14 +42,20 @@ export interface SkinPageProps {
   community?: { tags: SkinTagsResponse['tags'] | null; user: SkinUserResponse['user'] | null; report: boolean; privateFlag: boolean }
 }
 
+/** A tag for the community island's props, without the defaults (no vote, not suggested): bytes a tag (issue 23). */
+const compactTag = ({ tag, vote, suggested }: SkinTagsResponse['tags'][number]) => ({ tag, ...(vote ? { vote } : {}), ...(suggested ? { suggested } : {}) })
+
+/** What the owner's dialogs read of the `/user` answer (issue 23: the rest is not sent). */
+const ownerRights = ({ canEdit, canDelete, editReason, deleteReason }: SkinUserResponse['user']) => ({ canEdit, canDelete, editReason, deleteReason })
+
 /** The skin page body. */
 export function SkinPage({ skin, displayName, generatedName, directLink, textureUrl, command, similar, seo, community = { tags: null, user: null, report: false, privateFlag: false } }: SkinPageProps) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
   return (
     <article className="skin-page">
       <SkinHeader skin={skin} displayName={displayName} generatedName={generatedName}>
         {community.user?.isOwner && (
-          <Island name="skin-owner" props={{ uuid: skin.uuid, name: skin.name ?? '', visibility: skin.visibility, privateFlag: community.privateFlag, user: community.user }} />
+          <Island name="skin-owner" props={{ uuid: skin.uuid, name: skin.name ?? '', visibility: skin.visibility, privateFlag: community.privateFlag, user: ownerRights(community.user) }} />
         )}
       </SkinHeader>
       <div className="skin-page__layout">
@@ -60,16 +64,7 @@ export function SkinPage({ skin, displayName, generatedName, directLink, texture
             {/* The 3D viewer island shows this 2D render until (and unless) WebGL takes over (issue 8 point 1). */}
             <Island
               name="skin-viewer"
-              props={{
-                textureUrl: `/textures/${skin.texture.hash.skin}`,
-                capeUrl: skin.texture.hash.cape ? `/textures/${skin.texture.hash.cape}` : undefined,
-                slim: skin.variant === 'slim',
-                name: displayName,
-                alt: t('pages.skin.renderAlt', { name: displayName }),
-                renderUrl: renderUrl({ textureHash: skin.texture.hash.skin, view: 'body', variant: skin.variant }),
-                width: 160,
-                height: 320,
-              }}
+              props={{ texture: skin.texture.hash.skin, cape: skin.texture.hash.cape, slim: skin.variant === 'slim', name: displayName }}
             />
             <figcaption>
               <a className="button button--primary" href={`${textureUrl}?attachment`} download>
@@ -85,7 +80,7 @@ export function SkinPage({ skin, displayName, generatedName, directLink, texture
             <div className="skin-page__community">
               <Island
                 name="skin-community"
-                props={{ uuid: skin.uuid, views: skin.views, likes: skin.likes ?? 0, liked: community.user?.liked ?? false, tags: community.tags, report: community.report, skinsPath: localizePath(ROUTES.skins, locale) }}
+                props={{ uuid: skin.uuid, views: skin.views, likes: skin.likes ?? 0, liked: community.user?.liked ?? false, tags: community.tags && community.tags.map(compactTag), report: community.report }}
               />
             </div>
           </section>
@@ -95,7 +90,7 @@ export function SkinPage({ skin, displayName, generatedName, directLink, texture
       </div>
       <SimilarSkins skins={similar} />
       <SkinSeo skin={skin} name={displayName} {...seo} />
-      <Island name="copy-buttons" props={{ copied: t('pages.skin.copied'), manual: t('pages.skin.copyManually') }} />
+      <Island name="copy-buttons" props={{ copy: t('pages.skin.copy'), copied: t('pages.skin.copied') }} />
     </article>
   )
 }

@@ -12,7 +12,11 @@ import { localizePath } from '../../shared/routes'
 import type { AppEnv } from '../env'
 import { useNonce } from './use-nonce'
 
-/** The document head. */
+/**
+ * The document head. A page kept out of search indexes (`noindex`: unlisted and private skins, job
+ * and error pages) has no language alternates: they only tell search engines which version to index
+ * (issue 23: some 1 KB of every such page).
+ */
 export function DocumentHead({ title, description, image, noindex, localized = true, refresh }: Props) {
   const c = useRequestContext<AppEnv>()
   const nonce = useNonce()
@@ -33,8 +37,9 @@ export function DocumentHead({ title, description, image, noindex, localized = t
       <meta name="theme-color" content={THEME_PRIMARY.dark} />
       <link rel="canonical" href={canonical} />
       {localized &&
+        !noindex &&
         LOCALES.map((l) => <link key={l.code} rel="alternate" hrefLang={l.code} href={origin + localizePath(path, l.code)} />)}
-      {localized && <link rel="alternate" hrefLang="x-default" href={origin + localizePath(path, DEFAULT_LOCALE)} />}
+      {localized && !noindex && <link rel="alternate" hrefLang="x-default" href={origin + localizePath(path, DEFAULT_LOCALE)} />}
       <meta property="og:site_name" content={PRODUCT_NAME} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={metaDescription} />

@@ -19,6 +19,13 @@ import { cachedIslandHtml } from './island-cache'
 const scriptSafeJson = (json: string): string => json.replaceAll('<', '\\u003c')
 
 /**
+ * The image preloads React writes in front of a render of its own (for an `<img>` that is not lazy,
+ * e.g. the skin page's render). In a page's body they only repeat the image that follows at once, whose
+ * `fetchPriority` already tells the browser (issue 23: some 150 bytes of HTML each).
+ */
+const LEADING_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/
+
+/**
  * Renders island `name` inside an `<x-island>` marker, its JSON-serialisable `props` in a data block
  * right after it (src/islands/island-props.ts). Not in an attribute: there every `"` of the JSON
  * becomes `&quot;`, which cost a skin page about 0.5 KB (issue 11 point 2, HTML ≤ 30 KB). A data
@@ -38,7 +45,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
         <Component {...(props as Record<string, unknown>)} />
       </I18nProvider>,
       { identifierPrefix: prefix },
-    ),
+    ).replace(LEADING_PRELOADS, ''),
   )
   // A deferred island (hydrate-when.ts) is marked, so tests and tools know it hydrates later.
   const deferred = name in hydrateWhen ? '' : undefined

@@ -52,7 +52,7 @@ export function Layout({ children, c, ...props }: Props & { children: ReactEleme
             {children}
           </main>
           <SiteFooter />
-          <Island name="app-drawer" props={{ translateUrl: options.siteLinks.translate, accountUrl: options.accountUrl, signOutUrl, returnUrl, theme }} />
+          <Island name="app-drawer" props={{ translateUrl: options.siteLinks.translate, accountUrl: options.accountUrl, signOutUrl, returnUrl }} />
           <Island name="snackbar-host" props={{}} />
           <IslandScripts />
         </body>

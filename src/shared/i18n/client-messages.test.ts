@@ -12,6 +12,15 @@ describe('pickClientMessages', () => {
   })
 })
 
+describe('server-only keys', () => {
+  test('the skip link and the app bar chip, which only the server renders, are not embedded', () => {
+    const table = { common: { close: 'Close', skipToContent: 'Skip' }, appBar: { devMode: 'Dev', search: 'Search' } }
+    expect(pickClientMessages(table)).toEqual({ common: { close: 'Close' }, appBar: { search: 'Search' } })
+    // The table itself is left as it was.
+    expect(table.common.skipToContent).toBe('Skip')
+  })
+})
+
 describe('lazy island messages (issue 11 point 2)', () => {
   const table = { common: { ok: 'OK' }, drawer: { label: 'Menu' }, pages: { skin: { viewer: { walk: 'Walk' }, community: { like: 'Like' } } } }
 

@@ -9,15 +9,23 @@
 /** Top-level namespaces of locales/*.json that island code on every page may translate. */
 export const CLIENT_NAMESPACES = ['common', 'appBar', 'jobs', 'snackbar', 'notifications'] as const
 
-/** Namespaces that only some islands use: embedded only in pages that render one of them. */
+/** Keys of those namespaces that only the server renders (the skip link, the app bar's chip): not embedded (issue 23). */
+export const SERVER_ONLY_KEYS: readonly string[] = ['common.skipToContent', 'appBar.devMode']
+
+/**
+ * Namespaces that only some islands use: embedded only in pages that render one of them. An entry
+ * that names no island (`skin-copy`) is strings an island fetches itself when it needs them.
+ */
 export const ISLAND_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   'app-drawer': ['drawer'],
   'generate-form': ['generate'],
-  'skin-viewer': ['pages.skin.viewer'],
+  'skin-viewer': ['pages.skin.viewer', 'pages.skin.renderAlt'],
   'skin-community': ['pages.skin.community'],
   'skin-owner': ['pages.skin.owner'],
   'my-skins': ['pages.mySkins'],
   'export-form': ['pages.mySkins', 'pages.export'],
+  // The skin page's copy island, when it switches the commands box to another group or a copy is refused (copy/copy-strings.ts).
+  'skin-copy': ['pages.skin.commands.vanillaHint', 'pages.skin.commands.pluginsHint', 'pages.skin.commands.codeHint', 'pages.skin.copyManually'],
 }
 
 /** Copies the dotted `namespaces` (`pages.skin.viewer` picks just that branch) out of `table`. */
@@ -42,7 +50,24 @@ export function pickNamespaces(table: Record<string, unknown>, namespaces: Itera
 export function pickClientMessages(table: Record<string, unknown>, islands: Iterable<string> = []): Record<string, unknown> {
   const namespaces = new Set<string>(CLIENT_NAMESPACES)
   for (const island of islands) for (const ns of ISLAND_NAMESPACES[island] ?? []) namespaces.add(ns)
-  return pickNamespaces(table, namespaces)
+  return withoutKeys(pickNamespaces(table, namespaces), SERVER_ONLY_KEYS)
+}
+
+/** `table` without the dotted `keys` (copying only the branches that change). */
+function withoutKeys(table: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  let out = table
+  for (const key of keys) {
+    const [head, ...rest] = key.split('.')
+    const branch = out[head!]
+    if (branch === undefined) continue
+    if (rest.length === 0) {
+      const { [head!]: _dropped, ...others } = out
+      out = others
+    } else if (branch && typeof branch === 'object') {
+      out = { ...out, [head!]: withoutKeys(branch as Record<string, unknown>, [rest.join('.')]) }
+    }
+  }
+  return out
 }
 
 /** The strings of `island` alone, as the build writes them for the client to fetch (empty if it has none). */

@@ -5,6 +5,7 @@
  * place from the same table.
  * @module
  */
+import type { MessageKey } from '../i18n/translator'
 import { authlibSnippet, paperSnippet } from './code-snippets'
 import { give112, give113, give116, give121, give1215, type CommandSkin } from './give-commands'
 import { citizensCommand, skinsRestorerCommand, taterzensCommand } from './plugin-commands'
@@ -37,6 +38,13 @@ export const COMMAND_TABS: readonly CommandTab[] = [
 
 /** The groups in display order. */
 export const COMMAND_GROUPS: readonly CommandGroup[] = ['vanilla', 'plugins', 'code']
+
+/** The hint under the field, per group. */
+export const COMMAND_HINT_KEY: Record<CommandGroup, MessageKey> = {
+  vanilla: 'pages.skin.commands.vanillaHint',
+  plugins: 'pages.skin.commands.pluginsHint',
+  code: 'pages.skin.commands.codeHint',
+}
 
 /** The tab with `id`, or the default tab for anything else (an unknown query value is no error). */
 export const commandTab = (id: string | null | undefined): CommandTab => COMMAND_TABS.find((tab) => tab.id === id) ?? COMMAND_TABS[0]!

@@ -1,32 +1,30 @@
 /**
- * Read-only fields with a copy button (issue 8 point 1). The button is server-rendered `hidden` and
- * the `copy-buttons` island shows it once it can copy; it reads the text from the element `target`
- * names, so no value is written into the page twice. Without JavaScript the field stays selectable.
- * The button's icon comes from the stylesheet (cached once), not an inline SVG per button (HTML budget).
+ * Read-only fields with a copy button (issue 8 point 1). The page marks where a copy button goes
+ * (`data-copies="<id of what it copies>"`) and the `copy-buttons` island adds the button there once
+ * it can copy: a button does nothing without JavaScript, so the page does not carry six hidden ones
+ * (issue 23: some 1.2 KB of a Hindi page). The button reads the text from the named element, so no
+ * value is written into the page twice. Without JavaScript the field stays selectable.
  * @module
  */
-import { useI18n } from '../../../shared/i18n/context'
 
-/** A copy button for the element with id `target`; `label` names what it copies (for screen readers). */
-export function CopyButton({ target, label }: { target: string; label: string }) {
-  const { t } = useI18n()
-  return (
-    <button type="button" className="copy-button" data-copy={target} hidden>
-      <span className="copy-button__text">{t('pages.skin.copy')}</span>
-      <span className="visually-hidden">{` ${label}`}</span>
-    </button>
-  )
-}
+/** The attribute that marks the place of a copy button; its value is the id of what it copies. */
+export const COPY_SPOT = 'data-copies'
 
-/** One labelled read-only input (or textarea when `rows` > 1) with its copy button. */
+/** Marks its element as the place of the copy button for the element with id `target`. */
+export const copySpot = (target: string) => ({ [COPY_SPOT]: target })
+
+/**
+ * One labelled read-only input (or textarea when `rows` > 1) with the place of its copy button. No
+ * `spellcheck="false"`: browsers check only fields that can be edited (HTML, "Spelling and grammar
+ * checking"), so on a read-only field it changed nothing (issue 23).
+ */
 export function CopyField({ id, label, value, rows = 1 }: { id: string; label: string; value: string; rows?: number }) {
   return (
     <div className="copy-field">
-      <div className="copy-field__head">
+      <div {...copySpot(id)}>
         <label htmlFor={id}>{label}</label>
-        <CopyButton target={id} label={label} />
       </div>
-      {rows > 1 ? <textarea id={id} readOnly rows={rows} value={value} spellCheck={false} /> : <input id={id} readOnly value={value} spellCheck={false} />}
+      {rows > 1 ? <textarea id={id} readOnly rows={rows} value={value} /> : <input id={id} readOnly value={value} />}
     </div>
   )
 }

@@ -8,11 +8,13 @@ import { mdiEarth, mdiLinkVariant, mdiLock } from '@mdi/js'
 import { useI18n } from '../../../shared/i18n/context'
 import type { SkinInfo } from '../../../shared/schemas/api'
 import { Icon } from '../../../shared/ui/icon'
-import { CopyButton } from './copy-field'
+import { copySpot } from './copy-field'
 import { VARIANT_KEY, VISIBILITY_KEY } from './skin-labels'
 
 /** Element id of the short id, the copy button's target. */
 export const SHORT_ID_ELEMENT = 'skin-short-id'
+/** Element id of the generation time (the commands box reads it: the `/give` lore states it). */
+export const TIME_ELEMENT = 'skin-time'
 
 const VISIBILITY_ICON: Record<SkinInfo['visibility'], string> = { public: mdiEarth, unlisted: mdiLinkVariant, private: mdiLock }
 
@@ -41,28 +43,30 @@ export function SkinFacts({ skin }: { skin: SkinInfo }) {
   const took = skin.generator.duration > 0 ? formatDuration(skin.generator.duration, locale) : undefined
   return (
     <dl className="skin-facts">
-      <div className="skin-facts__item">
+      <div>
         <dt>{t('pages.skin.shortId')}</dt>
-        <dd className="skin-facts__copy">
+        <dd className="skin-facts__copy" {...copySpot(SHORT_ID_ELEMENT)}>
           <code id={SHORT_ID_ELEMENT}>{skin.shortId}</code>
-          <CopyButton target={SHORT_ID_ELEMENT} label={t('pages.skin.shortId')} />
         </dd>
       </div>
-      <div className="skin-facts__item">
+      <div>
         <dt>{t('pages.skin.variant')}</dt>
         <dd>{t(VARIANT_KEY[skin.variant])}</dd>
       </div>
-      <div className="skin-facts__item">
+      <div>
         <dt>{t('pages.skin.visibility')}</dt>
-        <dd className={`skin-facts__visibility skin-facts__visibility--${skin.visibility}`}>
+        {/* Only unlisted and private have an icon colour of their own. */}
+        <dd className={skin.visibility === 'public' ? 'skin-facts__visibility' : `skin-facts__visibility skin-facts__visibility--${skin.visibility}`}>
           <Icon path={VISIBILITY_ICON[skin.visibility]} size={18} />
           {t(VISIBILITY_KEY[skin.visibility])}
         </dd>
       </div>
-      <div className="skin-facts__item">
+      <div>
         <dt>{t('pages.skin.generated')}</dt>
         <dd>
-          <time dateTime={new Date(skin.generator.timestamp).toISOString()}>{date}</time>
+          <time id={TIME_ELEMENT} dateTime={new Date(skin.generator.timestamp).toISOString()}>
+            {date}
+          </time>
           {took && <span className="skin-facts__sub">{t('pages.skin.took', { duration: took })}</span>}
         </dd>
       </div>

@@ -8,6 +8,9 @@ import type { ReactNode } from 'react'
 import { useI18n } from '../../../shared/i18n/context'
 import type { SkinInfo } from '../../../shared/schemas/api'
 
+/** Element id of the heading, whose text is the name shown (the commands box reads it). */
+export const SKIN_NAME_ELEMENT = 'skin-name'
+
 /** Props: the skin, the name shown, whether that name was made up, and the owner controls. */
 export interface SkinHeaderProps {
   skin: SkinInfo
@@ -22,17 +25,13 @@ export function SkinHeader({ skin, displayName, generatedName, children }: SkinH
   return (
     <header className="skin-page__header">
       <div className="skin-page__title-row">
-        <h1 className="skin-page__title">
+        {/* A made-up name gets the note's star from the stylesheet (`data-generated`), not read out. */}
+        <h1 id={SKIN_NAME_ELEMENT} data-generated={generatedName ? '' : undefined}>
           {displayName}
-          {generatedName && (
-            <span className="skin-page__generated" aria-hidden="true">
-              *
-            </span>
-          )}
         </h1>
         <div className="skin-page__header-actions">{children}</div>
       </div>
-      {generatedName && <p className="skin-page__note">* {t('pages.skin.generatedName')}</p>}
+      {generatedName && <p className="skin-page__note">{`* ${t('pages.skin.generatedName')}`}</p>}
       {skin.visibility !== 'public' && <p className="notice skin-page__notice">{t(skin.visibility === 'private' ? 'pages.skin.privateNotice' : 'pages.skin.unlistedNotice')}</p>}
     </header>
   )
