@@ -40,3 +40,21 @@ export function SectionTabs({ c, current }: { c: Context<AccountsEnv>; current: 
     </nav>
   )
 }
+
+/** When an API key was made and last used, as `<dl>` items (the keys page and the console's user page). */
+export function KeyDates({ c, createdAt, lastUsed }: { c: Context<AccountsEnv>; createdAt: number; lastUsed: number | null }) {
+  const t = c.get('t')
+  const locale = c.get('locale')
+  return (
+    <>
+      <div>
+        <dt>{t('accounts.keys.created')}</dt>
+        <dd>{formatTime(locale, createdAt)}</dd>
+      </div>
+      <div>
+        <dt>{t('accounts.keys.lastUsed')}</dt>
+        <dd>{lastUsed ? formatTime(locale, lastUsed) : t('accounts.keys.never')}</dd>
+      </div>
+    </>
+  )
+}

@@ -11,7 +11,7 @@ import { formFields, fromAllowedOrigin, href } from '../context'
 import type { AccountsEnv } from '../env'
 import { Field, Message } from '../render/form-parts'
 import { renderPage } from '../render/shell'
-import { formatTime, SectionTabs, userOrSignIn } from './keys-shared'
+import { formatTime, KeyDates, SectionTabs, userOrSignIn } from './keys-shared'
 
 const nowOf = (c: Context<AccountsEnv>) => (c.get('deps').now ?? Date.now)()
 
@@ -54,14 +54,7 @@ async function keysPage(c: Context<AccountsEnv>, userId: string, state: FormStat
                 <div className="accounts-b__item-main">
                   <strong className="accounts-b__name">{k.name}</strong>
                   <dl className="accounts-b__meta">
-                    <div>
-                      <dt>{t('accounts.keys.created')}</dt>
-                      <dd>{formatTime(locale, k.createdAt)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('accounts.keys.lastUsed')}</dt>
-                      <dd>{k.lastUsed ? formatTime(locale, k.lastUsed) : t('accounts.keys.never')}</dd>
-                    </div>
+                    <KeyDates c={c} createdAt={k.createdAt} lastUsed={k.lastUsed} />
                   </dl>
                   {(k.useCredits || k.allowedOrigins.length > 0) && (
                     <p className="accounts-b__tags">

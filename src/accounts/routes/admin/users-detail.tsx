@@ -26,7 +26,7 @@ import { renderPage, type PageStatus } from '../../render/shell'
 import { SignOutButton } from '../../render/sign-out-button'
 import { siteSql } from '../../require-staff'
 import { CreditBalance, grantValue, parseUserGrants, userDefaultGrants } from '../credits'
-import { formatTime } from '../keys-shared'
+import { formatTime, KeyDates } from '../keys-shared'
 import { RoleChip } from './users-list'
 import { AdminField, AdminForm, AdminSelect, ButtonForm, NoteField } from './users-forms'
 import { ACTION_LABEL, LEVEL_LABEL, VISIBILITY_LABEL } from './users-labels'
@@ -78,14 +78,7 @@ function KeyItem({ c, u, k }: { c: Context<AccountsEnv>; u: Target; k: UserKey }
               <code>{k.id.slice(0, 8)}…</code>
             </dd>
           </div>
-          <div>
-            <dt>{t('accounts.keys.created')}</dt>
-            <dd>{formatTime(locale, k.createdAt)}</dd>
-          </div>
-          <div>
-            <dt>{t('accounts.keys.lastUsed')}</dt>
-            <dd>{k.lastUsed ? formatTime(locale, k.lastUsed) : t('accounts.keys.never')}</dd>
-          </div>
+          <KeyDates c={c} createdAt={k.createdAt} lastUsed={k.lastUsed} />
         </dl>
         <p className="accounts-b__tags">
           {k.useCredits ? <span className="chip">{t('accounts.keys.creditsOn')}</span> : null}
