@@ -66,6 +66,7 @@ async function open(context: BrowserContext): Promise<Page> {
   const problems: string[] = []
   page.on('pageerror', (e) => problems.push(e.message))
   ;(page as Page & { problems?: string[] }).problems = problems
+  trackRequests(page)
   await page.goto(`${server.origin}/skins/${skin}`)
   await page.waitForSelector(`${COMMUNITY}[data-hydrated]`)
   return page
@@ -78,13 +79,32 @@ const idle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => 
 /** The tags as the API lists them for the browser of `page` (with its cookies). */
 const tagsSeenBy = (page: Page) =>
   page.evaluate(async (uuid) => ((await (await fetch(`/api/v2/skins/${uuid}/tags`)).json()) as { tags: { tag: string; vote: string | null; suggested: boolean }[] }).tags, skin)
+/** Requests of each page still in flight (counted from its creation, see {@link open}). */
+const inFlight = new WeakMap<Page, Set<unknown>>()
+function trackRequests(page: Page) {
+  const open = new Set<unknown>()
+  inFlight.set(page, open)
+  page.on('request', (r) => open.add(r))
+  page.on('requestfinished', (r) => open.delete(r))
+  page.on('requestfailed', (r) => open.delete(r))
+}
+
 /**
- * Closes a second visitor once its page has no request in flight: closing a context mid-request let a
- * late response event reach Playwright after its context was gone ("Object with guid response@… was not
- * bound"), which failed the next test.
+ * Closes a second visitor once its page has had no request in flight for 300 ms (deadline 10 s):
+ * closing a context mid-request let a late response event reach Playwright after its context was
+ * gone ("Object with guid response@… was not bound", "Cannot find parent object request@…"), which
+ * failed the next test. `networkidle` alone was not enough once islands fetch their strings after
+ * idle time or on a hover (issue 23).
  */
-async function closeQuietly(context: BrowserContext, page: Page) {
-  await page.waitForLoadState('networkidle')
+async function closeQuietly(context: BrowserContext | Page, page: Page) {
+  const open = inFlight.get(page) ?? new Set()
+  const deadline = Date.now() + 10_000
+  let quietSince = open.size === 0 ? Date.now() : Infinity
+  while (Date.now() < deadline && !(open.size === 0 && Date.now() - quietSince >= 300)) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    if (open.size > 0) quietSince = Infinity
+    else if (quietSince === Infinity) quietSince = Date.now()
+  }
   await context.close()
 }
 const newVisitor = (width = 1280) => browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' })
@@ -217,7 +237,7 @@ describe('skin page community', () => {
     await small.getByRole('button', { name: 'Report' }).click()
     await small.getByRole('dialog', { name: 'Report this skin' }).waitFor()
     await small.screenshot({ path: `${SHOTS}/community-report-390.png` })
-    await phone.close()
+    await closeQuietly(phone, small)
   }, 60_000)
 })
 
@@ -242,9 +262,10 @@ describe('skin page owner', () => {
     expect((await apiSkin()).name).toBe('Renamed Skin')
     // The gallery lists it under its new name (latest first: it is the newest skin).
     const gallery = await owner.newPage()
+    trackRequests(gallery)
     await gallery.goto(`${server.origin}/skins`)
     expect(await gallery.locator(`.skin-card a[href="/skins/${skin}"] span`).textContent()).toBe('Renamed Skin')
-    await gallery.close()
+    await closeQuietly(gallery, gallery)
 
     await page.setViewportSize({ width: 390, height: 900 })
     await page.locator(EDIT).click()
