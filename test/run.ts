@@ -30,6 +30,28 @@ function ensureChromium() {
   }
 }
 
+/** Decodes the XML entities bun writes into attributes and text. */
+const unescapeXml = (s: string) =>
+  s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&')
+
+/**
+ * Each failed test as `file › name: message` with the first lines of its error, read from the JUnit
+ * report. CI keeps only the end of the log, where bun's own list names a failed hook "(unnamed)"
+ * without its file: this list, printed last, says which file and why.
+ */
+function failureSummary(): string[] {
+  if (!existsSync(REPORT)) return []
+  const xml = readFileSync(REPORT, 'utf8')
+  const lines: string[] = []
+  for (const m of xml.matchAll(/<testcase\b([^>]*)>\s*<(failure|error)\b[^>]*>([\s\S]*?)<\/\2>/g)) {
+    const attr = (name: string) => unescapeXml(new RegExp(`\\b${name}="([^"]*)"`).exec(m[1]!)?.[1] ?? '')
+    const name = attr('name') === '(unnamed)' ? '(a beforeAll/afterAll hook)' : attr('name')
+    const detail = unescapeXml(m[3]!).trim().split("\n").slice(0, 12).map((l) => `    ${l.slice(0, 300)}`)
+    lines.push(`  ${attr('file')} › ${name}`, ...detail)
+  }
+  return lines
+}
+
 /** Reads tests/failures/skipped from bun's JUnit report. */
 function countResults(): { passed: number; failed: number } {
   if (!existsSync(REPORT)) return { passed: 0, failed: 1 }
@@ -54,6 +76,8 @@ const testExit = run(['bun', 'test', '--timeout', '30000', '--reporter=junit', `
   WRANGLER_SEND_METRICS: 'false',
 })
 const { passed, failed } = countResults()
+const failures = failureSummary()
+if (failures.length) console.log(`Failed tests (from ${REPORT.slice(ROOT.length + 1)}):\n${failures.join('\n')}`)
 // The build and the type check count as one check each, so a broken build can never look green.
 const totalFailed = failed + setupFailed + (testExit !== 0 && failed === 0 ? 1 : 0)
 console.log(`${passed + steps.length - setupFailed} passed, ${totalFailed} failed`)

@@ -14,6 +14,7 @@ import { accountForm, cookiesOf, signUpOverHttp } from '../support/account-flows
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { startMailSink, type MailSink } from '../support/mail-sink'
+import { closeQuietly, trackedPage, trackRequests } from '../support/quiet-close'
 import { paintedSkinPng, writeSkinFiles } from '../support/skin-files'
 
 const SHOTS = '/tmp/shots'
@@ -77,7 +78,7 @@ describe('moderation walk-through', () => {
 
     for (const n of [1, 2, 3]) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-      const page = await context.newPage()
+      const page = await trackedPage(context)
       await page.goto(`${server.origin}/skins/${uuid}`)
       await hydrated(page)
       await page.getByRole('button', { name: 'Report' }).click()
@@ -85,7 +86,7 @@ describe('moderation walk-through', () => {
       if (n === 2) await dialog.getByRole('radio').nth(1).check()
       await dialog.getByRole('button', { name: 'Send report' }).click()
       await dialog.getByText('Thank you — the skin was reported.').waitFor()
-      await context.close()
+      await closeQuietly(context, page)
     }
   })
 
@@ -111,10 +112,10 @@ describe('moderation walk-through', () => {
 
     expect(await listed()).not.toContain(uuid)
     if (skinName) expect(await listed(`&search=${encodeURIComponent(skinName)}`)).not.toContain(uuid)
-    const gallery = await browser.newPage()
+    const gallery = trackRequests(await browser.newPage())
     await gallery.goto(`${server.origin}/skins`)
     expect(await gallery.content()).not.toContain(uuid)
-    await gallery.close()
+    await closeQuietly(gallery, gallery)
 
     // Its owner (the browser that generated it) still opens its page.
     const own = await ownerPage.goto(`${server.origin}/skins/${uuid}`)
@@ -134,13 +135,13 @@ describe('moderation walk-through', () => {
     const page = await admin.newPage()
     // Ban from the queue: report once more so the skin is queued, then "Ban texture".
     const reporter = await browser.newContext()
-    const rp = await reporter.newPage()
+    const rp = await trackedPage(reporter)
     await rp.goto(`${server.origin}/skins/${uuid}`)
     await hydrated(rp)
     await rp.getByRole('button', { name: 'Report' }).click()
     await rp.getByRole('dialog', { name: 'Report this skin' }).getByRole('button', { name: 'Send report' }).click()
     await rp.getByRole('dialog', { name: 'Report this skin' }).getByText(/Thank you/).waitFor()
-    await reporter.close()
+    await closeQuietly(reporter, rp)
     await page.goto(`${server.origin}/accounts/admin/reports`)
     await page.locator(`[data-skin="${uuid}"]`).getByRole('button', { name: 'Ban texture' }).click()
     await page.getByRole('status').first().waitFor()

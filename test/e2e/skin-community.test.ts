@@ -12,6 +12,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import { launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { paintedSkinPng } from '../support/skin-files'
+import { closeQuietly, trackRequests } from '../support/quiet-close'
 
 let server: RunningServer
 let browser: Browser
@@ -79,34 +80,6 @@ const idle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => 
 /** The tags as the API lists them for the browser of `page` (with its cookies). */
 const tagsSeenBy = (page: Page) =>
   page.evaluate(async (uuid) => ((await (await fetch(`/api/v2/skins/${uuid}/tags`)).json()) as { tags: { tag: string; vote: string | null; suggested: boolean }[] }).tags, skin)
-/** Requests of each page still in flight (counted from its creation, see {@link open}). */
-const inFlight = new WeakMap<Page, Set<unknown>>()
-function trackRequests(page: Page) {
-  const open = new Set<unknown>()
-  inFlight.set(page, open)
-  page.on('request', (r) => open.add(r))
-  page.on('requestfinished', (r) => open.delete(r))
-  page.on('requestfailed', (r) => open.delete(r))
-}
-
-/**
- * Closes a second visitor once its page has had no request in flight for 300 ms (deadline 10 s):
- * closing a context mid-request let a late response event reach Playwright after its context was
- * gone ("Object with guid response@… was not bound", "Cannot find parent object request@…"), which
- * failed the next test. `networkidle` alone was not enough once islands fetch their strings after
- * idle time or on a hover (issue 23).
- */
-async function closeQuietly(context: BrowserContext | Page, page: Page) {
-  const open = inFlight.get(page) ?? new Set()
-  const deadline = Date.now() + 10_000
-  let quietSince = open.size === 0 ? Date.now() : Infinity
-  while (Date.now() < deadline && !(open.size === 0 && Date.now() - quietSince >= 300)) {
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    if (open.size > 0) quietSince = Infinity
-    else if (quietSince === Infinity) quietSince = Date.now()
-  }
-  await context.close()
-}
 const newVisitor = (width = 1280) => browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' })
 
 describe('skin page community', () => {

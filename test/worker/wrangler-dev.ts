@@ -31,8 +31,25 @@ export function wranglerCommand(args: string[], env: Record<string, string> = {}
   }
 }
 
-/** `wrangler dev <args>`; `env` is the process environment wrangler itself gets. */
+/** Why a `wrangler dev` that exited before answering is worth one more try: it lost a port race. */
+const LOST_PORT = /EADDRINUSE|address already in use/i
+
+/**
+ * `wrangler dev <args>`; `env` is the process environment wrangler itself gets. Ports are probed free
+ * just before wrangler binds them, so another process may take one in between: a start that fails on
+ * a port in use is tried once more on fresh ports (any other failure is thrown with wrangler's output).
+ */
 export async function startWranglerDev(args: string[], env: Record<string, string> = {}): Promise<WranglerDev> {
+  try {
+    return await startOnce(args, env)
+  } catch (error) {
+    if (!LOST_PORT.test(String(error))) throw error
+    console.warn(`wrangler dev lost a port race, starting it again on fresh ports:\n${String(error).slice(-1500)}`)
+    return await startOnce(args, env)
+  }
+}
+
+async function startOnce(args: string[], env: Record<string, string>): Promise<WranglerDev> {
   const port = freePort()
   const origin = `http://127.0.0.1:${port}`
   const { cmd, env: fullEnv } = wranglerCommand(
