@@ -32,6 +32,8 @@ export interface LoadResult {
   viewerGzip: number
   fcp: number
   lcp: number
+  /** The largest paint's element (`tag.class`, or the image's file name): what LCP waited for. */
+  lcpElement: string
   /** Total blocking time: every long task after FCP, the 3D viewer's included (issue 23). */
   tbt: number
   errors: string[]
@@ -162,17 +164,20 @@ export async function coldLoad(browser: Browser, url: string, profile: LoadProfi
     await Promise.all(bodies.values())
     const timings = await page.evaluate(
       (viewer) =>
-        new Promise<{ fcp: number; lcp: number; viewerAt: number; tasks: { start: number; duration: number }[] }>((resolve) => {
+        new Promise<{ fcp: number; lcp: number; lcpElement: string; viewerAt: number; tasks: { start: number; duration: number }[] }>((resolve) => {
           const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
           const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks
           const starts = viewer.map((url) => performance.getEntriesByName(url)[0]?.startTime ?? Infinity)
           const viewerAt = Math.min(Infinity, ...starts)
-          const finish = (lcp: number) => resolve({ fcp, lcp, viewerAt, tasks })
+          const finish = (lcp: number, lcpElement = '') => resolve({ fcp, lcp, lcpElement, viewerAt, tasks })
           // The buffered LCP entries arrive in the first callback; the last one is the largest.
           const timer = setTimeout(() => finish(NaN), 1000)
           new PerformanceObserver((list) => {
             clearTimeout(timer)
-            finish(list.getEntries().at(-1)?.startTime ?? NaN)
+            const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null; url?: string }) | undefined
+            const element = last?.element
+            const name = last?.url ? last.url.slice(last.url.lastIndexOf('/') + 1, last.url.lastIndexOf('/') + 13) : ''
+            finish(last?.startTime ?? NaN, element ? `${element.tagName.toLowerCase()}${element.classList[0] ? `.${element.classList[0]}` : ''}${name ? ` ${name}` : ''}` : '')
           }).observe({ type: 'largest-contentful-paint', buffered: true })
         }),
       [...viewerUrls],
@@ -198,6 +203,7 @@ export async function coldLoad(browser: Browser, url: string, profile: LoadProfi
       viewerGzip: 0,
       fcp: timings.fcp,
       lcp: timings.lcp,
+      lcpElement: timings.lcpElement,
       tbt,
       errors,
     }
