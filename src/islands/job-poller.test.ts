@@ -13,13 +13,21 @@ const ID = 'aabbccddeeff001122334455'
 const SKIN = 'ab'.repeat(16)
 const HASH = 'c'.repeat(64)
 
-function scripted(answers: (JobAnswer | Error)[]) {
+/**
+ * The poller against a scripted API and an injected clock. `server.heldMs(wait)` is how long of that
+ * clock the server takes to answer a poll (a long-poll is held until it ran out); `longPollMs` turns
+ * the poller's long-polls on.
+ */
+function scripted(answers: (JobAnswer | Error)[], server: { heldMs?: (waitMs: number) => number; longPollMs?: number } = {}) {
   const waits: number[] = []
   const polls: { id: string; now: number }[] = []
+  const asked: number[] = []
   let clock = 5_000_000
   const poller = createJobPoller({
-    fetchJob: async (id, now) => {
+    fetchJob: async (id, now, waitMs) => {
       polls.push({ id, now })
+      asked.push(waitMs)
+      clock += server.heldMs?.(waitMs) ?? 0
       const next = answers.shift() ?? answers.at(-1)
       if (next instanceof Error) throw next
       return next ?? null
@@ -30,8 +38,9 @@ function scripted(answers: (JobAnswer | Error)[]) {
       waits.push(ms)
       clock += ms
     },
+    ...(server.longPollMs !== undefined ? { longPollMs: server.longPollMs } : {}),
   })
-  return { poller, waits, polls }
+  return { poller, waits, polls, asked }
 }
 
 const answer = (status: JobAnswer['job']['status'], extra: Partial<JobAnswer> = {}): JobAnswer => ({ job: { id: ID, status, timestamp: 5_000_000, eta: 5_000_500 }, links: { image: `/v2/images/${'d'.repeat(64)}` }, ...extra })
@@ -118,28 +127,7 @@ describe('long-polls first (issue 23)', () => {
   const completed = answer('completed', { job: { id: ID, status: 'completed', timestamp: 5_000_000, result: SKIN }, skin: { uuid: SKIN } })
 
   /** A server that takes `heldMs(wait)` of the injected clock to answer each poll (`wait` itself: held until it ran out). */
-  function holding(answers: (JobAnswer | Error)[], heldMs: (waitMs: number) => number) {
-    const waits: number[] = []
-    const asked: number[] = []
-    let clock = 5_000_000
-    const poller = createJobPoller({
-      fetchJob: async (_id, _now, waitMs) => {
-        asked.push(waitMs)
-        clock += heldMs(waitMs)
-        const next = answers.shift() ?? answers.at(-1)
-        if (next instanceof Error) throw next
-        return next ?? null
-      },
-      now: () => clock,
-      random: () => 0.5,
-      wait: async (ms) => {
-        waits.push(ms)
-        clock += ms
-      },
-      longPollMs: 10_000,
-    })
-    return { poller, waits, asked }
-  }
+  const holding = (answers: (JobAnswer | Error)[], heldMs: (waitMs: number) => number) => scripted(answers, { heldMs, longPollMs: 10_000 })
 
   test('the first poll goes at once and waits on the server: a job signed in milliseconds is done in one poll', async () => {
     const { poller, waits, asked } = holding([completed], () => 8)
