@@ -24,6 +24,7 @@ import { SIGNING_PATH } from '../../render/signing-accounts-parts'
 import { requireStaff, siteSql } from '../../require-staff'
 import { formatTime } from '../keys-shared'
 import { clockOf } from './reports'
+import { ConsoleCard } from './console-card'
 
 /** Where the status lives. */
 export const STATUS_PATH = '/admin'
@@ -123,20 +124,14 @@ function StatusCards({ c, s, backupsDir }: { c: Context<AccountsEnv>; s: SiteSta
       </section>
 
       <div className="admin-status__grid">
-        <section className="card" aria-labelledby="status-queue">
-          <h2 className="card__title" id="status-queue">
-            {t('accounts.admin.status.queue.title')}
-          </h2>
+        <ConsoleCard id="status-queue" title={t('accounts.admin.status.queue.title')}>
           <dl className="facts">
             <Fact label={t('accounts.admin.status.queue.waiting')} value={num(s.queue.waiting)} testId="queue-waiting" />
             <Fact label={t('accounts.admin.status.queue.processing')} value={num(s.queue.processing)} testId="queue-processing" />
           </dl>
-        </section>
+        </ConsoleCard>
 
-        <section className="card" aria-labelledby="status-signer">
-          <h2 className="card__title" id="status-signer">
-            {t('accounts.admin.status.signer.title')}
-          </h2>
+        <ConsoleCard id="status-signer" title={t('accounts.admin.status.signer.title')}>
           <dl className="facts">
             <Fact label={t('accounts.admin.status.signer.kind')} value={s.signer.kind ? t(SIGNER_KIND[s.signer.kind]) : t('accounts.admin.status.signer.unknown')} testId="signer-kind" />
             <Fact
@@ -161,12 +156,9 @@ function StatusCards({ c, s, backupsDir }: { c: Context<AccountsEnv>; s: SiteSta
               {t('accounts.admin.status.signer.manage')}
             </a>
           ) : null}
-        </section>
+        </ConsoleCard>
 
-        <section className="card" aria-labelledby="status-reports">
-          <h2 className="card__title" id="status-reports">
-            {t('accounts.admin.status.reports.title')}
-          </h2>
+        <ConsoleCard id="status-reports" title={t('accounts.admin.status.reports.title')}>
           <dl className="facts">
             <Fact label={t('accounts.admin.status.reports.open')} value={num(s.reports.open)} testId="reports-open" />
             <Fact label={t('accounts.admin.status.reports.skins')} value={num(s.reports.skins)} testId="reports-skins" />
@@ -174,12 +166,9 @@ function StatusCards({ c, s, backupsDir }: { c: Context<AccountsEnv>; s: SiteSta
           <a className="button button--outlined button--small" href={href(c, '/admin/reports')}>
             {t('accounts.admin.status.reports.link')}
           </a>
-        </section>
+        </ConsoleCard>
 
-        <section className="card" aria-labelledby="status-storage">
-          <h2 className="card__title" id="status-storage">
-            {t('accounts.admin.status.storage.title')}
-          </h2>
+        <ConsoleCard id="status-storage" title={t('accounts.admin.status.storage.title')}>
           {usedBytes === null ? (
             <p className="field-hint--muted">{t('accounts.admin.status.storage.notCounted')}</p>
           ) : (
@@ -196,12 +185,9 @@ function StatusCards({ c, s, backupsDir }: { c: Context<AccountsEnv>; s: SiteSta
               <p className="field-hint--muted">{t('accounts.admin.status.storage.meter', { percent: pct(usedBytes / budgetBytes) })}</p>
             </>
           ) : null}
-        </section>
+        </ConsoleCard>
 
-        <section className="card" aria-labelledby="status-backup">
-          <h2 className="card__title" id="status-backup">
-            {t('accounts.admin.status.backup.title')}
-          </h2>
+        <ConsoleCard id="status-backup" title={t('accounts.admin.status.backup.title')}>
           {s.backup ? (
             <dl className="facts">
               <Fact label={t('accounts.admin.status.backup.when')} value={formatTime(locale, s.backup.at)} testId="backup-when" />
@@ -220,18 +206,15 @@ function StatusCards({ c, s, backupsDir }: { c: Context<AccountsEnv>; s: SiteSta
             <p className="field-hint--muted">{t('accounts.admin.status.signer.unknown')}</p>
           )}
           {s.backup && backupsDir ? <p className="field-hint--muted">{t('accounts.admin.status.backup.where', { dir: backupsDir })}</p> : null}
-        </section>
+        </ConsoleCard>
 
-        <section className="card" aria-labelledby="status-skins">
-          <h2 className="card__title" id="status-skins">
-            {t('accounts.admin.status.skins.title')}
-          </h2>
+        <ConsoleCard id="status-skins" title={t('accounts.admin.status.skins.title')}>
           <dl className="facts">
             <Fact label={t('accounts.admin.status.skins.new')} value={num(s.skins.new)} testId="skins-new" />
             <Fact label={t('accounts.admin.status.skins.duplicate')} value={num(s.skins.duplicate)} />
           </dl>
           <p className="field-hint--muted">{t('accounts.admin.status.skins.note')}</p>
-        </section>
+        </ConsoleCard>
       </div>
     </>
   )

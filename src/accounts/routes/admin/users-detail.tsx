@@ -6,6 +6,7 @@
  * @module
  */
 import type { Context } from 'hono'
+import type { ReactNode } from 'react'
 import { grantsSchema, type Grants } from '../../../api/config'
 import { CREDIT_PERIODS, CREDIT_TYPES, createCreditLedger } from '../../../api/services/accounts/credits'
 import { NOTIFICATION_LEVELS } from '../../../api/services/accounts/notifications'
@@ -27,6 +28,7 @@ import { SignOutButton } from '../../render/sign-out-button'
 import { siteSql } from '../../require-staff'
 import { CreditBalance, grantValue, parseUserGrants, userDefaultGrants } from '../credits'
 import { formatTime, KeyDates } from '../keys-shared'
+import { ConsoleCard } from './console-card'
 import { RoleChip } from './users-list'
 import { AdminField, AdminForm, AdminSelect, ButtonForm, NoteField } from './users-forms'
 import { ACTION_LABEL, LEVEL_LABEL, VISIBILITY_LABEL } from './users-labels'
@@ -40,6 +42,12 @@ const LOG_SHOWN = 30
 type Target = AccountUser
 
 const base = (u: Target) => `/admin/users/${u.id}`
+
+/** The items as a list, or the empty text when there are none. */
+function ListOrEmpty<T>({ items, empty, children }: { items: readonly T[]; empty: string; children: (item: T) => ReactNode }) {
+  if (items.length === 0) return <p className="field-hint--muted">{empty}</p>
+  return <ul className="accounts-b__list">{items.map(children)}</ul>
+}
 
 function SkinItem({ c, u, s }: { c: Context<AccountsEnv>; u: Target; s: UserSkin }) {
   const t = c.get('t')
@@ -202,43 +210,20 @@ export async function userDetailPage(c: Context<AccountsEnv>, role: Role, self: 
         )}
       </section>
 
-      <section className="card" aria-labelledby="user-skins">
-        <h2 className="card__title" id="user-skins">
-          {t('accounts.admin.users.skins.title')}
-        </h2>
-        {skins.total === 0 ? (
-          <p className="field-hint--muted">{t('accounts.admin.users.skins.empty')}</p>
-        ) : (
-          <>
-            <p className="field-hint--muted">{t('accounts.admin.users.skins.count', { shown: num(skins.skins.length), total: num(skins.total) })}</p>
-            <ul className="accounts-b__list">
-              {skins.skins.map((s) => (
-                <SkinItem key={s.uuid} c={c} u={u} s={s} />
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
+      <ConsoleCard id="user-skins" title={t('accounts.admin.users.skins.title')}>
+        {skins.total > 0 ? <p className="field-hint--muted">{t('accounts.admin.users.skins.count', { shown: num(skins.skins.length), total: num(skins.total) })}</p> : null}
+        <ListOrEmpty items={skins.skins} empty={t('accounts.admin.users.skins.empty')}>
+          {(s) => <SkinItem key={s.uuid} c={c} u={u} s={s} />}
+        </ListOrEmpty>
+      </ConsoleCard>
 
-      <section className="card" aria-labelledby="user-keys">
-        <h2 className="card__title" id="user-keys">
-          {t('accounts.keys.title')}
-        </h2>
-        {keys.length === 0 ? (
-          <p className="field-hint--muted">{t('accounts.keys.empty')}</p>
-        ) : (
-          <ul className="accounts-b__list">
-            {keys.map((k) => (
-              <KeyItem key={k.id} c={c} u={u} k={k} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <ConsoleCard id="user-keys" title={t('accounts.keys.title')}>
+        <ListOrEmpty items={keys} empty={t('accounts.keys.empty')}>
+          {(k) => <KeyItem key={k.id} c={c} u={u} k={k} />}
+        </ListOrEmpty>
+      </ConsoleCard>
 
-      <section className="card" aria-labelledby="user-grants">
-        <h2 className="card__title" id="user-grants">
-          {t('accounts.admin.users.grants.title')}
-        </h2>
+      <ConsoleCard id="user-grants" title={t('accounts.admin.users.grants.title')}>
         <p className="field-hint--muted">{t('accounts.admin.users.grants.intro')}</p>
         <dl className="facts accounts-b__grants" data-testid="grants">
           {(Object.keys(grantsSchema.shape) as (keyof Grants)[]).map((k) => (
@@ -267,19 +252,10 @@ export async function userDetailPage(c: Context<AccountsEnv>, role: Role, self: 
             </button>
           </div>
         </AdminForm>
-      </section>
+      </ConsoleCard>
 
-      <section className="card" aria-labelledby="user-credits">
-        <h2 className="card__title" id="user-credits">
-          {t('accounts.credits.title')}
-        </h2>
-        {rows.length === 0 ? (
-          <p className="field-hint--muted">{t('accounts.admin.users.credits.none')}</p>
-        ) : (
-          <>
-            <CreditBalance c={c} summary={summary} rows={rows} />
-          </>
-        )}
+      <ConsoleCard id="user-credits" title={t('accounts.credits.title')}>
+        {rows.length === 0 ? <p className="field-hint--muted">{t('accounts.admin.users.credits.none')}</p> : <CreditBalance c={c} summary={summary} rows={rows} />}
         <h3 className="accounts-b__subtitle">{t('accounts.admin.users.credits.add')}</h3>
         <AdminForm c={c} path={`${p}/credits`}>
           <div className="admin-users__row">
@@ -294,23 +270,19 @@ export async function userDetailPage(c: Context<AccountsEnv>, role: Role, self: 
         </AdminForm>
 
         <h3 className="accounts-b__subtitle">{t('accounts.credits.subscriptions')}</h3>
-        {subs.length === 0 ? (
-          <p className="field-hint--muted">{t('accounts.credits.noSubscriptions')}</p>
-        ) : (
-          <ul className="accounts-b__list">
-            {subs.map((s) => (
-              <li key={s.id} className="accounts-b__item" data-testid="user-subscription">
-                <div className="accounts-b__item-main">
-                  <strong className="accounts-b__name">{t(PRODUCT_GROUP[s.productGroup])}</strong>
-                  <p className="accounts-b__tags">
-                    <span className={isValidSubscription(s, now) ? 'chip' : 'chip chip--warning'}>{t(SUBSCRIPTION_STATUS[s.status])}</span>
-                    <span className="field-hint--muted accounts-b__date">{formatTime(locale, s.createdAt)}</span>
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListOrEmpty items={subs} empty={t('accounts.credits.noSubscriptions')}>
+          {(s) => (
+            <li key={s.id} className="accounts-b__item" data-testid="user-subscription">
+              <div className="accounts-b__item-main">
+                <strong className="accounts-b__name">{t(PRODUCT_GROUP[s.productGroup])}</strong>
+                <p className="accounts-b__tags">
+                  <span className={isValidSubscription(s, now) ? 'chip' : 'chip chip--warning'}>{t(SUBSCRIPTION_STATUS[s.status])}</span>
+                  <span className="field-hint--muted accounts-b__date">{formatTime(locale, s.createdAt)}</span>
+                </p>
+              </div>
+            </li>
+          )}
+        </ListOrEmpty>
         <h3 className="accounts-b__subtitle">{t('accounts.admin.users.subscriptions.add')}</h3>
         <AdminForm c={c} path={`${p}/subscriptions`}>
           <div className="admin-users__row">
@@ -322,30 +294,23 @@ export async function userDetailPage(c: Context<AccountsEnv>, role: Role, self: 
             {t('accounts.admin.users.subscriptions.button')}
           </button>
         </AdminForm>
-      </section>
+      </ConsoleCard>
 
-      <section className="card" aria-labelledby="user-notifications">
-        <h2 className="card__title" id="user-notifications">
-          {t('accounts.notifications.title')}
-        </h2>
-        {notes.length === 0 ? (
-          <p className="field-hint--muted">{t('accounts.notifications.empty')}</p>
-        ) : (
-          <ul className="accounts-b__list">
-            {notes.map((n) => (
-              <li key={n.id} className={`accounts-b__item accounts-b__note accounts-b__note--${n.level ?? 'primary'}`} data-testid="user-notification">
-                <div className="accounts-b__item-main">
-                  <strong className="accounts-b__name">{n.title}</strong>
-                  <p className="accounts-b__message">{n.message}</p>
-                  <p className="accounts-b__tags">
-                    <span className="field-hint--muted accounts-b__date">{formatTime(locale, n.createdAt)}</span>
-                    {n.dismissedAt !== null ? <span className="chip">{t('accounts.admin.users.notifications.dismissed')}</span> : null}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+      <ConsoleCard id="user-notifications" title={t('accounts.notifications.title')}>
+        <ListOrEmpty items={notes} empty={t('accounts.notifications.empty')}>
+          {(n) => (
+            <li key={n.id} className={`accounts-b__item accounts-b__note accounts-b__note--${n.level ?? 'primary'}`} data-testid="user-notification">
+              <div className="accounts-b__item-main">
+                <strong className="accounts-b__name">{n.title}</strong>
+                <p className="accounts-b__message">{n.message}</p>
+                <p className="accounts-b__tags">
+                  <span className="field-hint--muted accounts-b__date">{formatTime(locale, n.createdAt)}</span>
+                  {n.dismissedAt !== null ? <span className="chip">{t('accounts.admin.users.notifications.dismissed')}</span> : null}
+                </p>
+              </div>
+            </li>
+          )}
+        </ListOrEmpty>
         <h3 className="accounts-b__subtitle">{t('accounts.admin.users.notifications.send')}</h3>
         <AdminForm c={c} path={`${p}/notify`}>
           <AdminField form="notify" name="title" label={t('accounts.admin.users.notifications.titleField')} required maxLength={MAX_NOTIFY_TITLE} />
@@ -355,22 +320,13 @@ export async function userDetailPage(c: Context<AccountsEnv>, role: Role, self: 
             {t('accounts.admin.users.notifications.button')}
           </button>
         </AdminForm>
-      </section>
+      </ConsoleCard>
 
-      <section className="card" aria-labelledby="user-log">
-        <h2 className="card__title" id="user-log">
-          {t('accounts.admin.users.log.title')}
-        </h2>
-        {log.length === 0 ? (
-          <p className="field-hint--muted">{t('accounts.admin.users.log.empty')}</p>
-        ) : (
-          <ul className="accounts-b__list">
-            {log.map((e) => (
-              <LogItem key={e.id} c={c} u={u} e={e} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <ConsoleCard id="user-log" title={t('accounts.admin.users.log.title')}>
+        <ListOrEmpty items={log} empty={t('accounts.admin.users.log.empty')}>
+          {(e) => <LogItem key={e.id} c={c} u={u} e={e} />}
+        </ListOrEmpty>
+      </ConsoleCard>
     </>,
     { status: opts.status, actions: <SignOutButton c={c} /> },
   )
