@@ -59,13 +59,16 @@ export const DIRECT_ENDPOINTS: DirectEntry[] = [
   { pattern: '/random-name', answer: (_s, r) => randomNameAnswer(r.query.seed) },
 ]
 
+/** Each pattern's segments, split once (a skin page matches six paths; issue 23). */
+const PATTERN_PARTS = DIRECT_ENDPOINTS.map((entry) => entry.pattern.split('/'))
+
 /** Matches `path` (no query string) against the table: the entry and its decoded parameters, or undefined. */
 export function matchDirect(path: string): { entry: DirectEntry; params: Record<string, string> } | undefined {
   // One trailing slash is ignored, as the API app's routing does (issue 12 point 3). Server renders
   // call canonical paths, so case and repeated slashes (routes/path-normalize.ts) are left to HTTP.
   const segments = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/')
-  for (const entry of DIRECT_ENDPOINTS) {
-    const parts = entry.pattern.split('/')
+  for (const [index, entry] of DIRECT_ENDPOINTS.entries()) {
+    const parts = PATTERN_PARTS[index]!
     if (parts.length !== segments.length) continue
     const params: Record<string, string> = {}
     let ok = true
@@ -77,7 +80,7 @@ export function matchDirect(path: string): { entry: DirectEntry; params: Record<
         if (!segment) ok = false
         else {
           try {
-            params[part.slice(1)] = decodeURIComponent(segment)
+            params[part.slice(1)] = segment.includes('%') ? decodeURIComponent(segment) : segment
           } catch {
             return undefined
           }
