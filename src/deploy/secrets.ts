@@ -1,0 +1,63 @@
+/**
+ * The API Worker's secrets (issue 24 point 4): which the configuration needs, which the Worker
+ * already has, and new values for the ones a first deploy may generate. Which secret a setting needs
+ * is what src/api/cloudflare/worker-env.ts refuses to start without.
+ * @module
+ */
+import { outputOf, type Wrangler } from './wrangler'
+
+/** A secret the API Worker needs, why, and how to make a value by hand. */
+export interface NeededSecret {
+  name: string
+  why: string
+  command: string
+}
+
+const random = (name: string, why: string): NeededSecret => ({ name, why, command: `openssl rand -hex 32 | bun run wrangler secret put ${name} -c wrangler.api.toml --env stack` })
+
+/** The secrets the API Worker's variables call for. */
+export function neededSecrets(vars: Record<string, string>): NeededSecret[] {
+  const signer = vars.SIGNER ?? 'local'
+  const antibot = vars.ANTIBOT ?? 'altcha'
+  return [
+    random('API_SESSION_SECRET', 'session cookies'),
+    ...(antibot === 'off' ? [] : [random('ALTCHA_HMAC_KEY', 'anti-bot challenges (ANTIBOT=altcha)')]),
+    ...(signer === 'local'
+      ? [
+          {
+            name: 'SIGNING_KEY_PEM',
+            why: 'the local signer (SIGNER=local): PKCS#8 PEM of an RSA-4096 key',
+            command: 'bun run wrangler secret put SIGNING_KEY_PEM -c wrangler.api.toml --env stack < .data/signing-key.pem',
+          },
+        ]
+      : []),
+    ...(signer === 'mojang' ? [random('POOL_TOKEN_KEY', 'sealing the signing pool’s Minecraft tokens (SIGNER=mojang)')] : []),
+  ]
+}
+
+/**
+ * The secret names the Worker `-c config --env stack` has; an empty list when the Worker does not
+ * exist yet (a first deploy), or wrangler's message when it could not say.
+ */
+export async function existingSecrets(wrangler: Wrangler, config: string): Promise<{ names: string[] } | { error: string }> {
+  const r = await wrangler(['secret', 'list', '-c', config, '--env', 'stack', '--format', 'json'])
+  if (r.code === 0) {
+    try {
+      const parsed = JSON.parse(r.stdout.slice(r.stdout.indexOf('['))) as { name?: unknown }[]
+      return { names: parsed.map((s) => String(s.name)) }
+    } catch {
+      return { error: `wrangler secret list printed no JSON:\n${outputOf(r)}` }
+    }
+  }
+  // Cloudflare's "Worker not found" (code 10007): nothing deployed yet, so nothing set.
+  if (/10007|does not exist|not found/i.test(outputOf(r))) return { names: [] }
+  return { error: outputOf(r) }
+}
+
+/** A new value for `name`: 32 random bytes as hex, or an RSA-4096 PKCS#8 PEM for the signing key. */
+export async function generateSecret(name: string): Promise<string> {
+  if (name !== 'SIGNING_KEY_PEM') return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')
+  const pair = await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 4096, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-1' }, true, ['sign', 'verify'])
+  const der = Buffer.from(await crypto.subtle.exportKey('pkcs8', pair.privateKey)).toString('base64')
+  return `-----BEGIN PRIVATE KEY-----\n${der.match(/.{1,64}/g)!.join('\n')}\n-----END PRIVATE KEY-----\n`
+}
