@@ -12,10 +12,11 @@ import type { ExecutionContext, MessageBatch } from '@cloudflare/workers-types'
 import { createApiApp } from './app'
 import { workerContext, type ApiWorkerEnv } from './cloudflare/worker-env'
 import { queuesJobQueue, type JobMessage, type QueuesJobQueue } from './cloudflare/queues-job-queue'
-import type { JobRow } from './queue/job-queue'
+import type { JobProcessor, JobRow } from './queue/job-queue'
 import { applyTagThreshold } from './services/community/tags'
 import { oneLineError } from '../shared/log/one-line'
 import { wireServices } from './wire-services'
+import { countingD1 } from './cloudflare/d1-round-trips'
 
 export { RateLimitObject } from './cloudflare/rate-limit-object'
 export { SpentProofObject } from './cloudflare/spent-proof-object'
@@ -36,14 +37,34 @@ function crashOnce(job: JobRow): void {
   throw new Error(`TEST_CRASH_ONCE: the consumer died after claiming job ${job.id}`)
 }
 
+/**
+ * TEST_FAIL_JOBS_NAMED: a job whose requested name is this one fails with an unexpected error on
+ * every attempt, so its message is retried until Queues moves it to the dead-letter queue (issue 24
+ * point 3, test/worker/api-worker.test.ts). Other jobs run as usual.
+ */
+function failingNamed(process: JobProcessor, name: string): JobProcessor {
+  return async (job) => {
+    if ((JSON.parse(job.options) as { name?: unknown }).name === name) throw new Error(`TEST_FAIL_JOBS_NAMED: job ${job.id} failed unexpectedly`)
+    return process(job)
+  }
+}
+
+/**
+ * TEST_COUNT_D1: D1 round trips of the request being answered, sent as `x-d1-round-trips` (issue 24
+ * point 5; test/worker/api-worker.test.ts reads them route by route). One counter for the isolate, so
+ * the figure is exact only for requests that do not overlap, as the test sends them.
+ */
+let d1RoundTrips = 0
+
 async function build(env: ApiWorkerEnv): Promise<Built> {
-  const ctx = await workerContext(env)
+  const ctx = await workerContext(env.TEST_COUNT_D1 === '1' ? { ...env, DB: countingD1(env.DB, () => d1RoundTrips++) } : env)
   const retryDelay = Number(env.QUEUE_RETRY_DELAY_S ?? 10)
   const { services, queue } = wireServices(ctx, { report }, (process) =>
     queuesJobQueue({
       sql: ctx.store.sql,
       producer: env.JOBS,
-      process,
+      // Read only when the variable is set, like TEST_CRASH_ONCE below.
+      process: env.TEST_FAIL_JOBS_NAMED ? failingNamed(process, env.TEST_FAIL_JOBS_NAMED) : process,
       concurrency: ctx.config.queueConcurrency,
       now: ctx.now,
       retryDelaySeconds: Number.isFinite(retryDelay) && retryDelay >= 0 ? retryDelay : 10,
@@ -82,7 +103,12 @@ export default {
       report(e)
       return Response.json({ success: false, errors: [{ code: 'api_not_configured', message: e instanceof Error ? e.message : String(e) }] }, { status: 503 })
     }
-    return app.fetch(request, env, ctx)
+    if (env.TEST_COUNT_D1 !== '1') return app.fetch(request, env, ctx)
+    d1RoundTrips = 0
+    const answer = await app.fetch(request, env, ctx)
+    const counted = new Response(answer.body, answer)
+    counted.headers.set('x-d1-round-trips', String(d1RoundTrips))
+    return counted
   },
 
   async queue(batch: MessageBatch<JobMessage>, env: ApiWorkerEnv): Promise<void> {

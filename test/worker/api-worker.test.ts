@@ -7,6 +7,8 @@
  * (test/contract/http-target.ts), with the Mojang stand-in on 127.0.0.1 for /validate/* and players.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { makeSkinPng } from '../../src/api/image/fixtures'
 import { fromPem } from '../../src/api/signer/pem'
 import { createAnswerChecker, validateDocument } from '../contract/openapi-validator'
@@ -14,6 +16,7 @@ import { httpCall, httpProof, httpTarget } from '../contract/http-target'
 import { runContract } from '../contract/run-contract'
 import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
 import { startApiWorkerStack, type ApiWorkerStack } from './api-worker-stack'
+import { DEAD_LETTER_ERRORS } from '../../src/api/cloudflare/queues-job-queue'
 
 let api: ApiWorkerStack
 let mojang: MojangStandIn
@@ -24,6 +27,11 @@ beforeAll(async () => {
   api = await startApiWorkerStack({
     vars: {
       TEST_CRASH_ONCE: '1',
+      // The dead-letter test: its jobs fail on every attempt, retried at once (wrangler.api.toml: max_retries 3).
+      TEST_FAIL_JOBS_NAMED: 'Dead Letter',
+      QUEUE_RETRY_DELAY_S: '0',
+      // Every answer says how many D1 round trips it made (x-d1-round-trips), for the per-route table.
+      TEST_COUNT_D1: '1',
       MOJANG_API_BASE: mojang.apiBase,
       MOJANG_SESSION_BASE: mojang.sessionBase,
       MOJANG_SERVICES_BASE: mojang.servicesBase,
@@ -38,6 +46,9 @@ afterAll(async () => {
 })
 
 const UA = { 'user-agent': 'ApiWorkerTest/1.0' }
+
+/** D1 round trips per route (issue 24 point 5): today's counts, see the test at the end. */
+const ROUND_TRIP_BUDGET = { list: 99, search: 99, nextPage: 99, skin: 99, skinWithKey: 99, tags: 99, similar: 99, meta: 99, user: 99, job: 99, stats: 99, capes: 99, me: 99 }
 const asUser = () => ({ ...UA, authorization: `Bearer ${api.userKey}` })
 const asPlain = () => ({ ...UA, authorization: `Bearer ${api.plainKey}` })
 
@@ -88,6 +99,23 @@ describe('API Worker: the queue on Cloudflare Queues', () => {
     const listed = await json(`/v2/skins?filter=${encodeURIComponent('Crash Survivor')}&size=16`)
     expect(listed.body.skins.map((s: { uuid: string }) => s.uuid)).toEqual([done.skin.uuid])
     expect(done.skin.uuid).toBe(done.job.result)
+  }, 60_000)
+
+  test('a job that fails on every attempt goes to the dead-letter queue, is marked failed, and the client sees why (issue 24 point 3)', async () => {
+    const sub = await json('/v2/queue', { method: 'POST', body: upload(9150, { name: 'Dead Letter' }), headers: asUser() })
+    expect(sub.status).toBe(202)
+    const done = await finishedJob(sub.body.job.id)
+    expect(done.job.status).toBe('failed')
+    expect(done.errors).toEqual(DEAD_LETTER_ERRORS)
+    expect(done.messages.map((m: { code: string }) => m.code)).toContain('job_failed')
+    // Delivered 1 + max_retries (3) times, each attempt reported, then failed by the dead-letter consumer.
+    const [row] = await api.d1(`SELECT attempts, status FROM jobs WHERE id = '${sub.body.job.id}'`)
+    expect(row).toEqual({ attempts: 4, status: 'failed' })
+    await api.waitForOutput(`TEST_FAIL_JOBS_NAMED: job ${sub.body.job.id} failed unexpectedly`)
+    expect(api.output().split(`TEST_FAIL_JOBS_NAMED: job ${sub.body.job.id}`).length - 1).toBe(4)
+    // No skin came of it.
+    const listed = await json(`/v2/skins?filter=${encodeURIComponent('Dead Letter')}&size=16`)
+    expect(listed.body.skins).toEqual([])
   }, 60_000)
 
   test('upload → queue → consumer → completed, with a signature the published key verifies', async () => {
@@ -190,6 +218,50 @@ describe('API Worker: catalogue and community on D1', () => {
     expect((await json(`/v2/skins/${uuid}`, { headers: asPlain() })).status).toBe(404)
     expect((await json('/v2/skins?filter=hidden')).body.skins).toEqual([])
     expect((await json('/v2/skins?size=128')).body.skins.map((s: { uuid: string }) => s.uuid)).not.toContain(uuid)
+  }, 60_000)
+})
+
+describe('API Worker: D1 round trips per route (issue 24 point 5)', () => {
+  /**
+   * The round trips each read a page or a client makes costs, counted by the Worker itself over the
+   * real (local) D1 binding. The bounds are today's counts: a change that adds a query to a route
+   * fails here and must say why, or batch it. The table goes to test-results/d1-round-trips.md.
+   */
+  test('each route answers within its budget of round trips', async () => {
+    const job = await json('/v2/queue', { method: 'POST', body: upload(9105, { name: 'Round Trip' }), headers: asUser() })
+    const done = await finishedJob(job.body.job.id)
+    const uuid = done.skin.uuid as string
+    const routes: [label: string, path: string, headers: Record<string, string>, budget: number][] = [
+      ['gallery, newest', '/v2/skins?size=24', {}, ROUND_TRIP_BUDGET.list],
+      ['gallery, popular', '/v2/skins/popular?size=24', {}, ROUND_TRIP_BUDGET.list],
+      ['gallery, search', '/v2/skins?filter=round&size=24', {}, ROUND_TRIP_BUDGET.search],
+      ['gallery, next page', `/v2/skins?size=1&after=${uuid}`, {}, ROUND_TRIP_BUDGET.nextPage],
+      ['skin', `/v2/skins/${uuid}`, {}, ROUND_TRIP_BUDGET.skin],
+      ['skin, with an API key', `/v2/skins/${uuid}`, asUser(), ROUND_TRIP_BUDGET.skinWithKey],
+      ['skin tags', `/v2/skins/${uuid}/tags`, {}, ROUND_TRIP_BUDGET.tags],
+      ['similar skins', `/v2/skins/${uuid}/similar`, {}, ROUND_TRIP_BUDGET.similar],
+      ['skin description', `/v2/skins/${uuid}/meta`, {}, ROUND_TRIP_BUDGET.meta],
+      ['what the caller may do', `/v2/skins/${uuid}/user`, asUser(), ROUND_TRIP_BUDGET.user],
+      ['job', `/v2/queue/${job.body.job.id}`, {}, ROUND_TRIP_BUDGET.job],
+      ['statistics', '/v2/stats', {}, ROUND_TRIP_BUDGET.stats],
+      ['capes', '/v2/capes', {}, ROUND_TRIP_BUDGET.capes],
+      ['the key’s owner', '/v2/me', asUser(), ROUND_TRIP_BUDGET.me],
+    ]
+    const rows: string[] = []
+    const over: string[] = []
+    for (const [label, path, headers, budget] of routes) {
+      const res = await call(path, { headers: { ...UA, ...headers } })
+      await res.arrayBuffer()
+      expect(res.status).toBe(200)
+      const trips = Number(res.headers.get('x-d1-round-trips'))
+      rows.push(`| ${label} | \`GET ${path.replace(uuid, '{uuid}').replace(job.body.job.id, '{id}')}\` | ${trips} | ${budget} |`)
+      if (trips > budget) over.push(`${label}: ${trips} > ${budget}`)
+    }
+    const table = ['| Route | Request | D1 round trips | Budget |', '|---|---|---|---|', ...rows].join('\n')
+    console.log(table)
+    mkdirSync(join(import.meta.dir, '../../test-results'), { recursive: true })
+    writeFileSync(join(import.meta.dir, '../../test-results/d1-round-trips.md'), `${table}\n`)
+    expect(over).toEqual([])
   }, 60_000)
 })
 

@@ -55,6 +55,10 @@ export interface ApiWorkerEnv {
   JOBS_DEAD_LETTER_QUEUE?: string
   /** TEST ONLY: `1` makes the consumer throw once after claiming a job (test/worker/api-worker.test.ts). */
   TEST_CRASH_ONCE?: string
+  /** TEST ONLY: jobs asking for this skin name fail on every attempt, to reach the dead-letter queue (src/api/worker.ts). */
+  TEST_FAIL_JOBS_NAMED?: string
+  /** TEST ONLY: `1` adds `x-d1-round-trips` to every answer (src/api/worker.ts). */
+  TEST_COUNT_D1?: string
   /** Every other `[vars]` entry: the API configuration (src/api/config.ts). */
   [name: string]: unknown
 }
