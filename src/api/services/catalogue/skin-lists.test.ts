@@ -117,3 +117,34 @@ describe('skin lists: latest by creation time with after/before cursors', () => 
     expect(next.skins.map((s) => s.uuid)).toEqual(all.slice(7, 10))
   })
 })
+
+describe('random lists read in batches (issue 24 point 5: one D1 round trip per call)', () => {
+  test('a page of 24 from 60 listed skins: the bounds, then the probes as one batch or a few; no unlisted skin', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skin-lists-random-'))
+    const store = openStore(dir)
+    try {
+      const listed = new Set<string>()
+      for (let n = 1; n <= 60; n++) listed.add(insertSkin(store, n, NOW - n * 60_000, { name: n % 3 ? 'Random knight' : 'Random mage' }))
+      for (let n = 61; n <= 70; n++) insertSkin(store, n, NOW, { visibility: n % 2 ? 'unlisted' : 'private', name: 'Random knight' })
+      let calls = 0
+      const counted = { ...store.sql, all: (...a: Parameters<typeof store.sql.all>) => (calls++, store.sql.all(...a)), get: (...a: Parameters<typeof store.sql.get>) => (calls++, store.sql.get(...a)), batch: (...a: Parameters<typeof store.sql.batch>) => (calls++, store.sql.batch(...a)) } as typeof store.sql
+      const lists = createSkinLists(counted)
+      let seed = 7
+      const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647)
+      const page = await lists.list({ category: 'random', size: 24, now: NOW, random })
+      const uuids = page.skins.map((s) => s.uuid)
+      expect(new Set(uuids).size).toBe(24)
+      expect(uuids.every((u) => listed.has(u))).toBe(true)
+      // One read of the bounds and the probes in at most a few batches (they were 1 + 24..96 queries).
+      expect(calls).toBeLessThanOrEqual(4)
+      calls = 0
+      const search = await lists.list({ category: 'random', size: 10, filter: 'knight', now: NOW, random })
+      expect(search.skins).toHaveLength(10)
+      expect(search.skins.every((s) => listed.has(s.uuid) && s.name === 'Random knight')).toBe(true)
+      expect(calls).toBe(2)
+    } finally {
+      store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
