@@ -14,11 +14,11 @@ import { REFRESH_COOKIE, sessionOfRefreshToken, type OpenSession } from './servi
 export type AccountUser = typeof users.$inferSelect
 
 /** The signed-in user and session of this request, or undefined. */
-export function currentSession(c: Context<AccountsEnv>): { user: AccountUser; session: OpenSession } | undefined {
+export function currentSession(c: Context<AccountsEnv>): Promise<{ user: AccountUser; session: OpenSession } | undefined> {
   return sessionOfRefreshToken(c.get('deps'), getCookie(c, REFRESH_COOKIE))
 }
 
 /** The signed-in user of this request, or undefined. */
 export async function currentUser(c: Context<AccountsEnv>): Promise<AccountUser | undefined> {
-  return currentSession(c)?.user
+  return (await currentSession(c))?.user
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import type { AntiBotVerifier } from '../api/antibot/verifier'
-import type { BunDb as Db } from '../api/store/db'
+import type { Db } from '../api/store/db'
 import type { PoolManager } from '../api/pool/pool-views'
 import type { SignerKind } from '../api/services/moderation/site-status'
 import type { SqlClient } from '../api/store/sql'

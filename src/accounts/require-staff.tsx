@@ -4,16 +4,16 @@
  * JSON envelope for `Accept: application/json`. A locked user holds no role.
  * @module
  */
-import type { Database } from 'bun:sqlite'
 import type { Context } from 'hono'
 import type { Store } from '../api/store/db'
-import { bunSqliteClient, type SqlClient } from '../api/store/sql'
+import type { SqlClient } from '../api/store/sql'
 import { roleAllows, roleOf, type Role } from '../api/services/moderation/roles'
 import { href } from './context'
 import { currentUser, type AccountUser } from './current-user'
 import type { AccountsEnv } from './env'
 import { renderPage } from './render/shell'
 import { parseGrants } from './services/users'
+import { accountsSql } from './site-sql'
 
 /** The signed-in staff member. */
 export interface Staff {
@@ -30,9 +30,7 @@ export const staffRole = (c: Context<AccountsEnv>, user: AccountUser): Role | nu
 
 /** The SQL client of the account site's database. */
 export function siteSql(c: Context<AccountsEnv>): SqlClient {
-  const deps = c.get('deps')
-  // drizzle's bun-sqlite database carries its connection as `$client` (not in the BunDb type).
-  return deps.sql ?? bunSqliteClient((deps.db as typeof deps.db & { $client: Database }).$client)
+  return accountsSql(c.get('deps'))
 }
 
 /** The store (Drizzle and SQL over one database) the moderation services run on. */

@@ -38,7 +38,7 @@ const signUpPage = (c: Context<AccountsEnv>, state: AuthFormState, status: PageS
 /** Signs `user` in: a new refresh session (or the live one) and the three cookies, then 303 to the target. */
 export async function signIn(c: Context<AccountsEnv>, user: TokenUser, redirect: string | undefined, existing?: OpenSession) {
   const deps = c.get('deps')
-  const session = existing ?? createRefreshSession(deps, user.id)
+  const session = existing ?? (await createRefreshSession(deps, user.id))
   for (const value of await signInCookies(deps, user, session, c.get('origin'))) c.header('Set-Cookie', value, { append: true })
   return c.redirect(redirect ?? href(c, '/manage'), 303)
 }
@@ -49,7 +49,7 @@ export function registerAuthRoutes(app: Hono<AccountsEnv>) {
     const redirect = redirectTarget(c, c.req.query('redirect'))
     // Still signed in at the account site (the app only signed out locally, SPEC §2): re-issue the
     // cookies and go straight back.
-    const live = currentSession(c)
+    const live = await currentSession(c)
     if (live) {
       if (redirect) return signIn(c, live.user, redirect, live.session)
       return c.redirect(href(c, '/manage'), 303)
@@ -101,7 +101,7 @@ export function registerAuthRoutes(app: Hono<AccountsEnv>) {
     }
     // Hashed for a taken address too, so the answer takes as long either way (issue 26 point 5).
     const passwordHash = await hashPassword(password)
-    if (userByEmail(deps, email)) {
+    if (await userByEmail(deps, email)) {
       await sendAccountMail(c, email, { kind: 'signupExists', signInLink: publicHref(c, '/sign-in'), resetLink: publicHref(c, '/forgot') })
     } else {
       const token = await issueLink(deps, { kind: 'signup', email, payload: { name, passwordHash, redirect: state.redirect ?? null } })
@@ -113,7 +113,7 @@ export function registerAuthRoutes(app: Hono<AccountsEnv>) {
   app.post('/sign-out', async (c) => {
     const deps = c.get('deps')
     const form = await formFields(c)
-    revokeRefreshToken(deps, getCookie(c, REFRESH_COOKIE))
+    await revokeRefreshToken(deps, getCookie(c, REFRESH_COOKIE))
     for (const value of clearCookies(deps)) c.header('Set-Cookie', value, { append: true })
     return c.redirect(redirectTarget(c, form.redirect ?? c.req.query('redirect')) ?? href(c, '/'), 303)
   })

@@ -31,7 +31,7 @@ beforeAll(async () => {
   app = createAccountsApp(deps)
   for (const [id, email] of [[ADA, 'ada@example.test'], [BOB, 'bob@example.test']] as const) {
     store.db.insert(users).values({ id, email, createdAt: NOW }).run()
-    cookieOf[id] = `${REFRESH_COOKIE}=${createRefreshSession(deps, id).token}`
+    cookieOf[id] = `${REFRESH_COOKIE}=${(await createRefreshSession(deps, id)).token}`
   }
 })
 afterAll(async () => {

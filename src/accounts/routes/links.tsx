@@ -62,7 +62,7 @@ async function linkForm(c: Context<AccountsEnv>, title: MessageKey): Promise<Rec
 
 /** The live, not-locked owner of a reset link, or undefined. */
 const resetOwner = async (c: Context<AccountsEnv>, link: AccountLink | undefined) => {
-  const user = link?.userId ? userById(c.get('deps'), link.userId) : undefined
+  const user = link?.userId ? await userById(c.get('deps'), link.userId) : undefined
   return user && user.lockedAt === null && user.email === link?.email ? user : undefined
 }
 
@@ -100,7 +100,7 @@ export function registerLinkRoutes(app: Hono<AccountsEnv>) {
     if (outcome === 'taken') return messagePage(c, t('accounts.verify.title'), t('accounts.errors.email_taken'), 409)
     if (outcome === 'gone') return deadLink(c)
     // The web cookie shows the address: re-issue it when the confirming browser is signed in as this user.
-    const live = currentSession(c)
+    const live = await currentSession(c)
     if (live && live.user.id === change.userId) for (const value of await signInCookies(deps, { ...live.user, email: change.email }, live.session, c.get('origin'))) c.header('Set-Cookie', value, { append: true })
     return c.redirect(href(c, '/manage', { done: 'email' }), 303)
   })
@@ -121,7 +121,7 @@ export function registerLinkRoutes(app: Hono<AccountsEnv>) {
       const refused = refusal(c, attempt)
       return forgotPage(c, { email, error: refused.message }, refused.status)
     }
-    const user = userByEmail(deps, email)
+    const user = await userByEmail(deps, email)
     // Only a confirmed address of an account that is not locked receives a reset (issue 26 point 9).
     if (user && user.emailVerifiedAt !== null && user.lockedAt === null) {
       const token = await issueLink(deps, { kind: 'reset', email, userId: user.id })

@@ -44,13 +44,13 @@ async function managePage(c: Context<AccountsEnv>, user: AccountUser, state: Man
 }
 
 /** The signed-in session, or a 303 to sign-in that comes back to /manage. */
-function requireSession(c: Context<AccountsEnv>): { user: AccountUser; session: OpenSession } | Response {
-  return currentSession(c) ?? c.redirect(href(c, '/', { redirect: href(c, '/manage') }), 303)
+async function requireSession(c: Context<AccountsEnv>): Promise<{ user: AccountUser; session: OpenSession } | Response> {
+  return (await currentSession(c)) ?? c.redirect(href(c, '/', { redirect: href(c, '/manage') }), 303)
 }
 
 /** Re-issues the cookies after a change the web token shows (name, e-mail). */
 async function reissue(c: Context<AccountsEnv>, userId: string, session: OpenSession) {
-  const user = userById(c.get('deps'), userId)
+  const user = await userById(c.get('deps'), userId)
   if (!user) return
   for (const value of await signInCookies(c.get('deps'), user, session, c.get('origin'))) c.header('Set-Cookie', value, { append: true })
 }
@@ -74,14 +74,14 @@ async function checkCurrentPassword(c: Context<AccountsEnv>, user: AccountUser, 
 /** Registers the manage-account routes. */
 export function registerManageRoutes(app: Hono<AccountsEnv>) {
   app.get('/manage', async (c) => {
-    const live = requireSession(c)
+    const live = await requireSession(c)
     if (live instanceof Response) return live
     const done = DONE.find((d) => d === c.req.query('done'))
     return managePage(c, live.user, { done })
   })
 
   app.post('/manage/profile', async (c) => {
-    const live = requireSession(c)
+    const live = await requireSession(c)
     if (live instanceof Response) return live
     const { user } = live
     const t = c.get('t')
@@ -99,7 +99,7 @@ export function registerManageRoutes(app: Hono<AccountsEnv>) {
       const refused = await checkCurrentPassword(c, user, form, 'profile')
       if (refused) return refused
     }
-    deps.db.update(users).set({ name: name || null, updatedAt: (deps.now ?? Date.now)() }).where(eq(users.id, user.id)).run()
+    await deps.db.update(users).set({ name: name || null, updatedAt: (deps.now ?? Date.now)() }).where(eq(users.id, user.id)).run()
     await reissue(c, user.id, live.session)
     if (!changesEmail) return c.redirect(href(c, '/manage', { done: 'profile' }), 303)
     // The same answer whether or not the address is another account's; confirming tells (issue 26 point 5).
@@ -110,7 +110,7 @@ export function registerManageRoutes(app: Hono<AccountsEnv>) {
   })
 
   app.post('/manage/confirm-email', async (c) => {
-    const live = requireSession(c)
+    const live = await requireSession(c)
     if (live instanceof Response) return live
     const { user } = live
     await formFields(c)
@@ -123,7 +123,7 @@ export function registerManageRoutes(app: Hono<AccountsEnv>) {
   })
 
   app.post('/manage/password', async (c) => {
-    const live = requireSession(c)
+    const live = await requireSession(c)
     if (live instanceof Response) return live
     const { user } = live
     const t = c.get('t')
@@ -141,7 +141,7 @@ export function registerManageRoutes(app: Hono<AccountsEnv>) {
   })
 
   app.post('/manage/delete', async (c) => {
-    const live = requireSession(c)
+    const live = await requireSession(c)
     if (live instanceof Response) return live
     const { user } = live
     const t = c.get('t')
@@ -149,7 +149,7 @@ export function registerManageRoutes(app: Hono<AccountsEnv>) {
     if (!user.email || normaliseEmail(form.confirm ?? '') !== user.email) {
       return managePage(c, user, { remove: { error: t('accounts.errors.confirm_mismatch') } }, 400)
     }
-    deleteAccount(c.get('deps'), user)
+    await deleteAccount(c.get('deps'), user)
     await forgetAccountCounters(c.get('deps'), user.email)
     for (const value of clearCookies(c.get('deps'))) c.header('Set-Cookie', value, { append: true })
     const appUrl = new URL(c.get('deps').appOrigin).origin + '/'

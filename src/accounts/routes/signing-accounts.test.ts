@@ -98,7 +98,7 @@ let app: ReturnType<typeof createAccountsApp>
 let bare: ReturnType<typeof createAccountsApp>
 const cookieOf: Record<string, string> = {}
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ssg-signing-'))
   store = openStore(dir)
   pool = fakePool()
@@ -107,7 +107,7 @@ beforeAll(() => {
   bare = createAccountsApp(testAccountsDeps(store, { appOrigin: APP, now: () => NOW }))
   for (const id of [ADA, BOB, ROOT]) {
     store.db.insert(users).values({ id, email: EMAIL[id]!, createdAt: NOW, grants: id === ROOT ? JSON.stringify({ pool_admin: true }) : null }).run()
-    cookieOf[id] = `${REFRESH_COOKIE}=${createRefreshSession(deps, id).token}`
+    cookieOf[id] = `${REFRESH_COOKIE}=${(await createRefreshSession(deps, id)).token}`
   }
 })
 afterAll(() => {

@@ -16,7 +16,7 @@ import { apiToken, cookie, REFRESH_COOKIE, REFRESH_TTL_SECONDS, sessionOfRefresh
 async function refresh(c: Context<AccountsEnv>, kind: 'web' | 'api') {
   const deps = c.get('deps')
   c.header('Cache-Control', 'no-store')
-  const live = sessionOfRefreshToken(deps, getCookie(c, REFRESH_COOKIE))
+  const live = await sessionOfRefreshToken(deps, getCookie(c, REFRESH_COOKIE))
   if (!live) {
     c.header('Set-Cookie', cookie(deps, WEB_COOKIE, '', 0, false), { append: true })
     c.header('Set-Cookie', cookie(deps, SESSION_COOKIE, '', 0, true), { append: true })

@@ -8,23 +8,28 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { accountSessions, accountTokens, apiKeys, credits, notifications, skinClients, skins, subscriptions, users } from '../../api/store/schema'
+import type { SqlParams } from '../../api/store/sql'
 import type { AccountsDeps } from '../deps'
+import { accountsSql } from '../site-sql'
 
-/** Deletes `userId`'s account and private data in one transaction. */
-export function deleteAccount(deps: AccountsDeps, user: { id: string; email: string | null }) {
+/**
+ * Deletes `userId`'s account and private data, all or nothing: one batch (D1 has no interactive
+ * transactions; issue 24 point 1), the private skins found by a subquery inside it.
+ */
+export async function deleteAccount(deps: AccountsDeps, user: { id: string; email: string | null }) {
   const now = (deps.now ?? Date.now)()
-  deps.db.transaction((tx) => {
-    const owned = tx.select({ id: skinClients.skinId }).from(skinClients).where(eq(skinClients.userId, user.id)).all().map((r) => r.id)
-    if (owned.length) {
-      tx.update(skins).set({ deletedAt: now, status: 'deleted', updatedAt: now }).where(and(inArray(skins.id, owned), eq(skins.visibility, 'private'), isNull(skins.deletedAt))).run()
-    }
-    tx.update(skinClients).set({ userId: null }).where(eq(skinClients.userId, user.id)).run()
-    tx.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt))).run()
-    tx.delete(accountSessions).where(eq(accountSessions.userId, user.id)).run()
-    tx.delete(credits).where(eq(credits.userId, user.id)).run()
-    tx.delete(subscriptions).where(eq(subscriptions.userId, user.id)).run()
-    tx.delete(notifications).where(eq(notifications.userId, user.id)).run()
-    tx.delete(accountTokens).where(eq(accountTokens.userId, user.id)).run()
-    tx.delete(users).where(eq(users.id, user.id)).run()
-  })
+  const { db } = deps
+  const owned = db.select({ id: skinClients.skinId }).from(skinClients).where(eq(skinClients.userId, user.id))
+  const statements = [
+    db.update(skins).set({ deletedAt: now, status: 'deleted', updatedAt: now }).where(and(inArray(skins.id, owned), eq(skins.visibility, 'private'), isNull(skins.deletedAt))).toSQL(),
+    db.update(skinClients).set({ userId: null }).where(eq(skinClients.userId, user.id)).toSQL(),
+    db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt))).toSQL(),
+    db.delete(accountSessions).where(eq(accountSessions.userId, user.id)).toSQL(),
+    db.delete(credits).where(eq(credits.userId, user.id)).toSQL(),
+    db.delete(subscriptions).where(eq(subscriptions.userId, user.id)).toSQL(),
+    db.delete(notifications).where(eq(notifications.userId, user.id)).toSQL(),
+    db.delete(accountTokens).where(eq(accountTokens.userId, user.id)).toSQL(),
+    db.delete(users).where(eq(users.id, user.id)).toSQL(),
+  ]
+  await accountsSql(deps).batch(statements.map(({ sql, params }) => ({ sql, params: params as SqlParams })))
 }

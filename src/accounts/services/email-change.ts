@@ -15,9 +15,9 @@ export type EmailChangeOutcome = 'changed' | 'taken' | 'gone'
 
 /** Moves `userId` to the confirmed address `email`. */
 export async function confirmEmailChange(deps: AccountsDeps, userId: string, email: string): Promise<EmailChangeOutcome> {
-  const user = userById(deps, userId)
+  const user = await userById(deps, userId)
   if (!user || user.lockedAt !== null) return 'gone'
-  const other = userByEmail(deps, email)
+  const other = await userByEmail(deps, email)
   if (other && other.id !== userId) return 'taken'
   const now = (deps.now ?? Date.now)()
   try {

@@ -19,7 +19,7 @@ const deps = { db: store.db, now: () => NOW } as AccountsDeps
 const DAY = 24 * 3600 * 1000
 
 describe('pruning account rows', () => {
-  test('ended sessions older than a day, stale counters and old links go; live ones stay', () => {
+  test('ended sessions older than a day, stale counters and old links go; live ones stay', async () => {
     const session = (id: string, expiresAt: number, revokedAt: number | null = null) =>
       store.db.insert(accountSessions).values({ id, userId: 'u', tokenHash: id, createdAt: NOW - 40 * DAY, expiresAt, revokedAt }).run()
     session('live', NOW + DAY)
@@ -35,7 +35,7 @@ describe('pruning account rows', () => {
     link('link-old', NOW - ENDED_SESSION_KEEP_MS - 1000)
     link('link-live', NOW + 1000)
 
-    expect(pruneAccountRows(deps)).toEqual({ sessions: 2, failures: 1, links: 1 })
+    expect(await pruneAccountRows(deps)).toEqual({ sessions: 2, failures: 1, links: 1 })
     expect(store.db.select({ id: accountTokens.id }).from(accountTokens).all().map((r) => r.id)).toEqual(['link-live'])
     expect(store.db.select({ id: accountSessions.id }).from(accountSessions).all().map((r) => r.id).sort()).toEqual(['just-expired', 'live', 'revoked-new'])
     expect(store.db.select({ key: loginFailures.key }).from(loginFailures).all().map((r) => r.key).sort()).toEqual(['ip:counting', 'ip:locked'])

@@ -18,19 +18,19 @@ export const ENDED_SESSION_KEEP_MS = 24 * 3600 * 1000
 export const COUNTER_QUIET_MS = Math.max(...Object.values(RULES).map((r) => r.quietMs))
 
 /** Deletes ended sessions, stale counters and old links; returns how many rows of each went. */
-export function pruneAccountRows(deps: AccountsDeps): { sessions: number; failures: number; links: number } {
+export async function pruneAccountRows(deps: AccountsDeps): Promise<{ sessions: number; failures: number; links: number }> {
   const now = (deps.now ?? Date.now)()
   const cutoff = now - ENDED_SESSION_KEEP_MS
-  const sessions = deps.db
+  const sessions = await deps.db
     .delete(accountSessions)
     .where(or(lt(accountSessions.expiresAt, cutoff), and(isNotNull(accountSessions.revokedAt), lt(accountSessions.revokedAt, cutoff))))
     .returning({ id: accountSessions.id })
     .all()
-  const failures = deps.db
+  const failures = await deps.db
     .delete(loginFailures)
     .where(and(lte(loginFailures.windowStart, now - COUNTER_QUIET_MS), lte(loginFailures.lockedUntil, now)))
     .returning({ key: loginFailures.key })
     .all()
-  const links = deps.db.delete(accountTokens).where(lt(accountTokens.expiresAt, cutoff)).returning({ id: accountTokens.id }).all()
+  const links = await deps.db.delete(accountTokens).where(lt(accountTokens.expiresAt, cutoff)).returning({ id: accountTokens.id }).all()
   return { sessions: sessions.length, failures: failures.length, links: links.length }
 }

@@ -37,12 +37,12 @@ export interface OpenSession {
 }
 
 /** Opens a refresh session for `userId`; the raw token only ever goes into the cookie. */
-export function createRefreshSession(deps: AccountsDeps, userId: string): OpenSession {
-  pruneAccountRows(deps)
+export async function createRefreshSession(deps: AccountsDeps, userId: string): Promise<OpenSession> {
+  await pruneAccountRows(deps)
   const token = randomBytes(32).toString('base64url')
   const id = randomBytes(16).toString('hex')
   const now = nowOf(deps)
-  deps.db.insert(accountSessions).values({ id, userId, tokenHash: hashToken(token), createdAt: now, lastUsed: now, expiresAt: now + REFRESH_TTL_SECONDS * 1000 }).run()
+  await deps.db.insert(accountSessions).values({ id, userId, tokenHash: hashToken(token), createdAt: now, lastUsed: now, expiresAt: now + REFRESH_TTL_SECONDS * 1000 }).run()
   return { id, token }
 }
 
@@ -51,24 +51,24 @@ export function createRefreshSession(deps: AccountsDeps, userId: string): OpenSe
  * session, or a locked user). The lookup is by the token's hash, so no secret is compared byte by
  * byte (constant-time by construction).
  */
-export function sessionOfRefreshToken(deps: AccountsDeps, token: string | undefined): { session: OpenSession; user: typeof users.$inferSelect } | undefined {
+export async function sessionOfRefreshToken(deps: AccountsDeps, token: string | undefined): Promise<{ session: OpenSession; user: typeof users.$inferSelect } | undefined> {
   if (!token || token.length > 200) return undefined
   const now = nowOf(deps)
-  const row = deps.db
+  const row = await deps.db
     .select({ sessionId: accountSessions.id, user: users })
     .from(accountSessions)
     .innerJoin(users, eq(users.id, accountSessions.userId))
     .where(and(eq(accountSessions.tokenHash, hashToken(token)), isNull(accountSessions.revokedAt), gt(accountSessions.expiresAt, now)))
     .get()
   if (!row || row.user.lockedAt !== null) return undefined
-  deps.db.update(accountSessions).set({ lastUsed: now }).where(eq(accountSessions.id, row.sessionId)).run()
+  await deps.db.update(accountSessions).set({ lastUsed: now }).where(eq(accountSessions.id, row.sessionId)).run()
   return { session: { id: row.sessionId, token }, user: row.user }
 }
 
 /** Revokes the refresh session behind `token` (sign-out); the API tokens minted from it die with it. */
-export function revokeRefreshToken(deps: AccountsDeps, token: string | undefined) {
+export async function revokeRefreshToken(deps: AccountsDeps, token: string | undefined) {
   if (!token) return
-  deps.db.update(accountSessions).set({ revokedAt: nowOf(deps) }).where(eq(accountSessions.tokenHash, hashToken(token))).run()
+  await deps.db.update(accountSessions).set({ revokedAt: nowOf(deps) }).where(eq(accountSessions.tokenHash, hashToken(token))).run()
 }
 
 /** A user as the cookies need it. */

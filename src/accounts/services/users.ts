@@ -39,10 +39,10 @@ export function passwordProblem(password: string, email: string): 'password_shor
 }
 
 /** Finds a user by (normalised) email. */
-export const userByEmail = (deps: AccountsDeps, email: string) => deps.db.select().from(users).where(eq(users.email, normaliseEmail(email))).get()
+export const userByEmail = async (deps: AccountsDeps, email: string) => await deps.db.select().from(users).where(eq(users.email, normaliseEmail(email))).get()
 
 /** Finds a user by id. */
-export const userById = (deps: AccountsDeps, id: string) => deps.db.select().from(users).where(eq(users.id, id)).get()
+export const userById = async (deps: AccountsDeps, id: string) => await deps.db.select().from(users).where(eq(users.id, id)).get()
 
 /** Hashes a password for storage (argon2id, `Bun.password`). */
 export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' })
@@ -52,11 +52,11 @@ export const hashPassword = (password: string) => Bun.password.hash(password, { 
  * sign-up link is used); undefined when the email is taken meanwhile (unique index).
  */
 export async function createUser(deps: AccountsDeps, input: { email: string; name: string; passwordHash: string }) {
-  if (userByEmail(deps, input.email)) return undefined
+  if (await userByEmail(deps, input.email)) return undefined
   const now = (deps.now ?? Date.now)()
   const row = { id: randomBytes(16).toString('hex'), email: normaliseEmail(input.email), name: input.name.trim() || null, grants: null, createdAt: now, updatedAt: now, passwordHash: input.passwordHash, emailVerifiedAt: now, lockedAt: null }
   try {
-    deps.db.insert(users).values(row).run()
+    await deps.db.insert(users).values(row).run()
   } catch {
     return undefined // lost a race for the same email
   }
@@ -68,7 +68,7 @@ let dummyHash: Promise<string> | undefined
 
 /** The user when `password` matches, else undefined. */
 export async function verifyPassword(deps: AccountsDeps, email: string, password: string) {
-  const user = userByEmail(deps, email)
+  const user = await userByEmail(deps, email)
   if (!user?.passwordHash) {
     await Bun.password.verify(password, await (dummyHash ??= hashPassword('not-a-real-password')))
     return undefined

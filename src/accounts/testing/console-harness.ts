@@ -49,7 +49,7 @@ export async function startConsoleHarness(opts: TestApiOptions = {}) {
     const email = m === 'admin' ? ROOT_EMAIL : `${m.toLowerCase()}@console.test`
     store.db.insert(users).values({ id, email, name: m, grants: GRANTS[m], createdAt: api.clock.now - 60_000 }).run()
     ids[m] = id
-    cookies[m] = `${REFRESH_COOKIE}=${createRefreshSession(deps, id).token}`
+    cookies[m] = `${REFRESH_COOKIE}=${(await createRefreshSession(deps, id)).token}`
     keys[m] = (await createApiKey(store.db, { name: `${m} key`, userId: id, now: api.clock.now })).key
   }
 

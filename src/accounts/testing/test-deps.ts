@@ -8,7 +8,8 @@ import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { createAltchaVerifierWithSecret } from '../../api/antibot/altcha'
 import { sqliteSpentProofStore } from '../../api/antibot/spent-proof-store'
-import type { BunStore } from '../../api/store/db'
+import type { Database } from 'bun:sqlite'
+import type { Db } from '../../api/store/db'
 import type { AccountsDeps } from '../deps'
 import type { MailMessage, Mailer } from '../mail/mailer'
 
@@ -40,7 +41,7 @@ export function createRecordingMailer(kind: Mailer['kind'] = 'smtp'): RecordingM
 }
 
 /** A real altcha verifier over the store's `antibot_spent` table, with challenges a test solves in milliseconds. */
-export const testAntiBot = (store: BunStore) => createAltchaVerifierWithSecret({ secret: 'a'.repeat(64), spent: sqliteSpentProofStore(store.sqlite), minCounter: 1, maxCounter: 40 })
+export const testAntiBot = (store: { sqlite: Database }) => createAltchaVerifierWithSecret({ secret: 'a'.repeat(64), spent: sqliteSpentProofStore(store.sqlite), minCounter: 1, maxCounter: 40 })
 
 /** Solves a challenge answered by `GET /challenge` into the `proof` form field's value. */
 export async function solveProof(challenge: Challenge): Promise<string> {
@@ -50,7 +51,8 @@ export async function solveProof(challenge: Challenge): Promise<string> {
 }
 
 /** The deps every account-site test shares; override what a test needs. */
-export function testAccountsDeps(store: BunStore, overrides: Partial<AccountsDeps> & Pick<AccountsDeps, 'appOrigin'>): AccountsDeps & { mailer: RecordingMailer } {
+/** `store`: the Drizzle database (bun:sqlite or D1) and a bun:sqlite connection for the anti-bot's spent proofs. */
+export function testAccountsDeps(store: { db: Db; sqlite: Database }, overrides: Partial<AccountsDeps> & Pick<AccountsDeps, 'appOrigin'>): AccountsDeps & { mailer: RecordingMailer } {
   return {
     db: store.db,
     sessionSecret: 'f'.repeat(64),

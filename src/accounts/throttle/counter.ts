@@ -7,7 +7,7 @@
  * @module
  */
 import { eq, sql, type SQL } from 'drizzle-orm'
-import type { BunDb } from '../../api/store/db'
+import type { Db } from '../../api/store/db'
 import { loginFailures } from '../../api/store/schema'
 import type { ThrottleRule } from './rules'
 
@@ -22,7 +22,7 @@ export const throttleKey = (rule: ThrottleRule, subject: string) => `${rule.name
  * attempt; reaching `blockAfter` blocks for `blockMs`, doubling with each further counted attempt up
  * to `maxBlockMs`. All `SET` expressions read the row as it was (SQLite UPDATE semantics).
  */
-export async function reserve(db: BunDb, rule: ThrottleRule, subject: string, now: number): Promise<Reservation> {
+export async function reserve(db: Db, rule: ThrottleRule, subject: string, now: number): Promise<Reservation> {
   const key = throttleKey(rule, subject)
   const { count, windowStart, lockedUntil } = loginFailures
   const next = sql`(CASE WHEN ${windowStart} <= ${now - rule.quietMs} THEN 1 ELSE ${count} + 1 END)`
@@ -39,7 +39,7 @@ export async function reserve(db: BunDb, rule: ThrottleRule, subject: string, no
 }
 
 /** Takes back one reserved attempt that turned out not to be a failure (success, or refused for another reason). */
-export async function release(db: BunDb, rule: ThrottleRule, subject: string): Promise<void> {
+export async function release(db: Db, rule: ThrottleRule, subject: string): Promise<void> {
   const { count, lockedUntil } = loginFailures
   await db
     .update(loginFailures)
@@ -49,6 +49,6 @@ export async function release(db: BunDb, rule: ThrottleRule, subject: string): P
 }
 
 /** Forgets the run under the key (the owner proved the password, or the data behind it is gone). */
-export async function clear(db: BunDb, rule: ThrottleRule, subject: string): Promise<void> {
+export async function clear(db: Db, rule: ThrottleRule, subject: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, throttleKey(rule, subject))).run()
 }

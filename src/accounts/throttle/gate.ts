@@ -8,7 +8,7 @@
  * @module
  */
 import type { AntiBotVerifier } from '../../api/antibot/verifier'
-import type { BunDb } from '../../api/store/db'
+import type { Db } from '../../api/store/db'
 import { clear, release, reserve } from './counter'
 import type { ThrottleRule } from './rules'
 
@@ -32,7 +32,7 @@ export type GateResult = AllowedAttempt | { ok: false; reason: 'blocked'; retryA
 
 /** What the gate needs. */
 export interface GateDeps {
-  db: BunDb
+  db: Db
   now: number
   antibot: AntiBotVerifier
 }
