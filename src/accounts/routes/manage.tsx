@@ -22,6 +22,7 @@ import { avatarPath } from '../services/avatar-url'
 import { forgetAccountCounters, replacePassword } from '../services/credential-change'
 import { deleteAccount } from '../services/delete-account'
 import { clearCookies, signInCookies, type OpenSession } from '../services/tokens'
+import { passwords } from '../services/passwords'
 import { hashPassword, isEmail, normaliseEmail, passwordProblem, userById } from '../services/users'
 import { gateRequest, passwordChecks, refusal } from '../throttle/request-gate'
 import { managePageLinks } from './manage-links'
@@ -64,7 +65,7 @@ async function checkCurrentPassword(c: Context<AccountsEnv>, user: AccountUser, 
     return managePage(c, user, { [field]: { error: { current: refused.message } } }, refused.status)
   }
   const current = (form.current ?? '').slice(0, 200)
-  if (!user.passwordHash || !(await Bun.password.verify(current, user.passwordHash))) {
+  if (!user.passwordHash || !(await passwords.verify(current, user.passwordHash))) {
     return managePage(c, user, { [field]: { error: { current: t('accounts.errors.wrong_current_password') } } }, 401)
   }
   await attempt.succeeded()

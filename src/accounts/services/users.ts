@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 9 point 7): password rules, hashing and checks with `Bun.password` (argon2id).
+ * Accounts (issue 9 point 7): password rules, hashing and checks (argon2id, ./passwords.ts).
  * @module
  */
 import { randomBytes } from 'node:crypto'
@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { grantsSchema } from '../../api/config'
 import { users } from '../../api/store/schema'
 import type { AccountsDeps } from '../deps'
+import { passwords } from './passwords'
 
 /** The user's stored grant overrides, or undefined when none or unreadable. */
 export function parseGrants(json: string | null) {
@@ -44,8 +45,8 @@ export const userByEmail = async (deps: AccountsDeps, email: string) => await de
 /** Finds a user by id. */
 export const userById = async (deps: AccountsDeps, id: string) => await deps.db.select().from(users).where(eq(users.id, id)).get()
 
-/** Hashes a password for storage (argon2id, `Bun.password`). */
-export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' })
+/** Hashes a password for storage (argon2id, ./passwords.ts). */
+export const hashPassword = (password: string) => passwords.hash(password)
 
 /**
  * Creates a user whose address was just confirmed (issue 26 point 9: accounts are made when the
@@ -70,8 +71,8 @@ let dummyHash: Promise<string> | undefined
 export async function verifyPassword(deps: AccountsDeps, email: string, password: string) {
   const user = await userByEmail(deps, email)
   if (!user?.passwordHash) {
-    await Bun.password.verify(password, await (dummyHash ??= hashPassword('not-a-real-password')))
+    await passwords.verify(password, await (dummyHash ??= hashPassword('not-a-real-password')))
     return undefined
   }
-  return (await Bun.password.verify(password, user.passwordHash)) ? user : undefined
+  return (await passwords.verify(password, user.passwordHash)) ? user : undefined
 }

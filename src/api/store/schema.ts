@@ -407,7 +407,7 @@ export const users = sqliteTable(
     /** JSON grants overriding the `user` defaults. */
     grants: text('grants'),
     createdAt: integer('created_at').notNull(),
-    /** `Bun.password` hash (argon2id). */
+    /** argon2id hash, PHC string (src/accounts/services/passwords.ts). */
     passwordHash: text('password_hash'),
     updatedAt: integer('updated_at'),
     /**
