@@ -55,7 +55,13 @@ export interface AccountsDeps {
    * signer (`SIGNER`, and the upstream origin), `STORAGE_BUDGET_MB` in bytes and the folder `bun run
    * backup` writes to. Absent: the page says those parts are not reported by this server.
    */
-  siteStatus?: { signer: { kind: SignerKind; origin?: string | null }; storageBudgetBytes: number; backupsDir: string }
+  siteStatus?: {
+    signer: { kind: SignerKind; origin?: string | null }
+    storageBudgetBytes: number
+    backupsDir: string
+    /** The newest snapshot there (`latestSnapshot` of src/api/store/backup.ts on Bun): read by the host, so the site needs no file system (issue 24). */
+    lastBackup: () => { at: number; file: string } | null
+  }
   /** The clock in ms; injected so session expiry and throttling are testable. */
   now?: () => number
 }

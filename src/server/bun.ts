@@ -18,7 +18,7 @@ import { clientManifestSchema, MANIFEST_PATH, type ClientManifest } from '../sha
 import { parseFlags } from '../shared/flags'
 import { createApp } from './app'
 import type { Backend } from './app-options'
-import { backupsDir } from '../api/store/backup'
+import { backupsDir, latestSnapshot } from '../api/store/backup'
 import { parseServerEnv, parseSiteLinks } from './config'
 import { monitoringConfig } from './edge/monitoring'
 import { remoteBackend } from './proxy/remote-backend'
@@ -159,6 +159,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
       signer: { kind: apiConfig.signer, origin: apiConfig.signer === 'upstream' ? (apiConfig.upstream.origin ?? null) : null },
       storageBudgetBytes: apiConfig.storageBudgetBytes,
       backupsDir: backupsDir(apiConfig.dataDir),
+      lastBackup: () => latestSnapshot(backupsDir(apiConfig.dataDir)),
     },
   })
   const flags = readFlags(config.FLAGS_FILE)

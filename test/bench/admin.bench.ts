@@ -24,6 +24,7 @@ import { reportQueue, type QueueSort } from '../../src/api/services/moderation/r
 import { siteStatus } from '../../src/api/services/moderation/site-status'
 import { openStore, type BunStore } from '../../src/api/store/db'
 import { percentile, record, type Figure } from './report'
+import { latestSnapshot } from '../../src/api/store/backup'
 
 const SKINS = Number(process.env.BENCH_ADMIN_SKINS ?? 1_000_000)
 const REPORTS = Number(process.env.BENCH_ADMIN_REPORTS ?? 100_000)
@@ -116,7 +117,7 @@ const counts = store.sqlite
 console.log(`  seeded in ${seedS.toFixed(1)} s: ${counts.total.toLocaleString('en')} reports, ${counts.open.toLocaleString('en')} open on ${counts.skins.toLocaleString('en')} skins`)
 
 // An admin signed in to the account site, as the console sees them.
-const deps = testAccountsDeps(store, { appOrigin: 'http://bench.local', now: () => NOW, adminEmails: ['root@bench.test'], siteStatus: { signer: { kind: 'local' }, storageBudgetBytes: 5120 * 1024 * 1024, backupsDir: join(dir, 'backups') } })
+const deps = testAccountsDeps(store, { appOrigin: 'http://bench.local', now: () => NOW, adminEmails: ['root@bench.test'], siteStatus: { signer: { kind: 'local' }, storageBudgetBytes: 5120 * 1024 * 1024, backupsDir: join(dir, 'backups'), lastBackup: () => latestSnapshot(join(dir, 'backups')) } })
 store.sqlite.run("INSERT INTO users (id, email, created_at) VALUES ('root', 'root@bench.test', 0)")
 const cookie = `${REFRESH_COOKIE}=${(await createRefreshSession(deps, 'root')).token}`
 const app = createAccountsApp(deps)

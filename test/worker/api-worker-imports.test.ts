@@ -27,6 +27,7 @@ const BUN_ONLY_FILES = [
 ]
 
 const transpiler = new Bun.Transpiler({ loader: 'ts' })
+const tsxTranspiler = new Bun.Transpiler({ loader: 'tsx' })
 
 /** Resolves a relative specifier to a source file. */
 function resolveSource(from: string, spec: string): string | null {
@@ -43,7 +44,7 @@ function importGraph(entry: string): { files: Map<string, string[]>; external: M
   while (todo.length) {
     const file = todo.pop()!
     if (files.has(file)) continue
-    const imports = transpiler.scanImports(readFileSync(file, 'utf8')).filter((i) => i.kind === 'import-statement')
+    const imports = (file.endsWith('.tsx') ? tsxTranspiler : transpiler).scanImports(readFileSync(file, 'utf8')).filter((i) => i.kind === 'import-statement')
     const local: string[] = []
     for (const { path } of imports) {
       if (path.startsWith('.')) {
@@ -94,6 +95,39 @@ describe('API Worker import boundary', () => {
       const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].map((m) => m[1]!)
       expect(specifiers.filter((s) => FORBIDDEN_BUILTINS.test(s) || s === 'bun:sqlite')).toEqual([])
       expect(specifiers).toContain('cloudflare:workers')
+      const gzip = bundle.reduce((n, b) => n + Bun.gzipSync(b).length, 0)
+      expect(gzip).toBeLessThan(1024 * 1024)
+    } finally {
+      rmSync(outdir, { recursive: true, force: true })
+    }
+  }, 120_000)
+})
+
+describe('account Worker import boundary (issue 24 point 1)', () => {
+  const { files, external } = importGraph(join(ROOT, 'src/accounts/worker.ts'))
+
+  test('it reaches the account site and the D1 store, no Bun-only file, no file system or OS module', () => {
+    const reached = new Set([...files.keys()].map((f) => relative(ROOT, f)))
+    for (const f of ['src/accounts/app.tsx', 'src/accounts/routes/index.ts', 'src/api/store/d1-store.ts', 'src/accounts/services/passwords.ts']) expect(reached).toContain(f)
+    expect(BUN_ONLY_FILES.filter((f) => reached.has(f))).toEqual([])
+    expect(reached.has('src/api/store/backup.ts')).toBe(false)
+    const bad = [...external].filter(([spec]) => FORBIDDEN_BUILTINS.test(spec)).map(([spec, by]) => `${spec} ← ${[...by].join(', ')}`)
+    expect(bad).toEqual([])
+  })
+
+  test('wrangler deploy --dry-run bundles it offline: React’s production build, no SMTP client, under 1 MiB gzip', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'accounts-worker-bundle-'))
+    try {
+      const { cmd, env } = wranglerCommand(['deploy', '--dry-run', '--outdir', outdir, '-c', 'wrangler.accounts.toml', '--env', 'stack'])
+      const run = Bun.spawnSync(cmd, { cwd: ROOT, env, stdout: 'pipe', stderr: 'pipe' })
+      expect(run.exitCode, run.stderr.toString().slice(-2000)).toBe(0)
+      const bundle = readdirSync(outdir).filter((n) => n.endsWith('.js')).map((n) => readFileSync(join(outdir, n)))
+      const text = bundle.map((b) => b.toString()).join('\n')
+      const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].map((m) => m[1]!)
+      expect(specifiers.filter((s) => FORBIDDEN_BUILTINS.test(s) || s === 'bun:sqlite')).toEqual([])
+      // Mail goes to the Worker's log (src/accounts/worker.ts): nodemailer is not bundled.
+      expect(text).not.toContain('nodemailer')
+      expect(text).not.toContain('react.development')
       const gzip = bundle.reduce((n, b) => n + Bun.gzipSync(b).length, 0)
       expect(gzip).toBeLessThan(1024 * 1024)
     } finally {

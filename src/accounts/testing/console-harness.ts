@@ -13,6 +13,7 @@ import { startTestApi, uploadForm, type TestApiOptions } from '../../api/testing
 import { createAccountsApp } from '../app'
 import { createRefreshSession, REFRESH_COOKIE } from '../services/tokens'
 import { testAccountsDeps } from './test-deps'
+import { latestSnapshot } from '../../api/store/backup'
 
 /** Where the account site believes it runs. */
 export const CONSOLE_ORIGIN = 'http://console.test'
@@ -37,7 +38,7 @@ export async function startConsoleHarness(opts: TestApiOptions = {}) {
     appOrigin: CONSOLE_ORIGIN,
     now: () => api.clock.now,
     adminEmails: [ROOT_EMAIL],
-    siteStatus: { signer: { kind: 'local' }, storageBudgetBytes: 64 * 1024 * 1024, backupsDir: `${api.dir}/backups` },
+    siteStatus: { signer: { kind: 'local' }, storageBudgetBytes: 64 * 1024 * 1024, backupsDir: `${api.dir}/backups`, lastBackup: () => latestSnapshot(`${api.dir}/backups`) },
   })
   const app = createAccountsApp(deps)
 

@@ -12,7 +12,6 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { PoolAccountStatus } from '../../../api/pool/pool-views'
 import { siteStatus, type JobBucket, type SiteStatus } from '../../../api/services/moderation/site-status'
-import { latestSnapshot } from '../../../api/store/backup'
 import type { MessageKey } from '../../../shared/i18n/translator'
 import { href } from '../../context'
 import type { AccountsEnv } from '../../env'
@@ -237,7 +236,7 @@ export function statusRoutes() {
       signer: cfg?.signer ?? null,
       poolStatuses: pool ? async () => (await pool.list({ userId: staff.user.id, admin: true })).map((a) => a.status) : undefined,
       storageBudgetBytes: cfg ? cfg.storageBudgetBytes : null,
-      lastBackup: async () => (cfg ? latestSnapshot(cfg.backupsDir) : null),
+      lastBackup: async () => cfg?.lastBackup() ?? null,
     })
     const t = c.get('t')
     return renderPage(
