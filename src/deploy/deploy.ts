@@ -145,7 +145,7 @@ export async function deploy(o: DeployOptions): Promise<number> {
       const listing = await listQueues(wrangler)
       for (const queue of api.queues) outcomes.push(await ensureQueue(wrangler, queue, listing))
     }
-    for (const o2 of outcomes) log(`${o2.kind} ${o2.name}: ${o2.action}${o2.id ? ` (${o2.id})` : ''}`)
+    for (const r of outcomes) log(`${r.kind} ${r.name}: ${r.action}${r.id ? ` (${r.id})` : ''}`)
     for (const db of api.databases) {
       log(`Applying D1 migrations to ${db.name}…`)
       await runWrangler(wrangler, ['d1', 'migrations', 'apply', db.binding, '--remote', '-c', API_CONFIG, '--env', 'stack'])
