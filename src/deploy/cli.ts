@@ -1,7 +1,8 @@
 /**
- * `bun run deploy [-- --generate-secrets] [--secrets-file <file.json>]`: deploys the API Worker and
- * the web Worker to Cloudflare with everything they need (deploy.ts). Exit 0 when deployed, 2 without
- * Cloudflare credentials, 3 when secrets are missing, 1 when a step failed; each says what to do.
+ * `bun run deploy [-- --generate-secrets] [--secrets-file <file.json>]`: deploys the API Worker, the
+ * account Worker and the web Worker to Cloudflare with everything they need (deploy.ts). Exit 0 when
+ * deployed, 2 without Cloudflare credentials, 3 when secrets are missing, 1 when a step failed; each
+ * says what to do.
  * @module
  */
 import { join } from 'node:path'

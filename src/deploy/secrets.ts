@@ -1,19 +1,22 @@
 /**
- * The API Worker's secrets (issue 24 point 4): which the configuration needs, which the Worker
- * already has, and new values for the ones a first deploy may generate. Which secret a setting needs
- * is what src/api/cloudflare/worker-env.ts refuses to start without.
+ * The Workers' secrets (issue 24 point 4): which the API Worker's configuration needs, which of them
+ * the account Worker shares, which a Worker already has, and new values for the ones a first deploy
+ * may generate. Which secret a setting needs is what src/api/cloudflare/worker-env.ts and
+ * src/accounts/worker.ts refuse to start without.
  * @module
  */
+import { z } from 'zod'
+import { CONFIG } from './stack-config'
 import { outputOf, type Wrangler } from './wrangler'
 
-/** A secret the API Worker needs, why, and how to make a value by hand. */
+/** A secret a Worker needs, why, and how to make a value by hand. */
 export interface NeededSecret {
   name: string
   why: string
   command: string
 }
 
-const random = (name: string, why: string): NeededSecret => ({ name, why, command: `openssl rand -hex 32 | bun run wrangler secret put ${name} -c wrangler.api.toml --env stack` })
+const random = (name: string, why: string): NeededSecret => ({ name, why, command: `openssl rand -hex 32 | bun run wrangler secret put ${name} -c ${CONFIG.api} --env stack` })
 
 /** The secrets the API Worker's variables call for. */
 export function neededSecrets(vars: Record<string, string>): NeededSecret[] {
@@ -27,13 +30,31 @@ export function neededSecrets(vars: Record<string, string>): NeededSecret[] {
           {
             name: 'SIGNING_KEY_PEM',
             why: 'the local signer (SIGNER=local): PKCS#8 PEM of an RSA-4096 key',
-            command: 'bun run wrangler secret put SIGNING_KEY_PEM -c wrangler.api.toml --env stack < .data/signing-key.pem',
+            command: `bun run wrangler secret put SIGNING_KEY_PEM -c ${CONFIG.api} --env stack < .data/signing-key.pem`,
           },
         ]
       : []),
     ...(signer === 'mojang' ? [random('POOL_TOKEN_KEY', 'sealing the signing pool’s Minecraft tokens (SIGNER=mojang)')] : []),
   ]
 }
+
+/**
+ * The secrets the account Worker needs, each the API Worker's value: its `ssg_api` session cookie
+ * must pass the API's check, its anti-bot proofs are the API's challenges, and with SIGNER=mojang it
+ * seals the signing pool's tokens the API Worker opens. The anti-bot key is needed whatever ANTIBOT
+ * says, as src/accounts/worker.ts refuses to start without it. `command` sets one by hand.
+ */
+export function sharedSecrets(vars: Record<string, string>): NeededSecret[] {
+  const shared = (name: string, why: string): NeededSecret => ({ name, why, command: `bun run wrangler secret put ${name} -c ${CONFIG.accounts} --env stack` })
+  return [
+    shared('API_SESSION_SECRET', 'session cookies'),
+    shared('ALTCHA_HMAC_KEY', 'anti-bot challenges'),
+    ...((vars.SIGNER ?? 'local') === 'mojang' ? [shared('POOL_TOKEN_KEY', 'sealing the signing pool’s Minecraft tokens (SIGNER=mojang)')] : []),
+  ]
+}
+
+/** What `wrangler secret list --format json` prints: one entry per secret, never its value. */
+const secretListSchema = z.array(z.object({ name: z.string() }))
 
 /**
  * The secret names the Worker `-c config --env stack` has; an empty list when the Worker does not
@@ -43,11 +64,12 @@ export async function existingSecrets(wrangler: Wrangler, config: string): Promi
   const r = await wrangler(['secret', 'list', '-c', config, '--env', 'stack', '--format', 'json'])
   if (r.code === 0) {
     try {
-      const parsed = JSON.parse(r.stdout.slice(r.stdout.indexOf('['))) as { name?: unknown }[]
-      return { names: parsed.map((s) => String(s.name)) }
+      const parsed = secretListSchema.safeParse(JSON.parse(r.stdout.slice(r.stdout.indexOf('['))))
+      if (parsed.success) return { names: parsed.data.map((s) => s.name) }
     } catch {
-      return { error: `wrangler secret list printed no JSON:\n${outputOf(r)}` }
+      // Not JSON: reported below with what wrangler printed.
     }
+    return { error: `wrangler secret list printed no JSON list of secrets:\n${outputOf(r)}` }
   }
   // Cloudflare's "Worker not found" (code 10007): nothing deployed yet, so nothing set.
   if (/10007|does not exist|not found/i.test(outputOf(r))) return { names: [] }

@@ -1,10 +1,14 @@
 /**
  * What `bun run deploy` reads from the Worker configurations (issue 24 point 4): the `[env.stack]`
- * environment of `wrangler.api.toml` (D1, R2, queues, variables) and of `wrangler.toml` (the web
- * Worker and its variables). wrangler does not inherit bindings into an environment, so the stack
- * environment lists every resource the deploy must create or reuse.
+ * environment of `wrangler.api.toml` (D1, R2, queues, variables), of `wrangler.accounts.toml` (the
+ * account Worker, on the same D1 database) and of `wrangler.toml` (the web Worker and its variables).
+ * wrangler does not inherit bindings into an environment, so the stack environment lists every
+ * resource the deploy must create or reuse.
  * @module
  */
+
+/** The three Worker configurations, relative to the checkout. */
+export const CONFIG = { api: 'wrangler.api.toml', accounts: 'wrangler.accounts.toml', web: 'wrangler.toml' } as const
 
 /** The resources and variables of one Worker's `[env.stack]`. */
 export interface StackConfig {
@@ -20,7 +24,7 @@ export interface StackConfig {
   vars: Record<string, string>
 }
 
-/** The id wrangler.api.toml ships with: a database that does not exist yet. */
+/** The id wrangler.api.toml and wrangler.accounts.toml ship with: a database that does not exist yet. */
 export const PLACEHOLDER_DATABASE_ID = '00000000-0000-0000-0000-000000000000'
 
 type Toml = Record<string, unknown>
