@@ -2,13 +2,15 @@
  * Password hashes (issue 9 point 7), the same on every runtime (issue 24 point 1): argon2id in the
  * PHC string format (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`), which names its own parameters.
  * - On Bun: `Bun.password`, native (its argon2id defaults: 64 MiB, 2 passes).
- * - Elsewhere (Cloudflare Workers, no `Bun`): hash-wasm's argon2id in WebAssembly. It verifies any
- *   argon2id hash with the parameters the hash names, so accounts made on Bun sign in on a Worker and
- *   back; new hashes use OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane), because a Worker's
- *   memory and CPU are tighter.
+ * - On Cloudflare Workers: the argon2 reference code in WebAssembly (@phi-ag/argon2). A Worker may not
+ *   compile WebAssembly from bytes at run time, so the account Worker imports the `.wasm` file, which
+ *   the bundle carries compiled, and installs it with {@link useWasmArgon2} (src/accounts/worker.ts).
+ *   It verifies any argon2id hash with the parameters the hash names, so accounts made on Bun sign in
+ *   on a Worker and back; new hashes use OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane),
+ *   because a Worker's memory and CPU are tighter.
  * @module
  */
-import { argon2id, argon2Verify } from 'hash-wasm'
+import { Argon2Type, type default as Argon2 } from '@phi-ag/argon2'
 
 /** Hashing and checking passwords. */
 export interface Passwords {
@@ -18,19 +20,17 @@ export interface Passwords {
 }
 
 /** OWASP Password Storage Cheat Sheet, argon2id: m = 19 MiB, t = 2, p = 1. */
-const WASM_ARGON2 = { memorySize: 19 * 1024, iterations: 2, parallelism: 1, hashLength: 32 } as const
+const WASM_ARGON2 = { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1, hashLength: 32, type: Argon2Type.Argon2id } as const
 
-/** argon2id in WebAssembly (hash-wasm): runs wherever WebAssembly does. */
-export const wasmPasswords: Passwords = {
-  hash: (password) => argon2id({ password, salt: crypto.getRandomValues(new Uint8Array(16)), ...WASM_ARGON2, outputType: 'encoded' }),
-  async verify(password, hash) {
-    if (!hash.startsWith('$argon2id$')) return false
-    try {
-      return await argon2Verify({ password, hash })
-    } catch {
-      return false
-    }
-  },
+/** argon2id over an instantiated argon2 WebAssembly module. */
+export function wasmPasswords(argon2: Argon2): Passwords {
+  return {
+    hash: async (password) => argon2.hash(password, { ...WASM_ARGON2, salt: crypto.getRandomValues(new Uint8Array(16)) }).encoded,
+    async verify(password, hash) {
+      if (!hash.startsWith('$argon2id$')) return false
+      return argon2.tryVerify(hash, password, Argon2Type.Argon2id).success
+    },
+  }
 }
 
 interface BunPassword {
@@ -53,5 +53,21 @@ export const bunPasswords: Passwords | undefined = bunPassword && {
   },
 }
 
-/** The runtime's implementation: native on Bun, WebAssembly elsewhere. */
-export const passwords: Passwords = bunPasswords ?? wasmPasswords
+let installed: Passwords | undefined
+
+/** Installs argon2 in WebAssembly where the runtime has no native argon2id (the account Worker, once per isolate). */
+export function useWasmArgon2(argon2: Argon2): void {
+  installed = wasmPasswords(argon2)
+}
+
+function current(): Passwords {
+  const impl = bunPasswords ?? installed
+  if (!impl) throw new Error('No argon2id on this runtime: install the WebAssembly one with useWasmArgon2 first (src/accounts/worker.ts does)')
+  return impl
+}
+
+/** The runtime's implementation: native on Bun, the installed WebAssembly one elsewhere. */
+export const passwords: Passwords = {
+  hash: (password) => current().hash(password),
+  verify: (password, hash) => current().verify(password, hash),
+}

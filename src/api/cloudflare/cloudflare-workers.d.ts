@@ -9,3 +9,12 @@ declare module 'cloudflare:workers' {
   export const DurableObject: typeof CloudflareWorkersModule.DurableObject
   export type DurableObject<Env = unknown> = CloudflareWorkersModule.DurableObject<Env>
 }
+
+/**
+ * A `.wasm` import in a Worker bundle: wrangler hands it over compiled (its default CompiledWasm rule),
+ * since a Worker may not compile WebAssembly from bytes at run time. Only Worker entries import one.
+ */
+declare module '*.wasm' {
+  const compiled: WebAssembly.Module
+  export default compiled
+}
