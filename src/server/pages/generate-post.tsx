@@ -18,6 +18,7 @@ import { MAX_SKIN_BYTES } from '../../shared/skin/skin-file'
 import type { GenerateForm } from '../../shared/stores/generate-form'
 import type { AppEnv } from '../env'
 import { renderError } from './error-page'
+import { setForwardedOrigin } from '../../shared/public-origin'
 import { renderHome } from './home'
 
 /** Largest accepted form post: a 20 000-byte skin plus the form's other fields and boundaries. */
@@ -100,6 +101,8 @@ export const generatePost: Handler<AppEnv> = async (c) => {
     const value = c.req.header(header)
     if (value) headers.set(header, value)
   }
+  // An API Worker without PUBLIC_URL signs texture URLs for the host the visitor used (src/shared/public-origin.ts).
+  setForwardedOrigin(headers, new URL(c.req.url))
   const response = await c.get('options').api.fetch(new Request('http://api.internal/v2/queue', { method: 'POST', headers, body }))
   // The API's client cookie makes this browser the owner of the new skin, as it would with JavaScript.
   for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true })

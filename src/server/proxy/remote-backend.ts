@@ -101,7 +101,8 @@ export function remoteBackend(origin: string, options: RemoteBackendOptions = {}
   return {
     fetch(request) {
       const url = new URL(request.url)
-      return proxy(root + url.pathname + url.search, { raw: request, customFetch: send })
+      // hono/proxy copies method, headers and body, not the redirect mode: a binding's request asks for 'manual'.
+      return proxy(root + url.pathname + url.search, { raw: request, redirect: request.redirect, customFetch: send })
     },
   }
 }

@@ -7,18 +7,20 @@
 import type { Fetcher } from '@cloudflare/workers-types'
 import type { Backend } from '../app-options'
 import { remoteBackend, type RemoteBackendOptions } from './remote-backend'
+import { BINDING_BASE, forBinding } from '../../shared/public-origin'
+
+export { BINDING_BASE }
 
 /**
- * The URL base for requests over a service binding: the bound Worker sees this host and the path
- * (`/v2/skins`, `/textures/…`), like an origin at its root. `.internal` is reserved and never resolves.
+ * A binding wins over an origin; undefined when neither is set. Over a binding the visitor's origin
+ * travels in X-Forwarded-Host/Proto (src/shared/public-origin.ts), so the bound Worker's links name the
+ * site when PUBLIC_URL is unset, and redirects reach the visitor rather than being followed by the binding.
  */
-export const BINDING_BASE = 'https://binding.internal'
-
-/** A binding wins over an origin; undefined when neither is set. */
 export function serviceBackend(binding: Fetcher | undefined, origin: string | undefined, options: RemoteBackendOptions = {}): Backend | undefined {
   if (binding) {
     // A service binding's fetch takes a Request; its Response type is workerd's, the same object at run time.
-    return remoteBackend(BINDING_BASE, { ...options, fetch: (request) => binding.fetch(request as never) as unknown as Promise<Response> })
+    const bound = remoteBackend(BINDING_BASE, { ...options, fetch: (request) => binding.fetch(request as never) as unknown as Promise<Response> })
+    return { fetch: (request) => bound.fetch(forBinding(request)) }
   }
   if (origin) return remoteBackend(origin, options)
   return undefined
