@@ -4,19 +4,24 @@
  * R2, Cloudflare Queues and Durable Objects instead of bun:sqlite, SQLite blobs, the in-process queue
  * and in-memory limits. `fetch` serves the API at its root (`/v2/…`, `/textures/…`), as the web
  * Worker's `API` service binding expects; `queue` is the consumer of `skin-jobs` (generate and sign)
- * and of its dead-letter queue. The app is built once per isolate and env (module-level cache).
+ * and of its dead-letter queue; `scheduled` (the Cron Trigger of wrangler.api.toml) renews the signing
+ * pool's tokens, what the background refresher's timer does on Bun (issue 24 point 2). The app is
+ * built once per isolate and env (module-level cache).
  * Bun never loads this file: the Durable Object classes import `cloudflare:workers`.
  * @module
  */
-import type { ExecutionContext, MessageBatch } from '@cloudflare/workers-types'
+import type { ExecutionContext, MessageBatch, ScheduledController } from '@cloudflare/workers-types'
 import { createApiApp } from './app'
-import { workerContext, type ApiWorkerEnv } from './cloudflare/worker-env'
+import { workerConfig, workerContext, type ApiWorkerEnv } from './cloudflare/worker-env'
 import { queuesJobQueue, type JobMessage, type QueuesJobQueue } from './cloudflare/queues-job-queue'
 import type { JobProcessor, JobRow } from './queue/job-queue'
 import { applyTagThreshold } from './services/community/tags'
 import { oneLineError } from '../shared/log/one-line'
 import { wireServices } from './wire-services'
 import { countingD1 } from './cloudflare/d1-round-trips'
+import { perOriginBuilds } from './cloudflare/per-origin-builds'
+import { publicOriginOf } from '../shared/public-origin'
+import type { SigningPool } from './pool/signing-pool'
 
 export { RateLimitObject } from './cloudflare/rate-limit-object'
 export { SpentProofObject } from './cloudflare/spent-proof-object'
@@ -25,6 +30,8 @@ export { SpentProofObject } from './cloudflare/spent-proof-object'
 interface Built {
   app: ReturnType<typeof createApiApp>
   queue: QueuesJobQueue
+  /** The Mojang signing pool when it signs (SIGNER=mojang); the Cron Trigger runs its refresher. */
+  signingPool?: SigningPool
 }
 
 const report = (e: unknown) => console.error(`[api-worker] ${oneLineError(e)}`)
@@ -56,8 +63,14 @@ function failingNamed(process: JobProcessor, name: string): JobProcessor {
  */
 let d1RoundTrips = 0
 
-async function build(env: ApiWorkerEnv): Promise<Built> {
-  const ctx = await workerContext(env.TEST_COUNT_D1 === '1' ? { ...env, DB: countingD1(env.DB, () => d1RoundTrips++) } : env)
+/**
+ * The isolate's app for `env` at `origin`: PUBLIC_URL when set, else the origin the request reached the
+ * site at (src/shared/public-origin.ts), so texture URLs in signatures, cape links and cookies' `Secure`
+ * flag name the host visitors use, never a default (issue 24 point 4).
+ */
+async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
+  const withOrigin = { ...env, PUBLIC_URL: origin }
+  const ctx = await workerContext(env.TEST_COUNT_D1 === '1' ? { ...withOrigin, DB: countingD1(env.DB, () => d1RoundTrips++) } : withOrigin)
   const retryDelay = Number(env.QUEUE_RETRY_DELAY_S ?? 10)
   const { services, queue } = wireServices(ctx, { report }, (process) =>
     queuesJobQueue({
@@ -72,32 +85,37 @@ async function build(env: ApiWorkerEnv): Promise<Built> {
       onUnexpectedError: (_job, e) => report(e),
       // Read only when the variable is set, so a deployment never runs the crash hook.
       ...(env.TEST_CRASH_ONCE === '1' ? { afterClaim: crashOnce } : {}),
+      // The consumer has no request to take the origin from: the message carries it.
+      ...(env.PUBLIC_URL ? {} : { origin }),
     }),
   )
   // What createEmbeddedApi's start() does on Bun, minus crash recovery (Queues redelivers) and demo seeding.
   await Promise.all([applyTagThreshold(ctx.store.db, ctx.config.tagVisibleThreshold), queue.loadDurations()])
-  return { app: createApiApp(services, { onUnexpectedError: report }), queue }
+  return { app: createApiApp(services, { onUnexpectedError: report }), queue, ...(ctx.signingPool ? { signingPool: ctx.signingPool } : {}) }
 }
 
-let cached: { env: ApiWorkerEnv; built: Promise<Built> } | undefined
+/** The isolate's builds, one per env and origin; a failed build is retried by the next call. */
+const built = perOriginBuilds(build)
 
-/** The isolate's app and queue for `env`; a failed build is retried by the next call. */
-function built(env: ApiWorkerEnv): Promise<Built> {
-  if (!cached || cached.env !== env) {
-    const entry = { env, built: build(env) }
-    entry.built.catch(() => {
-      if (cached === entry) cached = undefined
-    })
-    cached = entry
+/** The origin links name: PUBLIC_URL, else the request's (forwarded over the web Worker's binding). */
+const originOf = (env: ApiWorkerEnv, request?: Request): string =>
+  (typeof env.PUBLIC_URL === 'string' && env.PUBLIC_URL ? env.PUBLIC_URL : request ? publicOriginOf(request) : workerConfig(env).publicUrl).replace(/\/+$/, '')
+
+/** A batch's messages grouped by the origin they were submitted at (JobMessage.origin). */
+function byOrigin(batch: MessageBatch<JobMessage>, env: ApiWorkerEnv): Map<string, MessageBatch<JobMessage>> {
+  const groups = new Map<string, MessageBatch<JobMessage>['messages'][number][]>()
+  for (const message of batch.messages) {
+    const origin = env.PUBLIC_URL || typeof message.body?.origin !== 'string' ? originOf(env) : message.body.origin
+    groups.set(origin, [...(groups.get(origin) ?? []), message])
   }
-  return cached.built
+  return new Map([...groups].map(([origin, messages]) => [origin, { ...batch, messages } as MessageBatch<JobMessage>]))
 }
 
 export default {
   async fetch(request: Request, env: ApiWorkerEnv, ctx: ExecutionContext): Promise<Response> {
     let app: Built['app']
     try {
-      app = (await built(env)).app
+      app = (await built(env, originOf(env, request))).app
     } catch (e) {
       // A missing secret or a bad variable: say what to set instead of a bare 500 (issue 13 point 2).
       report(e)
@@ -112,8 +130,25 @@ export default {
   },
 
   async queue(batch: MessageBatch<JobMessage>, env: ApiWorkerEnv): Promise<void> {
-    const { queue } = await built(env)
-    if (batch.queue === (env.JOBS_DEAD_LETTER_QUEUE ?? 'skin-jobs-dlq')) await queue.deadLetters(batch)
-    else await queue.consume(batch)
+    const dead = batch.queue === (env.JOBS_DEAD_LETTER_QUEUE ?? 'skin-jobs-dlq')
+    for (const [origin, group] of byOrigin(batch, env)) {
+      const { queue } = await built(env, origin)
+      if (dead) await queue.deadLetters(group)
+      else await queue.consume(group)
+    }
+  },
+
+  /**
+   * The Cron Trigger (every 5 minutes, wrangler.api.toml `[triggers]`): one round of the signing pool's
+   * refresher, renewing each account whose Minecraft token would otherwise need renewing before a job
+   * could use it, each one locked in D1 while renewed like a job holds it (src/api/pool/background-refresher.ts).
+   * Without the mojang signer there is nothing to renew.
+   */
+  async scheduled(_controller: ScheduledController, env: ApiWorkerEnv): Promise<void> {
+    const { signingPool } = await built(env, originOf(env))
+    if (!signingPool) return
+    const { renewed, failed } = await signingPool.refresher.runOnce()
+    await signingPool.capacity()
+    if (renewed || failed) console.log(`[api-worker] pool refresh: ${renewed} renewed, ${failed} failed`)
   },
 }

@@ -33,6 +33,11 @@ import { abortableDelay } from '../queue/abortable-delay'
 /** The body of one queue message. */
 export interface JobMessage {
   jobId: string
+  /**
+   * The public origin the job was submitted at, when the Worker has no PUBLIC_URL (issue 24 point 4):
+   * the consumer signs with the texture URLs of that host (src/api/worker.ts builds per origin).
+   */
+  origin?: string
 }
 
 /** Options of {@link queuesJobQueue}. */
@@ -59,6 +64,8 @@ export interface QueuesJobQueueOptions {
   onUnexpectedError?: (job: JobRow, error: unknown) => void
   /** TEST ONLY: runs after a job was claimed, before it is processed (the crash test throws here). */
   afterClaim?: (job: JobRow) => void
+  /** Sent with every job (JobMessage.origin); absent when PUBLIC_URL names the site. */
+  origin?: string
 }
 
 const INTERNAL: CodeAndMessage = { code: 'internal_error', message: 'An internal error occurred' }
@@ -141,7 +148,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
     /** Sends the job's message; a job whose message cannot be sent is failed at once, never left waiting. */
     async notify(jobId: string): Promise<void> {
       try {
-        await opts.producer.send({ jobId })
+        await opts.producer.send({ jobId, ...(opts.origin ? { origin: opts.origin } : {}) })
       } catch (e) {
         await fail(JSON.stringify([INTERNAL]), now(), jobId)
         throw e

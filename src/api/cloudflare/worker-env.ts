@@ -11,7 +11,7 @@ import { createNoAntiBot } from '../antibot/verifier'
 import { apiConfigFromEnv, type ApiConfig } from '../config'
 import { createSafeFetcher } from '../fetch/safe-fetch'
 import { createIdentityResolver } from '../identity/identity'
-import { createSigningPool } from '../pool/signing-pool'
+import { createSigningPool, type SigningPool } from '../pool/signing-pool'
 import { createTokenBox } from '../pool/token-box'
 import { mojangSignerConfig } from '../signer/mojang-signer-config'
 import { createProfileService } from '../profiles/profile-service'
@@ -27,6 +27,7 @@ import { durableRateLimiter } from './durable-rate-limiter'
 import { durableSpentProofStore } from './durable-spent-proofs'
 import type { JobMessage } from './queues-job-queue'
 import { r2BlobStore } from './r2-blob-store'
+import { oneLineError } from '../../shared/log/one-line'
 import type { RateLimitObject } from './rate-limit-object'
 import type { SpentProofObject } from './spent-proof-object'
 
@@ -79,33 +80,41 @@ export function workerConfig(env: ApiWorkerEnv): ApiConfig {
   return apiConfigFromEnv(vars)
 }
 
-/** The configured signer: local from the SIGNING_KEY_PEM secret, mojang over the D1 accounts table, or upstream. */
-async function workerSigner(env: ApiWorkerEnv, config: ApiConfig, ctx: { sql: ApiContext['store']['sql']; now: () => number }): Promise<Signer> {
+/** The configured signer, and with SIGNER=mojang the signing pool it draws from (its accounts and sealed tokens in D1). */
+async function workerSigner(env: ApiWorkerEnv, config: ApiConfig, ctx: { sql: ApiContext['store']['sql']; now: () => number }): Promise<{ signer: Signer; signingPool?: SigningPool }> {
   switch (config.signer) {
     case 'local':
-      return signerFromEnv(env, { textureBaseUrl: config.textureBaseUrl, now: ctx.now })
+      return { signer: await signerFromEnv(env, { textureBaseUrl: config.textureBaseUrl, now: ctx.now }) }
     case 'mojang': {
       // Pool tokens are sealed with a key only the secret holds (issue 20 point 2); Workers have no DATA_DIR for a key file.
       if (!config.pool.tokenKey) throw new Error('SIGNER=mojang on Workers needs the POOL_TOKEN_KEY secret: openssl rand -hex 32 | wrangler secret put POOL_TOKEN_KEY -c wrangler.api.toml')
-      const signingPool = createSigningPool({ sql: ctx.sql, box: await createTokenBox(config.pool.tokenKey), config: config.pool, now: ctx.now, managerUrl: `${config.publicUrl}/accounts/signing-accounts` })
-      return createMojangSigner(mojangSignerConfig(config, signingPool, ctx.now))
+      const signingPool = createSigningPool({ sql: ctx.sql, box: await createTokenBox(config.pool.tokenKey), config: config.pool, now: ctx.now, managerUrl: `${config.publicUrl}/accounts/signing-accounts`, report: (e) => console.error(`[api-worker] pool: ${oneLineError(e)}`) })
+      // Seals tokens an older version stored in clear and reads the capacity `/v2/delay` and `eta` follow.
+      // No timers: a Worker keeps none between requests; the Cron Trigger runs the refresher (src/api/worker.ts).
+      await signingPool.start({ refresh: false })
+      return { signer: createMojangSigner(mojangSignerConfig(config, signingPool, ctx.now)), signingPool }
     }
     case 'upstream':
       if (!config.upstream.origin) throw new Error('SIGNER=upstream needs UPSTREAM_ORIGIN')
-      return createUpstreamSigner({ origin: config.upstream.origin, apiKey: config.upstream.apiKey, now: ctx.now })
+      return { signer: createUpstreamSigner({ origin: config.upstream.origin, apiKey: config.upstream.apiKey, now: ctx.now }) }
   }
 }
 
+/** The API Worker's context: the ApiContext, with the whole signing pool (its refresher too) when it signs. */
+export type WorkerContext = ApiContext & { signingPool?: SigningPool }
+
 /** Builds the ApiContext of the API Worker from its env. */
-export async function workerContext(env: ApiWorkerEnv): Promise<ApiContext> {
+export async function workerContext(env: ApiWorkerEnv): Promise<WorkerContext> {
   const config = workerConfig(env)
   const now = Date.now
   const store = openD1Store(env.DB as unknown as D1DatabaseLike)
+  const { signer, signingPool } = await workerSigner(env, config, { sql: store.sql, now })
   return {
     config,
     store,
     blobs: r2BlobStore(env.BLOBS),
-    signer: await workerSigner(env, config, { sql: store.sql, now }),
+    signer,
+    ...(signingPool ? { signingPool } : {}),
     profiles: createProfileService({ apiBase: config.mojang.apiBase, sessionBase: config.mojang.sessionBase, timeoutMs: config.fetch.timeoutMs }),
     // Workers refuse private networks themselves and have no DNS API (src/server/worker.ts says the same
     // for textures): same limits, no resolution.
