@@ -58,7 +58,8 @@ export interface AccountsDeps {
   siteStatus?: {
     signer: { kind: SignerKind; origin?: string | null }
     storageBudgetBytes: number
-    backupsDir: string
+    /** Null where the host makes no snapshots (Workers: D1 keeps its own history, Time Travel); the card then says it is not reported. */
+    backupsDir: string | null
     /** The newest snapshot there (`latestSnapshot` of src/api/store/backup.ts on Bun): read by the host, so the site needs no file system (issue 24). */
     lastBackup: () => { at: number; file: string } | null
   }

@@ -3,8 +3,9 @@
  * `skin-signature-accounts`): the same app as on Bun (`createAccountsApp`), on the API Worker's D1
  * database, reached from the web Worker over its `ACCOUNTS` service binding under `/accounts`. What
  * differs from Bun is here only: the store is D1's, the anti-bot's spent proofs live in the API
- * Worker's Durable Object, the stylesheet comes from the build manifest in the static assets, and
- * mail is written to the Worker's log (Workers cannot open SMTP connections).
+ * Worker's Durable Object, the stylesheet comes from the build manifest in the static assets, mail is
+ * written to the Worker's log (Workers cannot open SMTP connections), and the signing-account manager
+ * opens the pool's sealed tokens with the `POOL_TOKEN_KEY` secret instead of a key file.
  * @module
  */
 import type { DurableObjectNamespace, Fetcher } from '@cloudflare/workers-types'
@@ -19,6 +20,13 @@ import { oneLineError } from '../shared/log/one-line'
 import { createAccountsApp } from './app'
 import type { AccountsDeps } from './deps'
 import { createLogMailer } from './mail/log-mailer'
+import Argon2 from '@phi-ag/argon2'
+import argon2Wasm from '@phi-ag/argon2/argon2.wasm'
+import { useWasmArgon2 } from './services/passwords'
+import { perOriginBuilds } from '../api/cloudflare/per-origin-builds'
+import { publicOriginOf } from '../shared/public-origin'
+import { createSigningPool } from '../api/pool/signing-pool'
+import { createTokenBox } from '../api/pool/token-box'
 
 /** Bindings, variables and secrets of the account Worker. */
 export interface AccountsWorkerEnv {
@@ -32,10 +40,12 @@ export interface AccountsWorkerEnv {
   API_SESSION_SECRET?: string
   /** Secret: HMAC key of anti-bot challenges, the API Worker's. */
   ALTCHA_HMAC_KEY?: string
-  /** The site's public origin; links in mail and redirects use it (else the request's origin). */
+  /** The site's public origin; links in mail and redirects use it (else the origin the visitor used, forwarded by the web Worker). */
   PUBLIC_URL?: string
   /** Admins by configuration, comma separated (issue 22). */
   ADMIN_EMAILS?: string
+  /** Secret: the API Worker's key of the signing pool's sealed tokens; without it `/signing-accounts` says the pool is not available here. */
+  POOL_TOKEN_KEY?: string
 }
 
 const secret = (env: AccountsWorkerEnv, name: 'API_SESSION_SECRET' | 'ALTCHA_HMAC_KEY'): string => {
@@ -44,14 +54,22 @@ const secret = (env: AccountsWorkerEnv, name: 'API_SESSION_SECRET' | 'ALTCHA_HMA
   return value
 }
 
-function buildApp(env: AccountsWorkerEnv, origin: string) {
+/** argon2id for passwords: the bundle carries the module compiled; one instance per isolate. */
+let argon2: Promise<void> | undefined
+
+async function buildApp(env: AccountsWorkerEnv, appOrigin: string) {
+  await (argon2 ??= WebAssembly.instantiate(argon2Wasm).then((instance) => useWasmArgon2(new Argon2(instance))))
   const store = openD1Store(env.DB as D1DatabaseLike)
-  // The API's configuration from the same variables, for the anti-bot's counters (the API Worker's).
+  // The API's configuration from the same variables (the anti-bot's counters, the signer, the pool's rules).
   const vars: Record<string, string> = {}
   for (const [k, v] of Object.entries(env)) if (typeof v === 'string') vars[k] = v
-  const { antibot } = apiConfigFromEnv(vars)
+  const config = apiConfigFromEnv({ ...vars, PUBLIC_URL: appOrigin })
+  const { antibot } = config
   let manifest: Promise<ClientManifest> | undefined
-  const appOrigin = (env.PUBLIC_URL ?? origin).replace(/\/+$/, '')
+  // Owners lend accounts to the pool here whichever signer signs, as on Bun; the tokens need the API Worker's key.
+  const pool = config.pool.tokenKey
+    ? createSigningPool({ sql: store.sql, box: await createTokenBox(config.pool.tokenKey), config: config.pool, now: Date.now, managerUrl: `${appOrigin}/accounts/signing-accounts` }).manager
+    : undefined
   const deps: AccountsDeps = {
     db: store.db as AccountsDeps['db'],
     sql: store.sql,
@@ -66,21 +84,34 @@ function buildApp(env: AccountsWorkerEnv, origin: string) {
       })),
     mailer: createLogMailer((line) => console.log(`[accounts-worker] ${line}`)),
     antibot: createAltchaVerifierWithSecret({ secret: secret(env, 'ALTCHA_HMAC_KEY'), spent: durableSpentProofStore(env.SPENT_PROOFS), minCounter: antibot.minCounter, maxCounter: antibot.maxCounter }),
-    adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
+    adminEmails: config.adminEmails,
+    ...(pool ? { pool } : {}),
+    siteStatus: {
+      signer: { kind: config.signer, origin: config.signer === 'upstream' ? (config.upstream.origin ?? null) : null },
+      storageBudgetBytes: config.storageBudgetBytes,
+      backupsDir: null,
+      lastBackup: () => null,
+    },
   }
   return createAccountsApp(deps)
 }
 
-let cached: { env: AccountsWorkerEnv; app: ReturnType<typeof buildApp> } | undefined
+const appFor = perOriginBuilds(buildApp)
 
 export default {
   async fetch(request: Request, env: AccountsWorkerEnv): Promise<Response> {
+    // PUBLIC_URL names the site; without it, the origin the visitor used (forwarded by the web Worker).
+    const origin = (env.PUBLIC_URL ?? publicOriginOf(request)).replace(/\/+$/, '')
+    let app: Awaited<ReturnType<typeof buildApp>>
     try {
-      if (!cached || cached.env !== env) cached = { env, app: buildApp(env, new URL(request.url).origin) }
+      app = await appFor(env, origin)
     } catch (e) {
+      // A missing secret or a bad variable: say what to set (the next request builds again).
       console.error(`[accounts-worker] ${oneLineError(e)}`)
       return Response.json({ success: false, errors: [{ code: 'accounts_not_configured', message: e instanceof Error ? e.message : String(e) }] }, { status: 503 })
     }
-    return cached.app.fetch(request)
+    // The site sees the URL the visitor used (its own origin, links, avatar URLs), not the binding's.
+    const url = new URL(request.url)
+    return app.fetch(url.origin === origin ? request : new Request(origin + url.pathname + url.search, request))
   },
 }
