@@ -25,6 +25,8 @@ export interface ApiWorkerStackOptions {
   vars?: Record<string, string>
   /** Also run the web Worker in front (`--env stack`); the origin is then the web Worker's. */
   web?: boolean
+  /** With `web`: also run the account Worker (wrangler.accounts.toml) behind the web Worker's `ACCOUNTS` binding. */
+  accounts?: boolean
   /** Modulus of the generated signing key (default 2048: fast to make, same scheme as 4096). */
   keyBits?: number
 }
@@ -73,12 +75,13 @@ function wrangler(args: string[]): string {
   return run.stdout.toString()
 }
 
-/** Writes a copy of wrangler.api.toml with absolute `main` and `migrations_dir` into `dir`. */
-function writeApiConfig(dir: string): string {
-  const text = readFileSync(join(ROOT, 'wrangler.api.toml'), 'utf8')
+/** Writes a copy of the Worker config `file` with absolute `main`, `migrations_dir` and assets `directory` into `dir`. */
+function writeWorkerConfig(dir: string, file: string): string {
+  const text = readFileSync(join(ROOT, file), 'utf8')
     .replace(/^main = "([^"]+)"/m, (_, p: string) => `main = ${JSON.stringify(join(ROOT, p))}`)
     .replaceAll(/migrations_dir = "([^"]+)"/g, (_, p: string) => `migrations_dir = ${JSON.stringify(join(ROOT, p))}`)
-  const path = join(dir, 'wrangler.api.toml')
+    .replace(/^directory = "([^"]+)"/m, (_, p: string) => `directory = ${JSON.stringify(join(ROOT, p))}`)
+  const path = join(dir, file)
   writeFileSync(path, text)
   return path
 }
@@ -92,7 +95,7 @@ export async function startApiWorkerStack(opts: ApiWorkerStackOptions = {}): Pro
     rmSync(configDir, { recursive: true, force: true })
   }
   try {
-    const config = writeApiConfig(configDir)
+    const config = writeWorkerConfig(configDir, 'wrangler.api.toml')
     const envArgs = opts.web ? ['--env', 'stack'] : ['--env', '']
     const { privateKeyPem, key } = await generateSigningKey(opts.keyBits ?? 2048)
     const vars = {
@@ -121,7 +124,9 @@ export async function startApiWorkerStack(opts: ApiWorkerStackOptions = {}): Pro
         `('${randomHex(12)}', '${hashApiKey(plainKey)}', 'worker test plain', NULL, NULL, ${Date.now()})`,
     )
 
-    const configs = opts.web ? ['-c', join(ROOT, 'wrangler.toml'), '-c', config] : ['-c', config]
+    // The account Worker reads the same .dev.vars (same folder): the API's session and anti-bot keys.
+    const accountsConfig = opts.web && opts.accounts ? ['-c', writeWorkerConfig(configDir, 'wrangler.accounts.toml')] : []
+    const configs = opts.web ? ['-c', join(ROOT, 'wrangler.toml'), '-c', config, ...accountsConfig] : ['-c', config]
     const dev = await startWranglerDev([...configs, ...envArgs, '--persist-to', persistDir])
     const apiOrigin = opts.web ? `${dev.origin}/api` : dev.origin
     return {

@@ -4,18 +4,33 @@
  * --env stack` session (test/worker/api-worker-stack.ts), the real API Worker on local D1, R2, Queues and
  * Durable Objects behind the web Worker's `API` binding. A skin is generated through the web Worker's
  * `/api/*` proxy, then the pages render it; a job is long-polled through it (issue 23). No API_ORIGIN anywhere.
+ * The session runs the account Worker too (issue 24: the whole Workers stack), and the OpenAPI contract
+ * suite runs against the web Worker's `/api` as it does against Bun and the API Worker alone.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../../src/api/image/fixtures'
 import { startApiWorkerStack, type ApiWorkerStack } from './api-worker-stack'
+import { httpTarget } from '../contract/http-target'
+import { createAnswerChecker, validateDocument } from '../contract/openapi-validator'
+import { runContract } from '../contract/run-contract'
+import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
 
+let mojang: MojangStandIn
 let stack: ApiWorkerStack
 let skin: { uuid: string; shortId: string }
 
 beforeAll(async () => {
-  stack = await startApiWorkerStack({ web: true })
+  mojang = await startMojangStandIn({ accounts: 0, keyBits: 1024 })
+  stack = await startApiWorkerStack({
+    web: true,
+    accounts: true,
+    vars: { MOJANG_API_BASE: mojang.apiBase, MOJANG_SESSION_BASE: mojang.sessionBase, MOJANG_SERVICES_BASE: mojang.servicesBase, MOJANG_TEXTURES_BASE: mojang.texturesBase },
+  })
 }, 180_000)
-afterAll(() => stack?.stop())
+afterAll(async () => {
+  await stack?.stop()
+  await mojang?.stop()
+})
 
 const UA = { 'user-agent': 'ApiWorkerWebTest/1.0' }
 const get = (path: string) => fetch(stack.origin + path, { redirect: 'manual', headers: UA })
@@ -26,10 +41,14 @@ describe('web Worker + the real API Worker over the API service binding', () => 
     form.set('file', new File([makeSkinPng(9301)], 'stack.png', { type: 'image/png' }))
     form.set('name', 'Stack Skin')
     const res = await fetch(`${stack.apiOrigin}/v2/generate?timeout=20`, { method: 'POST', body: form, headers: { ...UA, authorization: `Bearer ${stack.userKey}` } })
-    const body = (await res.json()) as { skin: { uuid: string; shortId: string; name: string } }
+    const body = (await res.json()) as { skin: { uuid: string; shortId: string; name: string; texture: { url: { skin: string }; hash: { skin: string }; data: { value: string } } } }
     expect(res.status).toBe(200)
     expect(body.skin.name).toBe('Stack Skin')
     skin = body.skin
+    // No PUBLIC_URL: the signed texture URL names the host the client used, forwarded over the binding (issue 24 point 4).
+    const signed = JSON.parse(Buffer.from(body.skin.texture.data.value, 'base64').toString()) as { textures: { SKIN: { url: string } } }
+    expect(signed.textures.SKIN.url).toBe(`${stack.origin}/textures/${body.skin.texture.hash.skin}`)
+    expect(body.skin.texture.url.skin).toBe(signed.textures.SKIN.url)
   }, 60_000)
 
   test('the gallery lists the API Worker\'s skin', async () => {
@@ -88,4 +107,19 @@ describe('web Worker + the real API Worker over the API service binding', () => 
   test('no API origin was needed: the web Worker never reported a missing API', () => {
     expect(stack.output()).not.toContain('This Worker has no API configured')
   })
+})
+
+describe('the OpenAPI contract against the Workers stack (issue 24)', () => {
+  test('every operation answers through the web Worker\'s /api as the document says, with a success and an error case each', async () => {
+    const player = await mojang.addPlayer('Stack_Player', makeSkinPng(6))
+    const result = await runContract(httpTarget({ origin: stack.apiOrigin, userKey: stack.userKey, plainKey: stack.plainKey, player: { name: player.name, uuid: player.id } }), {
+      validateDocument,
+      createAnswerChecker,
+    })
+    expect(result.documentProblems).toEqual([])
+    const bad = result.calls.filter((c) => c.problems.length > 0).map((c) => `${c.method.toUpperCase()} ${c.path} → ${c.status}: ${c.problems.join('; ')}`)
+    expect(bad).toEqual([])
+    expect(result.missing).toEqual([])
+    expect(result.calls.length).toBeGreaterThan(80)
+  }, 180_000)
 })

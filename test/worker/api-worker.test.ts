@@ -155,6 +155,14 @@ describe('API Worker: the queue on Cloudflare Queues', () => {
     expect(texture.headers.get('content-type')).toBe('image/png')
   }, 60_000)
 
+  test('without PUBLIC_URL the texture URL names the Worker\'s own host; a forwarded host from a client is not believed (issue 24 point 4)', async () => {
+    const sub = await json('/v2/queue', { method: 'POST', body: upload(9103), headers: { ...asUser(), 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } })
+    expect(sub.status).toBe(202)
+    const done = await finishedJob(sub.body.job.id)
+    const signed = JSON.parse(Buffer.from(done.skin.texture.data.value, 'base64').toString()) as { textures: { SKIN: { url: string } } }
+    expect(signed.textures.SKIN.url).toBe(`${api.origin}/textures/${done.skin.texture.hash.skin}`)
+  }, 60_000)
+
   test('the same upload (same caller, same options) again answers the existing skin at once', async () => {
     const again = await json('/v2/queue', { method: 'POST', body: upload(9102, { name: 'Worker Generated' }), headers: asUser() })
     expect(again.status).toBe(200)
