@@ -201,6 +201,12 @@ describe('three Workers: a new user, the signing pool and moderation (issue 24)'
     const listed = (await (await fetch(`${stack.apiOrigin}/v2/skins?size=50`, { headers: UA })).json()) as { skins: { uuid: string }[] }
     expect(listed.skins.map((s) => s.uuid)).not.toContain(skinUuid)
 
+    // The console's site status reads the same D1: the pool signs, one skin reported, one job completed.
+    await admin.goto(`${stack.origin}/accounts/admin`)
+    expect((await admin.getByTestId('signer-kind').textContent())?.trim()).toContain('Mojang account pool')
+    expect(Number((await admin.getByTestId('jobs-completed').textContent())?.replace(/\D+/g, ''))).toBeGreaterThanOrEqual(1)
+    await admin.screenshot({ path: `${SHOTS}/workers-admin-status-1280.png`, fullPage: true })
+
     await admin.goto(`${stack.origin}/accounts/admin/users`)
     await admin.getByRole('searchbox').fill(OWNER)
     await admin.getByRole('searchbox').press('Enter')
