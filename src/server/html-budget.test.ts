@@ -18,7 +18,7 @@ import { parseServerEnv } from './config'
 
 const BUDGET = 30 * 1024
 
-/** Pages that exist under every language prefix (README "Routes and redirects"). */
+/** Pages that exist under every language prefix (docs/features.md "Routes and redirects"). */
 const PAGES = ['', '/skins', '/skins/popular', '/skins/{skin}', '/my-skins', '/export', '/privacy', '/cape-ad', '/api-reference']
 /** Pages that exist only unprefixed. */
 const UNPREFIXED = ['/bulk', '/stats']

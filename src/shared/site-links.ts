@@ -4,7 +4,7 @@
  * account and API-key links exist for every instance and have defaults; the chat community, blog,
  * status page, legacy API reference, classic site, imprint, privacy, terms, cookie preferences and
  * the CDN / monitoring / hosting credits exist only when the operator configures them
- * (`SITE_LINKS_JSON`, see README) and are left out otherwise. Privacy and cookie links fall back to
+ * (`SITE_LINKS_JSON`, see docs/configuration.md) and are left out otherwise. Privacy and cookie links fall back to
  * the built-in privacy page.
  * @module
  */

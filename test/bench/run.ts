@@ -57,7 +57,7 @@ function ensureChromium() {
     }
 }
 
-/** nproc, CPU model, RAM, Bun and Chromium versions: the README states them beside the figures. */
+/** nproc, CPU model, RAM, Bun and Chromium versions: docs/performance.md states them beside the figures. */
 function machine() {
   const cpuModel = /model name\s*:\s*(.+)/.exec(existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '')?.[1]?.trim() ?? cpus()[0]?.model ?? 'unknown'
   const chromium = existsSync(CHROMIUM) ? new TextDecoder().decode(Bun.spawnSync([CHROMIUM, '--version']).stdout).trim() : 'not installed'

@@ -1,6 +1,6 @@
 /**
  * The closing table of `bun run bench` (issue 11 point 4): figure | measured | budget | ok/MISSED,
- * as aligned text for the terminal and as Markdown for the README 'Performance' section.
+ * as aligned text for the terminal and as Markdown for the table in docs/performance.md.
  * @module
  */
 import { formatBudget, formatValue, verdict, type Figure } from './report'

@@ -1,7 +1,7 @@
 /**
  * The "Differences from MineSkin" card of `/api-reference` (issue 21 point 2): where this API answers
  * otherwise than MineSkin's on purpose, so a client author does not have to find out by testing. The
- * longer list, with the differences from MineSkin's published OpenAPI, is in the README
+ * longer list, with the differences from MineSkin's published OpenAPI, is in docs/api.md
  * ("Differences from MineSkin's published OpenAPI"). Translated page text; `code` spans via DocText.
  * @module
  */

@@ -1,0 +1,47 @@
+/**
+ * The README and docs/ link to each other and to the code (issue 25 point 1): every relative link
+ * must name a file that exists, and a `#anchor` a heading of that page (GitHub's slugs).
+ */
+import { describe, expect, test } from 'bun:test'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, normalize } from 'node:path'
+
+const ROOT = join(import.meta.dir, '../..')
+const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+
+/** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
+const slug = (heading: string) =>
+  heading
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+    .replaceAll(' ', '-')
+
+/** The anchors of a Markdown page (headings outside code fences). */
+function anchors(text: string): Set<string> {
+  const found = new Set<string>()
+  let fence = false
+  for (const line of text.split('\n')) {
+    if (line.startsWith('```')) fence = !fence
+    const heading = /^#{1,6} (.+)$/.exec(line)
+    if (heading && !fence) found.add(slug(heading[1]!))
+  }
+  return found
+}
+
+describe('links in the README and docs/', () => {
+  for (const page of PAGES) {
+    test(`${page}: every relative link resolves`, () => {
+      const text = readFileSync(join(ROOT, page), 'utf8')
+      const broken: string[] = []
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/i.test(target!) || target!.startsWith('/')) continue
+        const [path, anchor] = target!.split('#') as [string, string | undefined]
+        const file = path ? normalize(join(dirname(page), path)) : page
+        if (!existsSync(join(ROOT, file))) broken.push(`${target} (no ${file})`)
+        else if (anchor && file.endsWith('.md') && !anchors(readFileSync(join(ROOT, file), 'utf8')).has(anchor)) broken.push(`${target} (no heading #${anchor} in ${file})`)
+      }
+      expect(broken).toEqual([])
+    })
+  }
+})
