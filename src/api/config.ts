@@ -53,8 +53,8 @@ const csv = z
   .optional()
   .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
 
-/** Raw environment shape; every field is a string as env vars are. */
-const envSchema = z.object({
+/** Raw environment shape; every field is a string as env vars are. docs/configuration.md is generated from it (test/docs/config-reference.ts). */
+export const apiEnvSchema = z.object({
   /** Port of the web app; only used for the PUBLIC_URL default. */
   PORT: z.string().optional(),
   /** Folder for skins.db, the signing key, the session secret and the anti-bot key. */
@@ -190,7 +190,7 @@ const envSchema = z.object({
 })
 
 /** The parsed API configuration. */
-export const apiConfigSchema = envSchema
+export const apiConfigSchema = apiEnvSchema
   .refine((env) => env.POOL_AUTH_FLOW === 'live' || env.POOL_CLIENT_ID, {
     message: 'POOL_AUTH_FLOW=msal needs POOL_CLIENT_ID (your Azure app\'s client id)',
     path: ['POOL_CLIENT_ID'],
