@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import initialize from '@phi-ag/argon2/node'
-import { bunPasswords, passwords, wasmPasswords, type Passwords } from './passwords'
+import { TEST_PASSWORDS } from '../testing/test-deps'
+import { bunPasswords, passwords, usePasswords, wasmPasswords, type Passwords } from './passwords'
 
 /** The WebAssembly argon2 the account Worker runs, instantiated here from the same .wasm file. */
 let wasm: Passwords
@@ -33,10 +34,17 @@ describe('password hashes on Bun and on Workers (issue 24 point 1)', () => {
     }
   })
 
-  test('Bun uses its native implementation', async () => {
-    const hash = await passwords.hash('native')
-    expect(await bunPasswords!.verify('native', hash)).toBe(true)
-    // Bun's defaults (64 MiB), not the Worker's 19 MiB.
-    expect(hash).toContain('m=65536')
+  test('Bun uses its native implementation unless another is installed', async () => {
+    usePasswords(undefined)
+    try {
+      const hash = await passwords.hash('native')
+      expect(await bunPasswords!.verify('native', hash)).toBe(true)
+      // Bun's defaults (64 MiB), not the Worker's 19 MiB.
+      expect(hash).toContain('m=65536')
+      usePasswords(wasm)
+      expect(await passwords.hash('installed')).toContain('m=19456')
+    } finally {
+      usePasswords(TEST_PASSWORDS)
+    }
   })
 })

@@ -53,20 +53,29 @@ export const bunPasswords: Passwords | undefined = bunPassword && {
   },
 }
 
-let installed: Passwords | undefined
+let chosen: Passwords | undefined
+
+/**
+ * Replaces the runtime's implementation: the account Worker installs argon2 in WebAssembly (it has no
+ * native one); tests install argon2id with cheap parameters (src/accounts/testing/test-deps.ts).
+ * `undefined` goes back to the runtime's own.
+ */
+export function usePasswords(impl: Passwords | undefined): void {
+  chosen = impl
+}
 
 /** Installs argon2 in WebAssembly where the runtime has no native argon2id (the account Worker, once per isolate). */
 export function useWasmArgon2(argon2: Argon2): void {
-  installed = wasmPasswords(argon2)
+  usePasswords(wasmPasswords(argon2))
 }
 
 function current(): Passwords {
-  const impl = bunPasswords ?? installed
+  const impl = chosen ?? bunPasswords
   if (!impl) throw new Error('No argon2id on this runtime: install the WebAssembly one with useWasmArgon2 first (src/accounts/worker.ts does)')
   return impl
 }
 
-/** The runtime's implementation: native on Bun, the installed WebAssembly one elsewhere. */
+/** The implementation in use: the one installed with {@link usePasswords}, else native on Bun. */
 export const passwords: Passwords = {
   hash: (password) => current().hash(password),
   verify: (password, hash) => current().verify(password, hash),

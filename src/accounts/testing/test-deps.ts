@@ -1,7 +1,8 @@
 /**
  * The account site's dependencies for tests: a real SQLite store, a mailer that keeps what it was
  * asked to send (the links in it are what a user would click), and a real altcha verifier with cheap
- * challenges plus a solver, so throttled forms are tested with real proofs.
+ * challenges plus a solver, so throttled forms are tested with real proofs. Importing it installs
+ * argon2id with cheap parameters for password hashes (see {@link TEST_PASSWORDS}).
  * @module
  */
 import { solveChallenge, type Challenge } from 'altcha-lib'
@@ -12,6 +13,25 @@ import type { Database } from 'bun:sqlite'
 import type { Db } from '../../api/store/db'
 import type { AccountsDeps } from '../deps'
 import type { MailMessage, Mailer } from '../mail/mailer'
+import { usePasswords, type Passwords } from '../services/passwords'
+
+/**
+ * argon2id through Bun's native code with 1 MiB and one pass instead of 64 MiB and two: the same
+ * algorithm, hash format and code path, about 100× cheaper. Account tests sign in hundreds of times
+ * (the redirect fuzz, throttling) and check flows, not hashing cost; passwords.test.ts checks the real
+ * parameters. A hash names its parameters, so these verify like any other.
+ */
+export const TEST_PASSWORDS: Passwords = {
+  hash: (password) => Bun.password.hash(password, { algorithm: 'argon2id', memoryCost: 1024, timeCost: 1 }),
+  async verify(password, hash) {
+    try {
+      return await Bun.password.verify(password, hash)
+    } catch {
+      return false
+    }
+  },
+}
+usePasswords(TEST_PASSWORDS)
 
 /** A mailer that records messages instead of sending them. */
 export interface RecordingMailer extends Mailer {
