@@ -1,0 +1,71 @@
+/**
+ * Runs test files in parallel `bun test` processes (issue 25 point 3): the files are dealt out, heaviest
+ * first, to the shard with the least work so far, and each shard writes its own JUnit report, read
+ * back for the counts. Used by `bun run test` (test/run.ts) and `bun run test:unit` (test/unit.ts).
+ * @module
+ */
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const ROOT = join(import.meta.dir, '..')
+
+/** The test files under the repository, relative paths, without the excluded ones. */
+export function testFiles(exclude: RegExp[] = []): string[] {
+  return [...new Bun.Glob('**/*.test.{ts,tsx}').scanSync({ cwd: ROOT })].filter((f) => !/^(node_modules|dist)\//.test(f) && !exclude.some((re) => re.test(f))).sort()
+}
+
+/** Deals `files` to `count` shards by `weight` (heaviest first, each to the lightest shard). */
+export function deal(files: string[], count: number, weight: (file: string) => number): string[][] {
+  const shards = Array.from({ length: Math.max(1, count) }, () => ({ files: [] as string[], load: 0 }))
+  for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = shards.reduce((a, b) => (b.load < a.load ? b : a))
+    lightest.files.push(file)
+    lightest.load += weight(file)
+  }
+  return shards.filter((s) => s.files.length > 0).map((s) => s.files)
+}
+
+/** A file's size in bytes: longer test files tend to take longer. */
+export const sizeOf = (file: string) => statSync(join(ROOT, file)).size
+
+/** What one shard did. */
+export interface ShardResult {
+  exitCode: number
+  tests: number
+  failed: number
+  /** The JUnit report it wrote. */
+  report: string
+}
+
+/** Reads tests (not skipped) and failures from a JUnit report. */
+export function junitCounts(report: string): { tests: number; failed: number } | null {
+  if (!existsSync(report)) return null
+  const root = /<testsuites\b[^>]*>/.exec(readFileSync(report, 'utf8'))?.[0] ?? ''
+  const attr = (name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(root)?.[1] ?? 0)
+  return { tests: attr('tests') - attr('skipped'), failed: attr('failures') + attr('errors') }
+}
+
+/**
+ * Runs each shard as `bun test <args> <files>` at the same time; a shard's output is printed whole when
+ * it ends, so lines of different shards never interleave.
+ */
+export async function runShards(shards: string[][], opts: { args: string[]; env?: Record<string, string | undefined>; reportName: string }): Promise<ShardResult[]> {
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true })
+  return Promise.all(
+    shards.map(async (files, i) => {
+      const report = join(ROOT, `test-results/${opts.reportName}-${i}.xml`)
+      const child = Bun.spawn(['bun', 'test', ...opts.args, '--reporter=junit', `--reporter-outfile=${report}`, ...files.map((f) => `./${f}`)], {
+        cwd: ROOT,
+        env: opts.env ?? process.env,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+      process.stdout.write(`\n=== shard ${i + 1}/${shards.length}: ${files.length} files ===\n${out}`)
+      process.stderr.write(err)
+      const counts = junitCounts(report)
+      // A shard that ended badly without a report (a crash) counts as one failure.
+      return { exitCode, report, tests: counts?.tests ?? 0, failed: counts ? counts.failed + (exitCode !== 0 && counts.failed === 0 ? 1 : 0) : 1 }
+    }),
+  )
+}
