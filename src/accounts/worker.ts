@@ -58,7 +58,11 @@ const secret = (env: AccountsWorkerEnv, name: 'API_SESSION_SECRET' | 'ALTCHA_HMA
 let argon2: Promise<void> | undefined
 
 async function buildApp(env: AccountsWorkerEnv, appOrigin: string) {
-  await (argon2 ??= WebAssembly.instantiate(argon2Wasm).then((instance) => useWasmArgon2(new Argon2(instance))))
+  argon2 ??= WebAssembly.instantiate(argon2Wasm).then((instance) => useWasmArgon2(new Argon2(instance)))
+  await argon2.catch((e: unknown) => {
+    argon2 = undefined // the next build tries again
+    throw e
+  })
   const store = openD1Store(env.DB as D1DatabaseLike)
   // The API's configuration from the same variables (the anti-bot's counters, the signer, the pool's rules).
   const vars: Record<string, string> = {}

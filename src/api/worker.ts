@@ -6,7 +6,7 @@
  * Worker's `API` service binding expects; `queue` is the consumer of `skin-jobs` (generate and sign)
  * and of its dead-letter queue; `scheduled` (the Cron Trigger of wrangler.api.toml) renews the signing
  * pool's tokens, what the background refresher's timer does on Bun (issue 24 point 2). The app is
- * built once per isolate and env (module-level cache).
+ * built once per isolate, env and public origin (module-level cache, ./cloudflare/per-origin-builds.ts).
  * Bun never loads this file: the Durable Object classes import `cloudflare:workers`.
  * @module
  */
