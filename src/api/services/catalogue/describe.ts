@@ -4,7 +4,7 @@
  * (from the stored histogram), cape and visible tags.
  * @module
  */
-import { dominantColourNames } from '../colour-features'
+import { dominantColourNames } from '../../image/colour-features'
 
 /** Facts a description is built from. */
 export interface DescribeInput {

@@ -1,13 +1,13 @@
 /**
  * `GET /v2/skins/{id}/similar`: up to 8 listed skins whose textures have the closest colour
- * histograms (see ../colour-features.ts), one per texture, closest first. Candidates are the
+ * histograms (see ../../image/colour-features.ts), one per texture, closest first. Candidates are the
  * newest listed skins sharing the skin's dominant colour bin (one index range), so the cost does
  * not grow with the catalogue; ranking is the exact L1 histogram distance.
  * @module
  */
 import type { SqlClient } from '../../store/sql'
 import type { SkinListItem } from '../../../shared/schemas/api'
-import { histogramDistance } from '../colour-features'
+import { histogramDistance } from '../../image/colour-features'
 
 /** Most similar skins returned (reference §1.7). */
 export const SIMILAR_LIMIT = 8

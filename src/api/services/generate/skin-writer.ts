@@ -7,7 +7,7 @@
  */
 import { newShortId, newSkinUuid } from '../../ids'
 import type { Counters } from '../stats/counters'
-import { colourKey } from '../colour-features'
+import { colourKey } from '../../image/colour-features'
 import type { Creator, JobOptions } from './types'
 import type { SignedTexture } from '../../signer'
 import type { SqlClient, SqlStatement } from '../../store/sql'
@@ -18,7 +18,7 @@ export type SignedData = SignedTexture
 /** Input of {@link SkinWriter.insertNew}. */
 export interface NewSkin {
   imageHash: string
-  /** Colour histogram of the texture (services/colour-features). */
+  /** Colour histogram of the texture (src/api/image/colour-features.ts). */
   features: Uint8Array
   options: JobOptions
   signed: SignedData
