@@ -4,6 +4,7 @@
  * the `ssg_client` cookie (and the forwarded address when the cookie is missing).
  * @module
  */
+import { CLIENT_COOKIE, CLIENT_ID } from '../../shared/client-cookie'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { ApiConfig, Grants } from '../config'
 import { grantsSchema } from '../config'
@@ -17,8 +18,7 @@ import { SESSION_COOKIE, verifyApiSession } from './session-token'
 import { isGenericUserAgent, pickUserAgent } from './user-agent'
 
 /** Name of the anonymous client cookie (24 hex, httpOnly, SameSite=Lax, one year). */
-export const CLIENT_COOKIE = 'ssg_client'
-const CLIENT_ID = /^[0-9a-f]{24}$/
+export { CLIENT_COOKIE }
 
 /** Kind of caller; decides the default grants. */
 export type IdentityKind = 'anonymous' | 'user' | 'apikey'

@@ -5,6 +5,7 @@
  * cookie for routes that record who did something. The cross-origin rules live in `./cors`.
  * @module
  */
+import { CLIENT_COOKIE_MAX_AGE } from '../../shared/client-cookie'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { CLIENT_COOKIE, type IdentityResolver } from '../identity/identity'
@@ -68,7 +69,7 @@ export function ensureClientCookie(c: Context<ApiEnv>, secure: boolean): boolean
   const who = c.get('identity')
   if (who.clientId) return false
   const id = newClientId()
-  setCookie(c, CLIENT_COOKIE, id, { httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 365 * 24 * 3600, secure })
+  setCookie(c, CLIENT_COOKIE, id, { httpOnly: true, sameSite: 'Lax', path: '/', maxAge: CLIENT_COOKIE_MAX_AGE, secure })
   c.set('identity', { ...who, clientId: id })
   return true
 }

@@ -8,6 +8,7 @@ import type { MessageKey } from '../../shared/i18n/translator'
 import { ROUTES } from '../../shared/routes'
 import { accountSiteUrl } from '../../shared/auth/account-site'
 import type { AppEnv } from '../env'
+import { withClientCookie } from '../middleware/client-cookie'
 import { renderHome } from './home'
 import { generatePost } from './generate-post'
 import { jobPage } from './job-page'
@@ -45,11 +46,11 @@ const intoAccountSite = (page: 'manage' | 'apiKeys'): Handler<AppEnv> => (c) => 
 
 /** Path → handler for every localised page. */
 export const pageRoutes: [string, Handler<AppEnv>][] = [
-  [ROUTES.home, home],
+  [ROUTES.home, withClientCookie(home)],
   [ROUTES.skins, gallery('latest')],
   [ROUTES.skinsPopular, gallery('popular')],
   [ROUTES.skinsRandom, gallery('random')],
-  [ROUTES.skin, skinPage],
+  [ROUTES.skin, withClientCookie(skinPage)],
   [ROUTES.mySkins, mySkinsPage],
   [ROUTES.account, intoAccountSite('manage')],
   [ROUTES.apikey, intoAccountSite('apiKeys')],

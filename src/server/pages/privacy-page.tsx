@@ -5,6 +5,7 @@
  * the cookie names are checked against the API's constants by privacy-page.test.ts.
  * @module
  */
+import { CLIENT_COOKIE } from '../../shared/client-cookie'
 import type { Handler } from 'hono'
 import { useI18n } from '../../shared/i18n/context'
 import type { MessageKey } from '../../shared/i18n/translator'
@@ -14,8 +15,8 @@ import { QUEUE_KEY_PREFIX } from '../../shared/stores/queue'
 import { THEME_COOKIE } from '../../shared/theme'
 import type { AppEnv } from '../env'
 
-/** The API's anonymous client cookie (src/api/identity/identity.ts CLIENT_COOKIE; 365 days, HttpOnly). */
-export const PRIVACY_CLIENT_COOKIE = 'ssg_client'
+/** The anonymous client cookie (src/shared/client-cookie.ts; 365 days, HttpOnly). */
+export const PRIVACY_CLIENT_COOKIE = CLIENT_COOKIE
 /** The API session cookie of signed-in visitors (src/api/identity/session.ts SESSION_COOKIE). */
 export const PRIVACY_SESSION_COOKIE = 'ssg_api'
 
