@@ -10,6 +10,7 @@ import { makeSkinPng } from '../../src/api/image/fixtures'
 import { createApiKey } from '../../src/api/identity'
 import { openStore } from '../../src/api/store/db'
 import { startBunServer, type RunningServer } from '../support/bun-server'
+import { signedWith } from '../support/texture-signature'
 import { startApiWorkerStack, type ApiWorkerStack } from './api-worker-stack'
 
 const UA = { 'user-agent': 'UpstreamWorkerTest/1.0' }
@@ -31,13 +32,6 @@ afterAll(async () => {
   await upstream?.stop()
 })
 
-/** Verifies SHA1withRSA over the base64 value with a PEM public key. */
-async function verifiesWith(pem: string, value: string, signature: string): Promise<boolean> {
-  const der = Buffer.from(pem.replace(/-----[^-]+-----|\s/g, ''), 'base64')
-  const key = await crypto.subtle.importKey('spki', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-1' }, false, ['verify'])
-  return crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, Buffer.from(signature, 'base64'), new TextEncoder().encode(value))
-}
-
 describe('API Worker with SIGNER=upstream', () => {
   test('an upload is signed by the upstream API and verifies with its key', async () => {
     const form = new FormData()
@@ -49,7 +43,7 @@ describe('API Worker with SIGNER=upstream', () => {
     expect(body.skin!.name).toBe('Forwarded')
     const upstreamKey = await (await fetch(`${upstream.origin}/api/v2/signing-key`, { headers: UA })).text()
     expect(upstreamKey).toContain('BEGIN PUBLIC KEY')
-    expect(await verifiesWith(upstreamKey, body.skin!.texture.data.value, body.skin!.texture.data.signature)).toBe(true)
+    expect(await signedWith(upstreamKey, body.skin!.texture.data.value, body.skin!.texture.data.signature)).toBe(true)
     // The upstream made it for our key, unlisted (forwarded skins do not flood its gallery).
     const store = openStore(upstream.dataDir)
     try {

@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { expectContractHolds } from '../contract/expect-contract'
+import { signedWith } from '../support/texture-signature'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeSkinPng } from '../../src/api/image/fixtures'
-import { fromPem } from '../../src/api/signer/pem'
 import { httpCall, httpProof } from '../contract/http-target'
 import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
 import { startApiWorkerStack, type ApiWorkerStack } from './api-worker-stack'
@@ -98,9 +98,7 @@ async function finishedJob(id: string, headers: Record<string, string> = {}): Pr
 
 /** Verifies a texture signature (SHA1withRSA over the base64 value) with the Worker's published key. */
 async function verifies(value: string, signature: string): Promise<boolean> {
-  const pem = await (await call('/v2/signing-key', { headers: UA })).text()
-  const key = await crypto.subtle.importKey('spki', fromPem(pem, 'PUBLIC KEY'), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-1' }, false, ['verify'])
-  return crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, Buffer.from(signature, 'base64'), new TextEncoder().encode(value))
+  return signedWith(await (await call('/v2/signing-key', { headers: UA })).text(), value, signature)
 }
 
 let generated: { uuid: string; name: string }

@@ -20,6 +20,7 @@ import { randomHex } from '../../src/api/ids'
 import { hydrated, launchChromium } from '../support/browser'
 import { startMicrosoftStandIn, type MicrosoftStandIn } from '../support/microsoft-stand-in'
 import { paintedSkinPng } from '../support/skin-files'
+import { signedWith } from '../support/texture-signature'
 import { startApiWorkerStack, type ApiWorkerStack } from './api-worker-stack'
 import { startWranglerDev } from './wrangler-dev'
 
@@ -83,13 +84,6 @@ async function finishedJob(jobId: string): Promise<{ job: { status: string; resu
     if (body.job.status === 'completed' || body.job.status === 'failed') return body
     if (Date.now() > deadline) throw new Error(`job ${jobId} did not end: ${JSON.stringify(body)}`)
   }
-}
-
-/** Verifies a textures value with the Mojang stand-in's key (what a Minecraft server checks). */
-async function signedByMojang(value: string, signature: string): Promise<boolean> {
-  const der = Buffer.from(ms.publicKeyPem.replace(/-----[^-]+-----|\s/g, ''), 'base64')
-  const key = await crypto.subtle.importKey('spki', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-1' }, false, ['verify'])
-  return crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, Buffer.from(signature, 'base64'), new TextEncoder().encode(value))
 }
 
 beforeAll(async () => {
@@ -161,7 +155,7 @@ describe('three Workers: a new user, the signing pool and moderation (issue 24)'
     expect(done.job.status, JSON.stringify(done)).toBe('completed')
     skinUuid = done.skin!.uuid
     // Signed by Mojang (the stand-in's key), after an upload to the lent account's skin slot.
-    expect(await signedByMojang(done.skin!.texture.data.value, done.skin!.texture.data.signature)).toBe(true)
+    expect(await signedWith(ms.publicKeyPem, done.skin!.texture.data.value, done.skin!.texture.data.signature)).toBe(true)
     expect(ms.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/minecraft/profile/skins')).length).toBe(uploadsBefore + 1)
     const textures = JSON.parse(Buffer.from(done.skin!.texture.data.value, 'base64').toString()) as { profileName: string }
     expect(textures.profileName).toBe(poolName)
