@@ -16,6 +16,7 @@ import { encode } from 'fast-png'
 import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
+import { closeQuietly, trackRequests } from '../support/quiet-close'
 
 let server: RunningServer
 let browser: Browser
@@ -424,7 +425,7 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await context.close()
 
     // The 3D chunk fails (a dropped connection): the render stays, undimmed, and says so.
-    const failing = await openSkin(skins.classic)
+    const failing = await openSkin(skins.classic, { beforeGoto: async (p) => trackRequests(p) })
     await failing.page.route('**/assets/*.js', async (route) => {
       const response = await route.fetch()
       const body = await response.body()
@@ -436,8 +437,10 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await expect(failing.page.locator(VIEWER).getByRole('status').textContent()).resolves.toBe('The 3D view could not be loaded.')
     await expect(failing.page.locator(`${VIEWER} .skin-viewer__image`).evaluate((img) => getComputedStyle(img).opacity)).resolves.toBe('1')
     await expect(failing.page.locator(CANVAS).count()).resolves.toBe(0)
-    await failing.page.unrouteAll({ behavior: 'ignoreErrors' })
-    await failing.context.close()
+    // The route handler's own fetches must end before the context does: a late request event of a closed
+    // context fails the next Playwright call (CI saw "request@… was not bound" on the next page).
+    await failing.page.unrouteAll({ behavior: 'wait' })
+    await closeQuietly(failing.context, failing.page)
 
     const noJs = await openSkin(skins.slim, { javaScriptEnabled: false })
     const image = noJs.page.locator(`${VIEWER} img.skin-viewer__image`)
