@@ -274,7 +274,7 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     expect(await paintedSoon(page)).toBeGreaterThan(0.05)
     await expect(page.locator(CANVAS).getAttribute('data-model')).resolves.toBe('default')
     await expect(page.locator(CANVAS).getAttribute('aria-label')).resolves.toMatch(/^3D view of /)
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await page.unrouteAll({ behavior: 'wait' })
     expect(problems).toEqual([])
     await context.close()
   }, 60_000)
@@ -316,7 +316,7 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await startButton(page, 'Loading the 3D view…').waitFor()
     release()
     await viewerState(page, '3d')
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await page.unrouteAll({ behavior: 'wait' })
     expect(problems).toEqual([])
     await context.close()
   }, 60_000)
@@ -386,7 +386,7 @@ describe('3D skin viewer (issue 8 point 1)', () => {
       const pixels = await capePixels(page)
       if (cape) await page.locator(`${VIEWER} .skin-viewer`).screenshot({ path: `${SHOTS}/viewer-cape-back.png` })
       // No route handler may outlive the page (a late one rejects into the next test).
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.unrouteAll({ behavior: 'wait' })
       await context.close()
       return { loaded, pixels }
     }
