@@ -10,7 +10,7 @@
  */
 import type { DurableObjectNamespace, Fetcher } from '@cloudflare/workers-types'
 import { createAltchaVerifierWithSecret } from '../api/antibot/altcha'
-import { apiConfigFromEnv } from '../api/config'
+import { apiConfigFromWorkerEnv } from '../api/config'
 import { durableSpentProofStore } from '../api/cloudflare/durable-spent-proofs'
 import type { SpentProofObject } from '../api/cloudflare/spent-proof-object'
 import { openD1Store } from '../api/store/d1-store'
@@ -65,9 +65,7 @@ async function buildApp(env: AccountsWorkerEnv, appOrigin: string) {
   })
   const store = openD1Store(env.DB as D1DatabaseLike)
   // The API's configuration from the same variables (the anti-bot's counters, the signer, the pool's rules).
-  const vars: Record<string, string> = {}
-  for (const [k, v] of Object.entries(env)) if (typeof v === 'string') vars[k] = v
-  const config = apiConfigFromEnv({ ...vars, PUBLIC_URL: appOrigin })
+  const config = apiConfigFromWorkerEnv({ ...env, PUBLIC_URL: appOrigin })
   const { antibot } = config
   let manifest: Promise<ClientManifest> | undefined
   // Owners lend accounts to the pool here whichever signer signs, as on Bun; the tokens need the API Worker's key.

@@ -1,5 +1,5 @@
-import { expect, test } from 'bun:test'
-import { apiConfigFromEnv } from './config'
+import { describe, expect, test } from 'bun:test'
+import { apiConfigFromEnv, apiConfigFromWorkerEnv } from './config'
 
 test('defaults work offline: ./.data, localhost PUBLIC_URL, local signer, Mojang hosts, 2 workers, 24 demo skins', () => {
   const c = apiConfigFromEnv({})
@@ -40,4 +40,13 @@ test('storage limits (issue 26 point 7): a 5 GiB budget and daily quotas per kin
   expect(set.storageBudgetBytes).toBe(0)
   expect([set.grants.anonymous.storage_per_day, set.grants.user.storage_per_day, set.grants.apikey.storage_per_day]).toEqual([0, 1, 2])
   expect(() => apiConfigFromEnv({ STORAGE_BUDGET_MB: '-1' })).toThrow()
+})
+
+describe('apiConfigFromWorkerEnv', () => {
+  test('reads the string entries of a Worker env and leaves its bindings out', () => {
+    const config = apiConfigFromWorkerEnv({ SIGNER: 'upstream', UPSTREAM_ORIGIN: 'https://api.example', DB: { prepare() {} }, PUBLIC_URL: 'https://skins.example.org/' })
+    expect(config.signer).toBe('upstream')
+    expect(config.upstream.origin).toBe('https://api.example')
+    expect(config.publicUrl).toBe('https://skins.example.org')
+  })
 })

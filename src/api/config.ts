@@ -332,3 +332,13 @@ export type ApiConfig = z.infer<typeof apiConfigSchema>
 export function apiConfigFromEnv(env: Record<string, string | undefined>): ApiConfig {
   return apiConfigSchema.parse(env)
 }
+
+/**
+ * The configuration from a Worker's env: its string entries (`[vars]`, secrets, `.dev.vars`); bindings
+ * are objects and are left out. Shared by the API and account Workers.
+ */
+export function apiConfigFromWorkerEnv(env: object): ApiConfig {
+  const vars: Record<string, string> = {}
+  for (const [k, v] of Object.entries(env)) if (typeof v === 'string') vars[k] = v
+  return apiConfigFromEnv(vars)
+}

@@ -106,7 +106,9 @@ function byOrigin(batch: MessageBatch<JobMessage>, env: ApiWorkerEnv): Map<strin
   const groups = new Map<string, MessageBatch<JobMessage>['messages'][number][]>()
   for (const message of batch.messages) {
     const origin = env.PUBLIC_URL || typeof message.body?.origin !== 'string' ? originOf(env) : message.body.origin
-    groups.set(origin, [...(groups.get(origin) ?? []), message])
+    const group = groups.get(origin)
+    if (group) group.push(message)
+    else groups.set(origin, [message])
   }
   return new Map([...groups].map(([origin, messages]) => [origin, { ...batch, messages } as MessageBatch<JobMessage>]))
 }

@@ -8,7 +8,7 @@
 import type { D1Database, DurableObjectNamespace, Queue, R2Bucket } from '@cloudflare/workers-types'
 import { createAltchaVerifierWithSecret } from '../antibot/altcha'
 import { createNoAntiBot } from '../antibot/verifier'
-import { apiConfigFromEnv, type ApiConfig } from '../config'
+import { apiConfigFromWorkerEnv, type ApiConfig } from '../config'
 import { createSafeFetcher } from '../fetch/safe-fetch'
 import { createIdentityResolver } from '../identity/identity'
 import { createSigningPool, type SigningPool } from '../pool/signing-pool'
@@ -75,9 +75,7 @@ function secret(env: ApiWorkerEnv, name: 'ALTCHA_HMAC_KEY' | 'API_SESSION_SECRET
 
 /** The configuration from the string entries of env (bindings are objects and are left out). */
 export function workerConfig(env: ApiWorkerEnv): ApiConfig {
-  const vars: Record<string, string> = {}
-  for (const [k, v] of Object.entries(env)) if (typeof v === 'string') vars[k] = v
-  return apiConfigFromEnv(vars)
+  return apiConfigFromWorkerEnv(env)
 }
 
 /** The configured signer, and with SIGNER=mojang the signing pool it draws from (its accounts and sealed tokens in D1). */
