@@ -13,13 +13,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { gzipSync } from 'bun'
 import { encode } from 'fast-png'
-import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core'
-import { hydrated, launchChromium } from '../support/browser'
+import type { BrowserContextOptions, BrowserServer, Page, Route } from 'playwright-core'
+import { hydrated, isolatedContext, launchChromiumServer } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
-import { closeQuietly, trackRequests } from '../support/quiet-close'
 
 let server: RunningServer
-let browser: Browser
+/** Chromium, each test's context on its own connection to it (isolatedContext). */
+let chromium: BrowserServer
 /** A classic and a slim demo skin (uuids). */
 const skins = { classic: '', slim: '' }
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   // Demo skins are slim with p = 0.35 from an unseeded PRNG: 8 of them lacked a slim one 3 % of the
   // time (a CI run met it); 24 lack one with p = 0.65^24 ≈ 3·10⁻⁵.
   server = await startBunServer({ DEMO_SKINS: '24' })
-  browser = await launchChromium()
+  chromium = await launchChromiumServer()
   mkdirSync(SHOTS, { recursive: true })
   const list = (await (await fetch(`${server.origin}/api/v2/skins?size=24`)).json()) as { skins: { uuid: string }[] }
   for (const { uuid } of list.skins) {
@@ -45,7 +45,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await browser?.close()
+  await chromium?.close()
   await server?.stop()
 })
 
@@ -55,7 +55,7 @@ afterAll(async () => {
  */
 async function openSkin(uuid: string, options: BrowserContextOptions & { noWebgl?: boolean; beforeGoto?: (page: Page) => Promise<unknown> } = {}, prefix = '') {
   const { noWebgl, beforeGoto, ...contextOptions } = options
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', ...contextOptions })
+  const { context, close } = await isolatedContext(chromium, { viewport: { width: 1280, height: 900 }, locale: 'en-US', ...contextOptions })
   await context.addInitScript(() => {
     new PerformanceObserver((list) => {
       const last = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null }
@@ -92,7 +92,7 @@ async function openSkin(uuid: string, options: BrowserContextOptions & { noWebgl
   })
   await beforeGoto?.(page)
   await page.goto(`${server.origin}${prefix}/skins/${uuid}`)
-  return { context, page, problems, scripts }
+  return { context, close, page, problems, scripts }
 }
 
 const isThree = (body: Uint8Array) => new TextDecoder().decode(body).includes('WebGLRenderer')
@@ -208,7 +208,7 @@ const walkButton = (page: Page) => page.getByRole('button', { name: 'Walking ani
 
 describe('3D skin viewer (issue 8 point 1)', () => {
   test('nothing of the viewer loads with the page, after idle time, on hover or on focus; the render is the largest paint', async () => {
-    const { context, page, problems, scripts } = await openSkin(skins.classic)
+    const { close, page, problems, scripts } = await openSkin(skins.classic)
     await hydrated(page)
     await idleTwice(page)
     await page.locator(`${VIEWER} .skin-viewer`).hover()
@@ -226,11 +226,11 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await expect(startButton(page).isVisible()).resolves.toBe(true)
     expect(await page.evaluate(() => (window as unknown as { lcpElement: string }).lcpElement)).toBe('img.skin-viewer__image')
     expect(problems).toEqual([])
-    await context.close()
+    await close()
   }, 60_000)
 
   test('the button starts it: a loading state, then the canvas over the render box, within the JavaScript budget', async () => {
-    const { context, page, problems, scripts } = await openSkin(skins.classic)
+    const { close, page, problems, scripts } = await openSkin(skins.classic)
     await hydrated(page)
     // What starts after load and idle (the community bar) is in before the click.
     await idleTwice(page)
@@ -276,11 +276,11 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await expect(page.locator(CANVAS).getAttribute('aria-label')).resolves.toMatch(/^3D view of /)
     await page.unrouteAll({ behavior: 'wait' })
     expect(problems).toEqual([])
-    await context.close()
+    await close()
   }, 60_000)
 
   test('a drag on the render starts it; a plain click on the render does not', async () => {
-    const { context, page, problems, scripts } = await openSkin(skins.classic)
+    const { close, page, problems, scripts } = await openSkin(skins.classic)
     await hydrated(page)
     const box = (await page.locator(`${VIEWER} .skin-viewer`).boundingBox())!
     const x = box.x + box.width / 2
@@ -297,7 +297,7 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await viewerState(page, '3d')
     expect(await paintedSoon(page)).toBeGreaterThan(0.05)
     expect(problems).toEqual([])
-    await context.close()
+    await close()
   }, 60_000)
 
   test('a click before the client proper has loaded is not lost', async () => {
@@ -309,7 +309,7 @@ describe('3D skin viewer (issue 8 point 1)', () => {
         await released
         await route.continue().catch(() => undefined)
       })
-    const { context, page, problems } = await openSkin(skins.classic, { beforeGoto: holdChunks })
+    const { close, page, problems } = await openSkin(skins.classic, { beforeGoto: holdChunks })
     await startButton(page).click()
     await expect(page.locator(VIEWER).getAttribute('data-requested')).resolves.toBe('')
     // The loading state shows at once, from the stylesheet alone.
@@ -318,11 +318,11 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await viewerState(page, '3d')
     await page.unrouteAll({ behavior: 'wait' })
     expect(problems).toEqual([])
-    await context.close()
+    await close()
   }, 60_000)
 
   test('a slim skin gets the slim model; the keyboard starts it; labels are translated (German)', async () => {
-    const { context, page, problems } = await openSkin(skins.slim, { locale: 'de-DE' }, '/de')
+    const { close, page, problems } = await openSkin(skins.slim, { locale: 'de-DE' }, '/de')
     await expect(page.locator(`${VIEWER} .skin-viewer`).getAttribute('data-model')).resolves.toBe('slim')
     // From the keyboard: Enter on the focused button.
     await startButton(page, 'In 3D ansehen').focus()
@@ -335,11 +335,11 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await expect(page.getByRole('button', { name: 'Laufanimation' }).count()).resolves.toBe(1)
     await expect(page.getByRole('button', { name: 'Vergrößern' }).count()).resolves.toBe(1)
     expect(problems).toEqual([])
-    await context.close()
+    await close()
   }, 60_000)
 
   test('the walk toggle pauses and plays; buttons and keys turn and zoom', async () => {
-    const { context, page, problems } = await openSkin(skins.classic, { reducedMotion: 'no-preference' })
+    const { close, page, problems } = await openSkin(skins.classic, { reducedMotion: 'no-preference' })
     await start3d(page)
     await expect(walkButton(page).getAttribute('aria-pressed')).resolves.toBe('true')
     // Walking: the picture keeps changing.
@@ -369,12 +369,12 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await page.getByRole('button', { name: 'Reset view' }).click()
     expect(await frame(page)).toBe(paused)
     expect(problems).toEqual([])
-    await context.close()
+    await close()
   }, 60_000)
 
   test('the cape shows when the skin has one', async () => {
     const backView = async (cape: boolean) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+      const { context, close } = await isolatedContext(chromium, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
       const page = await context.newPage()
       if (cape) await withCape(page)
       await page.goto(`${server.origin}/skins/${skins.classic}`)
@@ -387,7 +387,7 @@ describe('3D skin viewer (issue 8 point 1)', () => {
       if (cape) await page.locator(`${VIEWER} .skin-viewer`).screenshot({ path: `${SHOTS}/viewer-cape-back.png` })
       // No route handler may outlive the page (a late one rejects into the next test).
       await page.unrouteAll({ behavior: 'wait' })
-      await context.close()
+      await close()
       return { loaded, pixels }
     }
     const without = await backView(false)
@@ -398,17 +398,17 @@ describe('3D skin viewer (issue 8 point 1)', () => {
   }, 60_000)
 
   test('with prefers-reduced-motion the walk starts paused', async () => {
-    const { context, page } = await openSkin(skins.classic, { reducedMotion: 'reduce' })
+    const { close, page } = await openSkin(skins.classic, { reducedMotion: 'reduce' })
     await start3d(page)
     await expect(walkButton(page).getAttribute('aria-pressed')).resolves.toBe('false')
     await expect(page.locator(`${VIEWER} .skin-viewer`).getAttribute('data-walking')).resolves.toBe('false')
     const still = await frame(page)
     expect(await frame(page, 12)).toBe(still)
-    await context.close()
+    await close()
   }, 60_000)
 
   test('without WebGL, or when the 3D code does not load, the 2D render stays with a message; without JavaScript it is the view', async () => {
-    const { context, page, problems, scripts } = await openSkin(skins.classic, { noWebgl: true })
+    const { close, page, problems, scripts } = await openSkin(skins.classic, { noWebgl: true })
     await startButton(page).click()
     await viewerState(page, 'unavailable')
     await expect(page.locator(VIEWER).getByRole('status').textContent()).resolves.toBe('This browser cannot show the 3D view.')
@@ -422,10 +422,10 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await expect(walkButton(page).count()).resolves.toBe(0)
     await expect(startButton(page).count()).resolves.toBe(0)
     expect(problems).toEqual([])
-    await context.close()
+    await close()
 
     // The 3D chunk fails (a dropped connection): the render stays, undimmed, and says so.
-    const failing = await openSkin(skins.classic, { beforeGoto: async (p) => trackRequests(p) })
+    const failing = await openSkin(skins.classic)
     await failing.page.route('**/assets/*.js', async (route) => {
       const response = await route.fetch()
       const body = await response.body()
@@ -437,10 +437,8 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await expect(failing.page.locator(VIEWER).getByRole('status').textContent()).resolves.toBe('The 3D view could not be loaded.')
     await expect(failing.page.locator(`${VIEWER} .skin-viewer__image`).evaluate((img) => getComputedStyle(img).opacity)).resolves.toBe('1')
     await expect(failing.page.locator(CANVAS).count()).resolves.toBe(0)
-    // The route handler's own fetches must end before the context does: a late request event of a closed
-    // context fails the next Playwright call (CI saw "request@… was not bound" on the next page).
     await failing.page.unrouteAll({ behavior: 'wait' })
-    await closeQuietly(failing.context, failing.page)
+    await failing.close()
 
     const noJs = await openSkin(skins.slim, { javaScriptEnabled: false })
     const image = noJs.page.locator(`${VIEWER} img.skin-viewer__image`)
@@ -449,20 +447,20 @@ describe('3D skin viewer (issue 8 point 1)', () => {
     await expect(image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true)
     // A button that could do nothing without JavaScript is not shown.
     await expect(noJs.page.locator(`${VIEWER} .skin-viewer__start`).isVisible()).resolves.toBe(false)
-    await noJs.context.close()
+    await noJs.close()
   }, 60_000)
 
   test('screenshots at 390 px and 1280 px, before and with the 3D view, both themes', async () => {
     for (const [variant, uuid] of Object.entries(skins)) {
       for (const width of [390, 1280]) {
         // The slim skin in the light theme, the classic one in the default dark theme.
-        const { context, page } = await openSkin(uuid, { viewport: { width, height: 900 }, reducedMotion: 'reduce', beforeGoto: (p) => p.context().addCookies(variant === 'slim' ? [{ name: 'theme', value: 'light', url: server.origin }] : []) })
+        const { close, page } = await openSkin(uuid, { viewport: { width, height: 900 }, reducedMotion: 'reduce', beforeGoto: (p) => p.context().addCookies(variant === 'slim' ? [{ name: 'theme', value: 'light', url: server.origin }] : []) })
         await hydrated(page)
         await page.screenshot({ path: `${SHOTS}/viewer-${variant}-${width}-before.png` })
         await start3d(page)
         await frame(page)
         await page.screenshot({ path: `${SHOTS}/viewer-${variant}-${width}.png` })
-        await context.close()
+        await close()
       }
     }
   }, 90_000)
