@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { SESSION_COOKIE, verifyApiSession } from '../api/identity/session'
+import { SESSION_COOKIE, verifyApiSession } from '../api/users/identity/session'
 import { accountSessions, apiKeys, credits, notifications, skinClients, skinData, skins, subscriptions, users } from '../api/store/schema'
 import { decodeWebToken, WEB_COOKIE } from '../shared/auth/web-cookie'
 import { REFRESH_COOKIE, REFRESH_TTL_SECONDS } from './services/tokens'

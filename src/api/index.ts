@@ -18,7 +18,7 @@ import { createApiServices, type EmbeddedApiDeps } from './wiring'
 import type { SigningPool } from './pool/signing-pool'
 
 export { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from './config'
-export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './identity'
+export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './users/identity'
 export { createBunAntiBot, type EmbeddedApiDeps } from './wiring'
 export type { DirectApi, DirectCaller, DirectResult } from './direct'
 export { openStore, type BunDb, type BunStore, type Db, type Store } from './store/db'

@@ -1,6 +1,6 @@
 /**
  * The anonymous client cookie (`ssg_client`): a random id the API ties a browser's jobs, skins, votes,
- * likes and reports to (src/api/identity). The API issues it to a request that has none; the web app
+ * likes and reports to (src/api/users/identity). The API issues it to a request that has none; the web app
  * issues it with the pages whose islands call the API at once (src/server/middleware/client-cookie.ts).
  * @module
  */

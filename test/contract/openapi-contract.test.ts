@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../../src/api/image/fixtures'
-import { createApiKey } from '../../src/api/identity'
+import { createApiKey } from '../../src/api/users/identity'
 import { openStore } from '../../src/api/store/db'
 import type { Grants } from '../../src/api/config'
 import { apiKeyWith, startTestApi, storeOlderBlobs, type TestApi } from '../../src/api/testing/api-harness'

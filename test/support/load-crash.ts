@@ -14,7 +14,7 @@
 import { Database } from 'bun:sqlite'
 import type { Subprocess } from 'bun'
 import { join } from 'node:path'
-import { createApiKey } from '../../src/api/identity'
+import { createApiKey } from '../../src/api/users/identity'
 import { readSkinImage } from '../../src/api/image'
 import { encodeTexturesValue } from '../../src/api/profiles'
 import { openStore } from '../../src/api/store/db'

@@ -13,7 +13,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { hashApiKey } from '../../src/api/identity/api-keys'
+import { hashApiKey } from '../../src/api/users/identity/api-keys'
 import { randomHex } from '../../src/api/ids'
 import { generateSigningKey } from '../../src/api/signer/rsa'
 import { ROOT, startWranglerDev, wranglerCommand, type WranglerDev } from './wrangler-dev'

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../../src/api/image/fixtures'
-import { createApiKey } from '../../src/api/identity'
+import { createApiKey } from '../../src/api/users/identity'
 import { openStore } from '../../src/api/store/db'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { signedWith } from '../support/texture-signature'

@@ -58,7 +58,7 @@ const ROUND_TRIP_BUDGET = {
   nextPage: 2,
   // The record, then its visible tags.
   skin: 2,
-  // A key adds the queries that resolve it to its owner (src/api/identity).
+  // A key adds the queries that resolve it to its owner (src/api/users/identity).
   skinWithKey: 5,
   tags: 2,
   similar: 2,

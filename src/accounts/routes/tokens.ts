@@ -7,7 +7,7 @@
  */
 import type { Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { SESSION_COOKIE } from '../../api/identity/session-token'
+import { SESSION_COOKIE } from '../../api/users/identity/session-token'
 import { WEB_COOKIE } from '../../shared/auth/web-cookie'
 import type { AccountsEnv } from '../env'
 import { apiToken, cookie, REFRESH_COOKIE, REFRESH_TTL_SECONDS, sessionOfRefreshToken, TOKEN_TTL_SECONDS, webToken } from '../services/tokens'

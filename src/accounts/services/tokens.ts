@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { SignJWT } from 'jose'
-import { SESSION_COOKIE, signApiSession } from '../../api/identity/session-token'
+import { SESSION_COOKIE, signApiSession } from '../../api/users/identity/session-token'
 import { subscriptionGrants } from '../../api/services/accounts/subscription-grants'
 import { accountSessions, users } from '../../api/store/schema'
 import { WEB_COOKIE } from '../../shared/auth/web-cookie'

@@ -6,7 +6,7 @@
  * @module
  */
 import { makeSkinPng } from '../../api/image/fixtures'
-import { createApiKey } from '../../api/identity/api-keys'
+import { createApiKey } from '../../api/users/identity/api-keys'
 import { openStore } from '../../api/store/db'
 import { users } from '../../api/store/schema'
 import { startTestApi, uploadForm, type TestApiOptions } from '../../api/testing/api-harness'

@@ -11,7 +11,7 @@
  */
 import type { Database } from 'bun:sqlite'
 import { join } from 'node:path'
-import { readOrCreateSecret } from '../identity/secrets'
+import { readOrCreateSecret } from '../users/identity/secrets'
 import { CHALLENGE_TTL_SECONDS, createAltchaVerifierWithSecret } from './altcha'
 import { sqliteSpentProofStore, type SpentProofStore } from './spent-proof-store'
 import type { AntiBotVerifier } from './verifier'

@@ -17,7 +17,7 @@ import {
   skinUserResponseSchema,
   statsResponseSchema,
 } from '../../shared/schemas/api'
-import { createApiKey } from '../identity'
+import { createApiKey } from '../users/identity'
 import { makeSkinPng } from '../image/fixtures'
 import { openStore } from '../store/db'
 import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'

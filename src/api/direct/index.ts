@@ -2,13 +2,13 @@
  * Direct in-process calls into the embedded API (DESIGN.md §3, issue 11 point 3): the Bun entry hands
  * this to the web app, whose server API client answers the GETs of `./table.ts` by calling the services
  * — no Request, no JSON, no zod parse of the answer. The caller is resolved from the same headers and
- * cookies as over HTTP (`src/api/identity`), once per caller; errors carry the v2 error body and status
+ * cookies as over HTTP (`src/api/users/identity`), once per caller; errors carry the v2 error body and status
  * the HTTP route would send. The web app sees only the structural `DirectApi` of src/server/app-options.ts.
  * @module
  */
 import { parse } from 'hono/utils/cookie'
 import { ApiError, isApiError } from '../errors'
-import type { Identity } from '../identity'
+import type { Identity } from '../users/identity'
 import { errorBody, v2Body } from '../routes/envelope'
 import type { ApiServices } from '../services'
 import { requireVisibleSkin } from '../services/skins/skin-access'

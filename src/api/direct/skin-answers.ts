@@ -7,7 +7,7 @@
  */
 import { skinIdSchema, skinListQuerySchema, skinUuidSchema, type SkinListQuery } from '../../shared/schemas/api'
 import { ApiError } from '../errors'
-import { identityKey, type Identity } from '../identity/identity'
+import { identityKey, type Identity } from '../users/identity/identity'
 import type { ApiServices } from '../services'
 import { describeSkin } from '../services/catalogue/describe'
 import { listTags } from '../services/community/tags'

@@ -6,7 +6,7 @@
  * @module
  */
 import { skinListCategorySchema } from '../../shared/schemas/api'
-import type { Identity } from '../identity'
+import type { Identity } from '../users/identity'
 import type { ApiServices } from '../services'
 import type { Answer } from '../routes/envelope'
 import type { SkinRecord } from '../services/skins/skin-record'

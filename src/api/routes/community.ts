@@ -11,7 +11,7 @@ import { reportBodySchema, skinUuidSchema, tagVoteBodySchema } from '../../share
 import { ANTIBOT_HEADER } from '../antibot/verifier'
 import { tagsAnswer } from '../direct/skin-answers'
 import { ApiError } from '../errors'
-import { identityKey } from '../identity/identity'
+import { identityKey } from '../users/identity/identity'
 import type { ApiServices } from '../services'
 import { addLike, addReport, addView } from '../services/community/interactions'
 import { voteTag } from '../services/community/tags'

@@ -17,8 +17,8 @@
  * @module
  */
 import { ApiError } from '../errors'
-import { CLIENT_COOKIE, type Identity } from '../identity/identity'
-import { SESSION_COOKIE } from '../identity/session-token'
+import { CLIENT_COOKIE, type Identity } from '../users/identity/identity'
+import { SESSION_COOKIE } from '../users/identity/session-token'
 
 /** Headers a browser may send (reference §1.2 "CORS"). */
 const ALLOW_HEADERS = 'Content-Type, Authorization, User-Agent, MineSkin-User-Agent, Origin, Turnstile-Token, Baggage, Sentry-Trace'

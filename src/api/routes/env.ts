@@ -2,7 +2,7 @@
  * Hono environment of the API routes: per-request variables set by the middleware.
  * @module
  */
-import type { Identity } from '../identity'
+import type { Identity } from '../users/identity'
 import type { RateLimitInfo } from '../../shared/schemas/api'
 
 /** Per-request variables. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { delayResponseSchema, meApiKeyResponseSchema, meClientResponseSchema, meCreditsResponseSchema, meResponseSchema } from '../../shared/schemas/api'
-import { createApiKey } from '../identity'
+import { createApiKey } from '../users/identity'
 import { testSessionToken } from '../testing/test-session'
 import { makeSkinPng } from '../image/fixtures'
 import { createCreditLedger } from '../services/accounts/credits'

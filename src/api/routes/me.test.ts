@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { meResponseSchema, skinListResponseSchema } from '../../shared/schemas/api'
-import { createApiKey } from '../identity'
+import { createApiKey } from '../users/identity'
 import { testSessionToken } from '../testing/test-session'
 import { makeSkinPng } from '../image/fixtures'
 import { openStore } from '../store/db'

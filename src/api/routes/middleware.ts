@@ -8,7 +8,7 @@
 import { CLIENT_COOKIE_MAX_AGE } from '../../shared/client-cookie'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import { CLIENT_COOKIE, type IdentityResolver } from '../identity/identity'
+import { CLIENT_COOKIE, type IdentityResolver } from '../users/identity/identity'
 import { newBreadcrumb, newClientId } from '../ids'
 import { legacyKeyHeaders } from '../legacy/key-headers'
 import { corsHeaders, foreignCookieWrite, preflightHeaders, responseGrant, type CorsPolicy } from './cors'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createApiKey } from '../identity'
+import { createApiKey } from '../users/identity'
 import { encodeMinecraftPng } from '../image'
 import { makeSkinPng } from '../image/fixtures'
 import { openStore } from '../store/db'

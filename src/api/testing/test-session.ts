@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Grants } from '../config'
-import { loadSessionSecret, signApiSession } from '../identity/session'
+import { loadSessionSecret, signApiSession } from '../users/identity/session'
 import { openStore, type Db } from '../store/db'
 import { accountSessions, users } from '../store/schema'
 

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import type { Grants } from '../../api/config'
-import { createApiKey } from '../../api/identity'
+import { createApiKey } from '../../api/users/identity'
 import { makeSkinPng } from '../../api/image/fixtures'
 import { openStore } from '../../api/store/db'
 import { startTestApi, type TestApi } from '../../api/testing/api-harness'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createHash } from 'node:crypto'
-import { createApiKey } from '../../api/identity'
+import { createApiKey } from '../../api/users/identity'
 import { readSkinImage } from '../../api/image'
 import { openStore } from '../../api/store/db'
 import { uploadForm } from '../../api/testing/api-harness'

@@ -4,7 +4,7 @@
  * `supported` ones, an empty state without); the privacy page naming the cookies the code really sets.
  */
 import { describe, expect, test } from 'bun:test'
-import { CLIENT_COOKIE, SESSION_COOKIE } from '../../api/identity'
+import { CLIENT_COOKIE, SESSION_COOKIE } from '../../api/users/identity'
 import { DEFAULT_SITE_LINKS } from '../../shared/site-links'
 import { LOCALE_COOKIE } from '../../shared/locales'
 import type { Backend } from '../app-options'

@@ -17,7 +17,7 @@ import type { AppEnv } from '../env'
 
 /** The anonymous client cookie (src/shared/client-cookie.ts; 365 days, HttpOnly). */
 export const PRIVACY_CLIENT_COOKIE = CLIENT_COOKIE
-/** The API session cookie of signed-in visitors (src/api/identity/session.ts SESSION_COOKIE). */
+/** The API session cookie of signed-in visitors (src/api/users/identity/session.ts SESSION_COOKIE). */
 export const PRIVACY_SESSION_COOKIE = 'ssg_api'
 
 const DAY = 24 * 60 * 60

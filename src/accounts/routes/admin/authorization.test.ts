@@ -8,7 +8,7 @@
  * works cross-origin or without an Origin/Referer, and a refused POST changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createApiKey } from '../../../api/identity/api-keys'
+import { createApiKey } from '../../../api/users/identity/api-keys'
 import { users } from '../../../api/store/schema'
 import { startConsoleHarness, type ConsoleHarness, type Who } from '../../testing/console-harness'
 

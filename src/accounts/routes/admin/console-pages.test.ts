@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { makeSkinPng } from '../../../api/image/fixtures'
-import { createApiKey } from '../../../api/identity/api-keys'
+import { createApiKey } from '../../../api/users/identity/api-keys'
 import { users } from '../../../api/store/schema'
 import { uploadForm } from '../../../api/testing/api-harness'
 import { startConsoleHarness, type ConsoleHarness } from '../../testing/console-harness'

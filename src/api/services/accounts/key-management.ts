@@ -1,11 +1,11 @@
 /**
  * API keys of an account (issue 9 point 1, "API keys"): create with a name (the secret is returned
- * once and only its SHA-512 is stored, see src/api/identity/api-keys.ts), list with created and
+ * once and only its SHA-512 is stored, see src/api/users/identity/api-keys.ts), list with created and
  * last-used times, revoke. Only the owner sees or revokes a key.
  * @module
  */
 import { and, asc, count, eq, isNull } from 'drizzle-orm'
-import { createApiKey } from '../../identity/api-keys'
+import { createApiKey } from '../../users/identity/api-keys'
 import type { Db } from '../../store/db'
 import { apiKeys } from '../../store/schema'
 

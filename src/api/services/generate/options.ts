@@ -8,7 +8,7 @@
 import type { GenerateOptions, Visibility } from '../../../shared/schemas/api'
 import { findKnownCape, type CapeCatalogue, type KnownCape } from '../../capes/capes'
 import { ApiError } from '../../errors'
-import type { Identity } from '../../identity'
+import type { Identity } from '../../users/identity'
 
 /** Options after the caller checks. */
 export interface CheckedOptions {

@@ -7,7 +7,7 @@
  */
 import { and, count, eq, gte, inArray, or, type SQL } from 'drizzle-orm'
 import { ApiError } from '../../errors'
-import type { Identity } from '../../identity'
+import type { Identity } from '../../users/identity'
 import type { Db } from '../../store/db'
 import { jobs } from '../../store/schema'
 

@@ -11,7 +11,7 @@ import { decodePngDataUrl, isPngDataUrl, rewriteImageUrl, skinIdFromUrl, texture
 import { readSkinImage, type SkinImage } from '../../image'
 import { decodeTexturesValue, hashFromTextureUrl } from '../../profiles/textures-value'
 import type { ApiContext } from '../context'
-import type { Identity } from '../../identity'
+import type { Identity } from '../../users/identity'
 import { canSeeSkin } from '../skins/skin-access'
 import { loadSkinRecord, type SkinRecord } from '../skins/skin-record'
 

@@ -7,7 +7,7 @@
  */
 import type { SqlClient } from '../../store/sql'
 import type { SkinListItem } from '../../../shared/schemas/api'
-import type { Identity } from '../../identity'
+import type { Identity } from '../../users/identity'
 
 /** Window of `/v2/me/skins` without `skin_history_unlimited`. */
 export const OWN_HISTORY_MS = 90 * 24 * 3_600_000

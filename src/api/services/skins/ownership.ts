@@ -5,7 +5,7 @@
  * @module
  */
 import { asc, eq } from 'drizzle-orm'
-import type { Identity } from '../../identity'
+import type { Identity } from '../../users/identity'
 import type { Db } from '../../store/db'
 import { skinClients } from '../../store/schema'
 import type { SkinRecord } from './skin-record'

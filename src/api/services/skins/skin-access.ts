@@ -5,7 +5,7 @@
  * @module
  */
 import { ApiError } from '../../errors'
-import type { Identity } from '../../identity'
+import type { Identity } from '../../users/identity'
 import type { Db } from '../../store/db'
 import { isSameCaller, skinCreators } from './ownership'
 import { loadSkinRecord, type SkinRecord } from './skin-record'

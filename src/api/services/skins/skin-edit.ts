@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { SkinUpdateBody } from '../../../shared/schemas/api'
 import { ApiError } from '../../errors'
-import type { Identity } from '../../identity'
+import type { Identity } from '../../users/identity'
 import type { Db, Store } from '../../store/db'
 import { drizzleStatement } from '../../store/sql'
 import { skinEdits, skins } from '../../store/schema'

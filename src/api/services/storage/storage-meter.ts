@@ -12,7 +12,7 @@
  * @module
  */
 import { textureKey, type BlobStore } from '../../blob/blob-store'
-import { identityKey, type Identity } from '../../identity/identity'
+import { identityKey, type Identity } from '../../users/identity/identity'
 import type { SqlClient } from '../../store/sql'
 import { createStorageCounters, dayKey, secondsToNextUtcDay, TOTAL_KEY, utcDay } from './storage-counters'
 import { storageFull, StorageQuotaError } from './storage-errors'

@@ -11,7 +11,7 @@
  */
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
-import { grantsSchema } from '../config'
+import { grantsSchema } from '../../config'
 
 /** Name of the API session cookie. */
 export const SESSION_COOKIE = 'ssg_api'

@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { randomHex } from '../ids'
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../store/private-files'
+import { randomHex } from '../../ids'
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../store/private-files'
 
 /** Reads the hex secret at `path`, creating it (64 hex chars) when absent. */
 export function readOrCreateSecret(path: string): string {

@@ -5,10 +5,10 @@
  */
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Grants } from '../config'
-import { randomHex } from '../ids'
-import type { Db } from '../store/db'
-import { apiKeys } from '../store/schema'
+import type { Grants } from '../../config'
+import { randomHex } from '../../ids'
+import type { Db } from '../../store/db'
+import { apiKeys } from '../../store/schema'
 
 /** Minimum length of an API key. */
 export const MIN_API_KEY_LENGTH = 64

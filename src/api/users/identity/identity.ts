@@ -4,15 +4,15 @@
  * the `ssg_client` cookie (and the forwarded address when the cookie is missing).
  * @module
  */
-import { CLIENT_COOKIE, CLIENT_ID } from '../../shared/client-cookie'
+import { CLIENT_COOKIE, CLIENT_ID } from '../../../shared/client-cookie'
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { ApiConfig, Grants } from '../config'
-import { grantsSchema } from '../config'
-import { ApiError } from '../errors'
-import type { Db } from '../store/db'
-import { accountSessions, apiKeys, users } from '../store/schema'
-import type { CodeAndMessage } from '../../shared/schemas/api'
-import { mergeSubscriptionGrants } from '../services/accounts/subscription-grants'
+import type { ApiConfig, Grants } from '../../config'
+import { grantsSchema } from '../../config'
+import { ApiError } from '../../errors'
+import type { Db } from '../../store/db'
+import { accountSessions, apiKeys, users } from '../../store/schema'
+import type { CodeAndMessage } from '../../../shared/schemas/api'
+import { mergeSubscriptionGrants } from '../../services/accounts/subscription-grants'
 import { findApiKey, keyAllowsOrigin, keyOrigins, MIN_API_KEY_LENGTH } from './api-keys'
 import { SESSION_COOKIE, verifyApiSession } from './session-token'
 import { isGenericUserAgent, pickUserAgent } from './user-agent'
