@@ -10,7 +10,7 @@ import { apiConfigFromEnv } from '../api/config'
 import { ApiError } from '../api/errors'
 import { createIdentityResolver } from '../api/users/identity/identity'
 import { SESSION_COOKIE } from '../api/users/identity/session'
-import { runAccountsCommand } from '../api/services/accounts/admin-commands'
+import { runAccountsCommand } from '../api/users/services/admin-commands'
 import { REFRESH_COOKIE } from './services/tokens'
 import { PASSWORD, startAccountsHarness, type Jar } from './testing/accounts-harness'
 

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { createUserKey, listKeys, MAX_KEY_NAME, revokeKey, type KeyError } from '../../api/services/accounts/key-management'
+import { createUserKey, listKeys, MAX_KEY_NAME, revokeKey, type KeyError } from '../../api/users/services/key-management'
 import { formFields, fromAllowedOrigin, href } from '../context'
 import type { AccountsEnv } from '../env'
 import { Field, Message } from '../render/form-parts'

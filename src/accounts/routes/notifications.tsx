@@ -9,7 +9,7 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { dismissNotification, listNotifications } from '../../api/services/accounts/notifications'
+import { dismissNotification, listNotifications } from '../../api/users/services/notifications'
 import { fromAllowedOrigin, href } from '../context'
 import { currentUser } from '../current-user'
 import type { AccountsEnv } from '../env'

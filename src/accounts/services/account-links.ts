@@ -3,12 +3,12 @@
  * a password. The token is 256 random bits and only its SHA-256 is stored; a link is used with one
  * atomic UPDATE, so two clicks (or two tabs) cannot both use it. A newer link of the same kind for the
  * same account cancels the older ones, and a password change or reset cancels all of them
- * (src/api/services/accounts/end-sessions.ts).
+ * (src/api/users/services/end-sessions.ts).
  * @module
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import { cancelUserLinks, type LinkKind } from '../../api/services/accounts/end-sessions'
+import { cancelUserLinks, type LinkKind } from '../../api/users/services/end-sessions'
 import { accountTokens } from '../../api/store/schema'
 import type { AccountsDeps } from '../deps'
 import { hashToken } from './tokens'

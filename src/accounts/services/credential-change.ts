@@ -7,7 +7,7 @@
  * @module
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
-import { cancelUserLinks, endUserSessions } from '../../api/services/accounts/end-sessions'
+import { cancelUserLinks, endUserSessions } from '../../api/users/services/end-sessions'
 import { apiKeys, loginFailures, users } from '../../api/store/schema'
 import type { AccountsDeps } from '../deps'
 import { throttleKey } from '../throttle/counter'

@@ -11,7 +11,7 @@ import { ApiError, isApiError } from '../errors'
 import type { Identity } from '../users/identity'
 import type { JobQueue } from '../queue/job-queue'
 import type { ApiServices } from '../services'
-import { createCreditCharger } from '../services/accounts/credit-charge'
+import { createCreditCharger } from '../users/services/credit-charge'
 import type { SubmitResult } from '../services/generate/generator'
 import { StorageQuotaError } from '../services/storage/storage-errors'
 import { storageOwner } from '../services/storage/storage-meter'
@@ -109,7 +109,7 @@ export function createSubmitter(s: ApiServices) {
       const issued = clientCookie(c)
       const rateLimit = await limit(c, issued, opts.useDelay)
       const req = await opts.read()
-      // Keys with `useCredits` pay one credit per accepted job (src/api/services/accounts/credit-charge.ts).
+      // Keys with `useCredits` pay one credit per accepted job (src/api/users/services/credit-charge.ts).
       const hold = await credits.charge(c.get('identity'))
       let result: SubmitResult
       try {

@@ -6,7 +6,7 @@
  * @module
  */
 import type { ModerationAction } from '../../../api/services/moderation/audit-log'
-import type { NotificationLevel } from '../../../api/services/accounts/notifications'
+import type { NotificationLevel } from '../../../api/users/services/notifications'
 import type { MessageKey } from '../../../shared/i18n/translator'
 
 /** What a form did, as `?done=` names it. */

@@ -16,7 +16,7 @@ import { ApiError } from '../../errors'
 import type { Store } from '../../store/db'
 import type { SqlStatement } from '../../store/sql'
 import { loadSkinRecord, type SkinRecord } from '../skins/skin-record'
-import { notifySkinOwners } from '../accounts/skin-removal'
+import { notifySkinOwners } from '../../users/services/skin-removal'
 import { logEntry, logStatement, markUndoneStatement, type LogEntry, type ModerationAction, UNDOABLE } from './audit-log'
 
 /** Who acts (null user: the command line). */

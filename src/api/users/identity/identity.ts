@@ -12,7 +12,7 @@ import { ApiError } from '../../errors'
 import type { Db } from '../../store/db'
 import { accountSessions, apiKeys, users } from '../../store/schema'
 import type { CodeAndMessage } from '../../../shared/schemas/api'
-import { mergeSubscriptionGrants } from '../../services/accounts/subscription-grants'
+import { mergeSubscriptionGrants } from '../services/subscription-grants'
 import { findApiKey, keyAllowsOrigin, keyOrigins, MIN_API_KEY_LENGTH } from './api-keys'
 import { SESSION_COOKIE, verifyApiSession } from './session-token'
 import { isGenericUserAgent, pickUserAgent } from './user-agent'
@@ -172,7 +172,7 @@ export function createIdentityResolver(deps: IdentityDeps) {
       ...(sessionUser && kind === 'user' ? sessionUser.grants : {}),
       ...(apiKey ? parseGrants(apiKey.grants) : {}),
     }
-    // Valid subscriptions only ever raise limits (src/api/services/accounts/subscription-grants.ts).
+    // Valid subscriptions only ever raise limits (src/api/users/services/subscription-grants.ts).
     const grants = kind === 'anonymous' ? merged : await mergeSubscriptionGrants(db, merged, userId, deps.now())
     const apiKeyOrigins = apiKey ? keyOrigins(apiKey.allowedOrigins) : null
     return { kind, userId, apiKeyId: apiKey?.id ?? null, apiKeyOrigins, clientId, ip, userAgent, grants, warnings }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { findApiKey } from '../../users/identity/api-keys'
+import { findApiKey } from '../identity/api-keys'
 import { openStore, type BunStore as Store } from '../../store/db'
 import { createUserKey, listKeys, MAX_KEYS_PER_USER, parseOrigins, revokeKey } from './key-management'
 

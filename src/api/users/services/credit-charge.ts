@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { ApiError } from '../../errors'
-import type { Identity } from '../../users/identity'
+import type { Identity } from '../identity'
 import type { Db } from '../../store/db'
 import { apiKeys } from '../../store/schema'
 import { createCreditLedger } from './credits'

@@ -5,7 +5,7 @@
  * @module
  */
 import { and, asc, count, eq, isNull } from 'drizzle-orm'
-import { createApiKey } from '../../users/identity/api-keys'
+import { createApiKey } from '../identity/api-keys'
 import type { Db } from '../../store/db'
 import { apiKeys } from '../../store/schema'
 
