@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { meResponseSchema, skinListResponseSchema } from '../../shared/schemas/api'
-import { createApiKey } from '../users/identity'
-import { testSessionToken } from '../testing/test-session'
-import { makeSkinPng } from '../image/fixtures'
-import { openStore } from '../store/db'
-import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { meResponseSchema, skinListResponseSchema } from '../../../shared/schemas/api'
+import { createApiKey } from '../identity'
+import { testSessionToken } from '../../testing/test-session'
+import { makeSkinPng } from '../../image/fixtures'
+import { openStore } from '../../store/db'
+import { startTestApi, uploadForm, type TestApi } from '../../testing/api-harness'
 
 const DAY = 86_400_000
 let t: TestApi

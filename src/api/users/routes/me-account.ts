@@ -7,18 +7,18 @@
  * other `invalid_api_key` has (issue 21 point 2); `invalid_user` stays 401: the caller did not sign in.
  * @module
  */
-import { withPoolDelay } from './pool-delay'
+import { withPoolDelay } from '../../routes/pool-delay'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { ApiError } from '../errors'
-import { rateLimitHeaders } from '../../shared/rate-limiter'
-import type { ApiServices } from '../services'
-import { createCreditLedger } from '../users/services/credits'
-import { validSubscriptions } from '../users/services/subscription-grants'
-import { apiKeys } from '../store/schema'
-import type { ApiEnv } from './env'
-import { msg, v2 } from './envelope'
-import { rateKey } from './generate'
+import { ApiError } from '../../errors'
+import { rateLimitHeaders } from '../../../shared/rate-limiter'
+import type { ApiServices } from '../../services'
+import { createCreditLedger } from '../services/credits'
+import { validSubscriptions } from '../services/subscription-grants'
+import { apiKeys } from '../../store/schema'
+import type { ApiEnv } from '../../routes/env'
+import { msg, v2 } from '../../routes/envelope'
+import { rateKey } from '../../routes/generate'
 
 const PRIVATE = 'private, no-store, max-age=0'
 

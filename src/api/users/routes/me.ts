@@ -6,11 +6,11 @@
  * @module
  */
 import { Hono } from 'hono'
-import { skinListQuerySchema } from '../../shared/schemas/api'
-import { ApiError } from '../errors'
-import type { ApiServices } from '../services'
-import type { ApiEnv } from './env'
-import { msg, parseOr400, v2 } from './envelope'
+import { skinListQuerySchema } from '../../../shared/schemas/api'
+import { ApiError } from '../../errors'
+import type { ApiServices } from '../../services'
+import type { ApiEnv } from '../../routes/env'
+import { msg, parseOr400, v2 } from '../../routes/envelope'
 
 const PRIVATE = 'private, no-store, max-age=0'
 
