@@ -17,7 +17,7 @@ import type { Server } from 'bun'
 import { ApiError } from '../../src/api/errors'
 import { readSkinImage, trimmedTextureHash, type SkinVariant } from '../../src/api/image'
 import { encodeTexturesValue, type TexturesPayload } from '../../src/api/profiles'
-import { generateSigningKey, signValue, type RsaSigningKey } from '../../src/api/signer/rsa'
+import { generateSigningKey, signValue, type RsaSigningKey } from '../../src/api/signing/signer/rsa'
 
 /** Options of {@link startMojangStandIn}. */
 export interface MojangStandInOptions {

@@ -3,7 +3,7 @@
  * with an SPKI public key in PEM (our `/v2/signing-key`, Mojang's or a stand-in's).
  * @module
  */
-import { fromPem } from '../../src/api/signer/pem'
+import { fromPem } from '../../src/api/signing/signer/pem'
 
 /** True when `signature` (base64) signs `value` under the public key `pem`. */
 export async function signedWith(pem: string, value: string, signature: string): Promise<boolean> {

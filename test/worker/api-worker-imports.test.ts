@@ -21,7 +21,7 @@ const BUN_ONLY_FILES = [
   'src/api/users/identity/secrets.ts',
   'src/api/users/identity/session.ts',
   'src/api/antibot/altcha-verifier.ts',
-  'src/api/signer/local-signer.ts',
+  'src/api/signing/signer/local-signer.ts',
   'src/api/blob/sqlite-blob-store.ts',
   'src/api/signer-factory.ts',
 ]

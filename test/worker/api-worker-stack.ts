@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { hashApiKey } from '../../src/api/users/identity/api-keys'
 import { randomHex } from '../../src/api/ids'
-import { generateSigningKey } from '../../src/api/signer/rsa'
+import { generateSigningKey } from '../../src/api/signing/signer/rsa'
 import { ROOT, startWranglerDev, wranglerCommand, type WranglerDev } from './wrangler-dev'
 import { OFFLINE_TEST_ENV } from '../../src/api/testing/api-harness'
 

@@ -5,7 +5,7 @@
  * @module
  */
 import type { SqlClient } from '../store/sql'
-import type { MinecraftAccount } from '../signer/account'
+import type { MinecraftAccount } from '../signing/signer/account'
 import type { AccountRow } from './account-row'
 import type { MicrosoftFlow, MinecraftSession, MsaTokens } from './microsoft/types'
 import { accountTokenContext, isSealed, type TokenBox } from './token-box'

@@ -6,7 +6,7 @@
  * @module
  */
 import { parseArgs } from 'node:util'
-import { ACCOUNT_TYPES, TOKEN_SOURCES } from '../signer/account'
+import { ACCOUNT_TYPES, TOKEN_SOURCES } from '../signing/signer/account'
 import { SIGN_IN_ERROR_MESSAGES } from './microsoft/errors'
 import { putPoolAccount } from './pool-account-store'
 import type { PoolAccountView } from './pool-views'

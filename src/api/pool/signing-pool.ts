@@ -7,7 +7,7 @@
  */
 import type { ApiConfig } from '../config'
 import type { SqlClient } from '../store/sql'
-import type { PoolAvailability } from '../signer/account-pool'
+import type { PoolAvailability } from '../signing/signer/account-pool'
 import { createBackgroundRefresher, type BackgroundRefresher } from './background-refresher'
 import { createDbAccountPool, type DbAccountPool } from './db-account-pool'
 import type { MicrosoftAuthConfig, MicrosoftFlow } from './microsoft/types'

@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../image/fixtures'
 import { ApiError } from '../errors'
-import type { Signer } from '../signer/types'
+import type { Signer } from '../signing/signer/types'
 import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
 
 const UA = { 'user-agent': 'LongPollTest/1.0' }

@@ -10,7 +10,7 @@ import type { FetchedImage } from '../fetch'
 import type { IdentityResolver } from '../users/identity'
 import type { RateLimiter } from '../../shared/rate-limiter'
 import type { ProfileService } from '../profiles'
-import type { Signer } from '../signer'
+import type { Signer } from '../signing/signer'
 import type { Store } from '../store/db'
 import type { SigningPool } from '../pool/signing-pool'
 

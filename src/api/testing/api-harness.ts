@@ -13,8 +13,8 @@ import { apiConfigFromEnv, type ApiConfig, type Grants } from '../config'
 import { createApiKey } from '../users/identity'
 import { createEmbeddedApi, type EmbeddedApi } from '../index'
 import { openStore } from '../store/db'
-import { createLocalSigner } from '../signer/local-signer'
-import type { Signer } from '../signer/types'
+import { createLocalSigner } from '../signing/signer/local-signer'
+import type { Signer } from '../signing/signer/types'
 import type { EmbeddedApiDeps } from '../wiring'
 
 /** Public URL the test instances pretend to live at. */

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../../api/image/fixtures'
 import { ApiError } from '../../api/errors'
-import type { Signer } from '../../api/signer/types'
+import type { Signer } from '../../api/signing/signer/types'
 import { startTestApi, storeOlderBlobs, type TestApi } from '../../api/testing/api-harness'
 import { createApiClient } from '../../shared/api/client'
 import type { GenerateOptions } from '../../shared/api/generate-api'

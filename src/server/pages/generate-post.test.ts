@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../../api/image/fixtures'
 import { ApiError } from '../../api/errors'
 import { startTestApi, storeOlderBlobs, testSigner, type TestApi } from '../../api/testing/api-harness'
-import type { Signer } from '../../api/signer/types'
+import type { Signer } from '../../api/signing/signer/types'
 import { createTestApp } from '../../../test/support/web-app'
 
 let t: TestApi

@@ -9,7 +9,7 @@ import { newShortId, newSkinUuid } from '../../ids'
 import type { Counters } from '../stats/counters'
 import { colourKey } from '../../image/colour-features'
 import type { Creator, JobOptions } from './types'
-import type { SignedTexture } from '../../signer'
+import type { SignedTexture } from '../../signing/signer'
 import type { SqlClient, SqlStatement } from '../../store/sql'
 
 /** Signed texture data to store (from a signer, or from a player's own signed profile): the signer's shape. */

@@ -9,9 +9,9 @@
  * @module
  */
 import { z } from 'zod'
-import { ApiError, isApiError } from '../errors'
-import { minecraftProfileSchema } from '../profiles/schemas'
-import { decodeTexturesValue, hashFromTextureUrl } from '../profiles/textures-value'
+import { ApiError, isApiError } from '../../errors'
+import { minecraftProfileSchema } from '../../profiles/schemas'
+import { decodeTexturesValue, hashFromTextureUrl } from '../../profiles/textures-value'
 import type { MinecraftAccount } from './account'
 import type { AccountPool } from './account-pool'
 import type { SignedTexture, Signer, SignRequest } from './types'

@@ -9,7 +9,7 @@
  */
 import { chmod, link, readFile, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../store/private-files'
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../../store/private-files'
 import { createKeySigner, type KeySignerConfig } from './key-signer'
 import { generateSigningKey, importSigningKey, type RsaSigningKey } from './rsa'
 import type { Signer } from './types'

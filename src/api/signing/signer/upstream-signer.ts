@@ -7,9 +7,9 @@
  * @module
  */
 import { z } from 'zod'
-import { ApiError, isApiError } from '../errors'
-import { canonicalTextureHash, isTextureHash } from '../image/texture-hash'
-import { hashFromTextureUrl } from '../profiles/textures-value'
+import { ApiError, isApiError } from '../../errors'
+import { canonicalTextureHash, isTextureHash } from '../../image/texture-hash'
+import { hashFromTextureUrl } from '../../profiles/textures-value'
 import type { SignedTexture, Signer, SignRequest } from './types'
 
 /** Configuration of {@link createUpstreamSigner}. */

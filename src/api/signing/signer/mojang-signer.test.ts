@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { verify } from 'node:crypto'
-import { startMojangStandIn, type MojangStandIn } from '../../../test/support/mojang-stand-in'
-import { readSkinImage, type SkinImage } from '../image'
-import { makeSkinPng } from '../image/fixtures'
-import { decodeTexturesValue } from '../profiles'
+import { startMojangStandIn, type MojangStandIn } from '../../../../test/support/mojang-stand-in'
+import { readSkinImage, type SkinImage } from '../../image'
+import { makeSkinPng } from '../../image/fixtures'
+import { decodeTexturesValue } from '../../profiles'
 import { createMemoryAccountPool, createMojangSigner, minecraftAccountSchema, type AccountPoolOptions, type MojangSignerConfig } from './index'
-import { apiFailure } from '../../../test/support/api-failure'
+import { apiFailure } from '../../../../test/support/api-failure'
 
 let mojang: MojangStandIn
 let skin: SkinImage

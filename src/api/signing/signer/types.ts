@@ -3,7 +3,7 @@
  * api-contract "P"): given a normalised skin, produce a `textures` property value + signature.
  * @module
  */
-import type { SkinVariant } from '../image/variant'
+import type { SkinVariant } from '../../image/variant'
 
 /** What to sign: the re-encoded PNG, its texture hash and the arm model, optionally a cape. */
 export interface SignRequest {

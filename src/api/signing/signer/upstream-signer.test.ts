@@ -4,10 +4,10 @@ import { verify } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { readSkinImage, trimmedTextureHash, type SkinImage } from '../image'
-import { makeSkinPng } from '../image/fixtures'
+import { readSkinImage, trimmedTextureHash, type SkinImage } from '../../image'
+import { makeSkinPng } from '../../image/fixtures'
 import { createLocalSigner, createUpstreamSigner, type Signer, type UpstreamSignerConfig } from './index'
-import { apiFailure } from '../../../test/support/api-failure'
+import { apiFailure } from '../../../../test/support/api-failure'
 
 /**
  * A small MineSkin-compatible upstream: POST /v2/queue, GET /v2/queue/{id}, GET /v2/skins/{id}.

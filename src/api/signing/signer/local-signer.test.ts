@@ -3,9 +3,9 @@ import { createVerify, verify } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { readSkinImage } from '../image'
-import { makeSkinPng } from '../image/fixtures'
-import { decodeTexturesValue } from '../profiles'
+import { readSkinImage } from '../../image'
+import { makeSkinPng } from '../../image/fixtures'
+import { decodeTexturesValue } from '../../profiles'
 import { createLocalSigner, SIGNING_KEY_FILE } from './index'
 
 const dirs: string[] = []

@@ -4,8 +4,8 @@
  * from the signer barrel, which loads the file-key signer (node:fs) the Worker must not bundle.
  * @module
  */
-import type { ApiConfig } from '../config'
-import type { SigningPool } from '../pool/signing-pool'
+import type { ApiConfig } from '../../config'
+import type { SigningPool } from '../../pool/signing-pool'
 import type { MojangSignerConfig } from './mojang-signer'
 
 /** The mojang signer's configuration over `signingPool`. */
