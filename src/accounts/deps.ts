@@ -5,7 +5,7 @@
  */
 import type { AntiBotVerifier } from '../api/antibot/verifier'
 import type { Db } from '../api/store/db'
-import type { PoolManager } from '../api/pool/pool-views'
+import type { PoolManager } from '../api/signing/pool/pool-views'
 import type { SignerKind } from '../api/services/moderation/site-status'
 import type { SqlClient } from '../api/store/sql'
 import type { ClientManifest } from '../shared/client-manifest'

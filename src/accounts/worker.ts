@@ -25,8 +25,8 @@ import argon2Wasm from '@phi-ag/argon2/argon2.wasm'
 import { useWasmArgon2 } from './services/passwords'
 import { perOriginBuilds } from '../api/cloudflare/per-origin-builds'
 import { publicOriginOf } from '../shared/public-origin'
-import { createSigningPool } from '../api/pool/signing-pool'
-import { createTokenBox } from '../api/pool/token-box'
+import { createSigningPool } from '../api/signing/pool/signing-pool'
+import { createTokenBox } from '../api/signing/pool/token-box'
 
 /** Bindings, variables and secrets of the account Worker. */
 export interface AccountsWorkerEnv {

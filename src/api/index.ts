@@ -15,7 +15,7 @@ import { applyTagThreshold } from './services/community/tags'
 import type { AntiBotVerifier } from './antibot/verifier'
 import type { BunDb } from './store/db'
 import { createApiServices, type EmbeddedApiDeps } from './wiring'
-import type { SigningPool } from './pool/signing-pool'
+import type { SigningPool } from './signing/pool/signing-pool'
 
 export { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from './config'
 export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './users/identity'

@@ -6,7 +6,7 @@
  */
 import type { ApiConfig } from './config'
 import { mojangSignerConfig } from './signing/signer/mojang-signer-config'
-import type { SigningPool } from './pool/signing-pool'
+import type { SigningPool } from './signing/pool/signing-pool'
 import { createLocalSigner, createMojangSigner, createUpstreamSigner, type Signer } from './signing/signer'
 
 /** Builds the configured signer. */

@@ -21,7 +21,7 @@ import { wireServices } from './wire-services'
 import { countingD1 } from './cloudflare/d1-round-trips'
 import { perOriginBuilds } from './cloudflare/per-origin-builds'
 import { publicOriginOf } from '../shared/public-origin'
-import type { SigningPool } from './pool/signing-pool'
+import type { SigningPool } from './signing/pool/signing-pool'
 
 export { RateLimitObject } from './cloudflare/rate-limit-object'
 export { SpentProofObject } from './cloudflare/spent-proof-object'
@@ -143,7 +143,7 @@ export default {
   /**
    * The Cron Trigger (every 5 minutes, wrangler.api.toml `[triggers]`): one round of the signing pool's
    * refresher, renewing each account whose Minecraft token would otherwise need renewing before a job
-   * could use it, each one locked in D1 while renewed like a job holds it (src/api/pool/background-refresher.ts).
+   * could use it, each one locked in D1 while renewed like a job holds it (src/api/signing/pool/background-refresher.ts).
    * Without the mojang signer there is nothing to renew.
    */
   async scheduled(_controller: ScheduledController, env: ApiWorkerEnv): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The Microsoft stand-in's own knobs and refusals, over raw HTTP (the happy paths and each error code
- * are driven by the real client in src/api/pool/microsoft/chain.test.ts): wrong fields answer 400 as
+ * are driven by the real client in src/api/signing/pool/microsoft/chain.test.ts): wrong fields answer 400 as
  * Microsoft's hosts do, expiries follow the injected clock, and the Mojang paths it shares an origin
  * with see its tokens.
  */

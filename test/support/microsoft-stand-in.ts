@@ -14,7 +14,7 @@
  * one answers `invalid_grant`, like Microsoft's.
  * @module
  */
-import type { MicrosoftFlow, MicrosoftHosts } from '../../src/api/pool/microsoft/types'
+import type { MicrosoftFlow, MicrosoftHosts } from '../../src/api/signing/pool/microsoft/types'
 import { startMojangStandIn, type MojangStandIn, type MojangStandInOptions } from './mojang-stand-in'
 
 /** A running Microsoft stand-in (with the Mojang stand-in it extends). */

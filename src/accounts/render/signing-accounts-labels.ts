@@ -4,8 +4,8 @@
  * the type check until it has a text.
  * @module
  */
-import { SIGN_IN_ERROR_CODES, SIGN_IN_ERROR_MESSAGES, type SignInErrorCode } from '../../api/pool/microsoft/errors'
-import type { PoolAccountStatus } from '../../api/pool/pool-views'
+import { SIGN_IN_ERROR_CODES, SIGN_IN_ERROR_MESSAGES, type SignInErrorCode } from '../../api/signing/pool/microsoft/errors'
+import type { PoolAccountStatus } from '../../api/signing/pool/pool-views'
 import type { MessageKey } from '../../shared/i18n/translator'
 
 /** A status as its badge says it. */

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Context } from 'hono'
-import type { PoolAccountView } from '../../api/pool/pool-views'
+import type { PoolAccountView } from '../../api/signing/pool/pool-views'
 import { href } from '../context'
 import type { AccountsEnv } from '../env'
 import { formatTime } from '../routes/keys-shared'

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Context } from 'hono'
-import type { PoolAccountStatus } from '../../api/pool/pool-views'
+import type { PoolAccountStatus } from '../../api/signing/pool/pool-views'
 import type { AccountsEnv } from '../env'
 import { avatarPath } from '../services/avatar-url'
 import { SIGNING_STATUS } from './signing-accounts-labels'

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Context } from 'hono'
-import type { SignInView } from '../../api/pool/pool-views'
+import type { SignInView } from '../../api/signing/pool/pool-views'
 import { href } from '../context'
 import type { AccountsEnv } from '../env'
 import { formatTime } from '../routes/keys-shared'

@@ -9,8 +9,8 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { PoolSignInError } from '../../api/pool/microsoft/errors'
-import type { PoolActor, PoolManager } from '../../api/pool/pool-views'
+import { PoolSignInError } from '../../api/signing/pool/microsoft/errors'
+import type { PoolActor, PoolManager } from '../../api/signing/pool/pool-views'
 import { formFields, href } from '../context'
 import type { AccountUser } from '../current-user'
 import type { AccountsEnv } from '../env'

@@ -12,7 +12,7 @@ import type { RateLimiter } from '../../shared/rate-limiter'
 import type { ProfileService } from '../profiles'
 import type { Signer } from '../signing/signer'
 import type { Store } from '../store/db'
-import type { SigningPool } from '../pool/signing-pool'
+import type { SigningPool } from '../signing/pool/signing-pool'
 
 /** Shared dependencies of the API. */
 export interface ApiContext {

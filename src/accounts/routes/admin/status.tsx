@@ -10,7 +10,7 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import type { PoolAccountStatus } from '../../../api/pool/pool-views'
+import type { PoolAccountStatus } from '../../../api/signing/pool/pool-views'
 import { siteStatus, type JobBucket, type SiteStatus } from '../../../api/services/moderation/site-status'
 import type { MessageKey } from '../../../shared/i18n/translator'
 import { href } from '../../context'

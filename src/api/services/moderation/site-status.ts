@@ -9,7 +9,7 @@
  * Pure over the SqlClient and injected sources, so it runs on Bun and on D1 alike.
  * @module
  */
-import type { PoolAccountStatus } from '../../pool/pool-views'
+import type { PoolAccountStatus } from '../../signing/pool/pool-views'
 import type { SqlClient } from '../../store/sql'
 import { TOTAL_KEY as STORAGE_TOTAL_KEY } from '../storage/storage-counters'
 

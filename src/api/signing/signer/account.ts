@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from 'zod'
-import { profileSkinSchema } from '../../pool/microsoft/profile-skin'
+import { profileSkinSchema } from '../pool/microsoft/profile-skin'
 
 /** Account types (SPEC §3). */
 export const ACCOUNT_TYPES = ['mojang', 'microsoft'] as const

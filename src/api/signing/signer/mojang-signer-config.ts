@@ -5,7 +5,7 @@
  * @module
  */
 import type { ApiConfig } from '../../config'
-import type { SigningPool } from '../../pool/signing-pool'
+import type { SigningPool } from '../pool/signing-pool'
 import type { MojangSignerConfig } from './mojang-signer'
 
 /** The mojang signer's configuration over `signingPool`. */

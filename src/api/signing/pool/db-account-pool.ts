@@ -8,10 +8,10 @@
  * `refreshBeforeMs` is renewed through the Microsoft chain before use (./token-renewal.ts).
  * @module
  */
-import { randomHex } from '../ids'
-import type { SqlClient } from '../store/sql'
-import { minecraftAccountSchema, type MinecraftAccount } from '../signing/signer/account'
-import type { AccountPool, PoolAvailability } from '../signing/signer/account-pool'
+import { randomHex } from '../../ids'
+import type { SqlClient } from '../../store/sql'
+import { minecraftAccountSchema, type MinecraftAccount } from '../signer/account'
+import type { AccountPool, PoolAvailability } from '../signer/account-pool'
 import { IN_ROTATION_SQL, ownSkinOf, type AccountRow } from './account-row'
 import { accountTokenContext, isSealed, type TokenBox } from './token-box'
 import { renewAccountTokens, type RenewalDeps } from './token-renewal'

@@ -4,8 +4,8 @@
  * for operators who have nothing else); tokens an older version stored in clear are sealed on start.
  * @module
  */
-import type { SqlClient } from '../store/sql'
-import type { MinecraftAccount } from '../signing/signer/account'
+import type { SqlClient } from '../../store/sql'
+import type { MinecraftAccount } from '../signer/account'
 import type { AccountRow } from './account-row'
 import type { MicrosoftFlow, MinecraftSession, MsaTokens } from './microsoft/types'
 import { accountTokenContext, isSealed, type TokenBox } from './token-box'

@@ -5,7 +5,7 @@
  * @module
  */
 import { join } from 'node:path'
-import { readOrCreateSecret } from '../users/identity/secrets'
+import { readOrCreateSecret } from '../../users/identity/secrets'
 import { createTokenBox, type TokenBox } from './token-box'
 
 /** File name of the key inside DATA_DIR. */

@@ -8,7 +8,7 @@
  * its owner; a passing one (rate limit, host down) rests it briefly and is tried again.
  * @module
  */
-import type { SqlClient } from '../store/sql'
+import type { SqlClient } from '../../store/sql'
 import type { AccountRow } from './account-row'
 import { signInToMinecraft } from './microsoft/chain'
 import { refreshMsaTokens } from './microsoft/device-code'

@@ -3,12 +3,12 @@
  * rotation, and every failure with its own code — and never a token in a message.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { startMicrosoftStandIn, type MicrosoftStandIn } from '../../../../test/support/microsoft-stand-in'
+import { startMicrosoftStandIn, type MicrosoftStandIn } from '../../../../../test/support/microsoft-stand-in'
 import { signInToMinecraft } from './chain'
 import { pollDeviceCode, refreshMsaTokens, startDeviceCode } from './device-code'
 import { PoolSignInError, XERR_CODES, type SignInErrorCode } from './errors'
 import type { MicrosoftAuthConfig, MicrosoftFlow } from './types'
-import { makeSkinPng } from '../../image/fixtures'
+import { makeSkinPng } from '../../../image/fixtures'
 
 let ms: MicrosoftStandIn
 const clock = { now: Date.UTC(2026, 10, 25, 12) }

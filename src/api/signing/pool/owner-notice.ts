@@ -3,8 +3,8 @@
  * bell with a link to the account manager. Plain SQL over the `notifications` table, so it runs on D1 too.
  * @module
  */
-import { randomHex } from '../ids'
-import type { SqlClient } from '../store/sql'
+import { randomHex } from '../../ids'
+import type { SqlClient } from '../../store/sql'
 import { SIGN_IN_ERROR_MESSAGES, type SignInErrorCode } from './microsoft/errors'
 
 /** Adds the "needs sign-in" notification for `ownerUserId` (no-op for accounts without an owner). */

@@ -1,9 +1,9 @@
 /** `bun run pool -- …` against the Microsoft stand-in: login in a terminal, list with health columns, the actions. */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { startMicrosoftStandIn, type MicrosoftStandIn } from '../../../test/support/microsoft-stand-in'
-import { startTestApi, type TestApi } from '../testing/api-harness'
+import { startMicrosoftStandIn, type MicrosoftStandIn } from '../../../../test/support/microsoft-stand-in'
+import { startTestApi, type TestApi } from '../../testing/api-harness'
 import { PoolUsageError, runPoolCommand } from './pool-commands'
-import { openStore, type BunStore } from '../store/db'
+import { openStore, type BunStore } from '../../store/db'
 import { loadTokenBox } from './token-key-file'
 
 let ms: MicrosoftStandIn

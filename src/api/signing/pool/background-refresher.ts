@@ -5,7 +5,7 @@
  * account is locked while renewed, like a job holds it, so a refresh token is never spent twice.
  * @module
  */
-import type { SqlClient } from '../store/sql'
+import type { SqlClient } from '../../store/sql'
 import { IN_ROTATION_SQL } from './account-row'
 import type { DbAccountPool, RotationRules } from './db-account-pool'
 import { pruneSignIns } from './sign-in-flow'

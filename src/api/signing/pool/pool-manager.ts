@@ -4,7 +4,7 @@
  * touch is answered like one that does not exist (false / null), so ids of others' accounts leak nothing.
  * @module
  */
-import type { SqlClient } from '../store/sql'
+import type { SqlClient } from '../../store/sql'
 import { PoolSignInError } from './microsoft/errors'
 import { toView, viewColumns, type StatusRules, type ViewRow } from './account-row'
 import { checkSignIn, startSignIn, type SignInFlowDeps, type SignInState } from './sign-in-flow'

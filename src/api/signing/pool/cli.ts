@@ -3,8 +3,8 @@
  * ./pool-commands.ts). Uses DATA_DIR and the POOL_* / MICROSOFT_* / XBOX_* settings like the server.
  * @module
  */
-import { apiConfigFromEnv } from '../config'
-import { openStore } from '../store/db'
+import { apiConfigFromEnv } from '../../config'
+import { openStore } from '../../store/db'
 import { PoolSignInError } from './microsoft/errors'
 import { POOL_USAGE, PoolUsageError, runPoolCommand } from './pool-commands'
 import { createSigningPool } from './signing-pool'

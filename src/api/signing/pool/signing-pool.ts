@@ -5,9 +5,9 @@
  * from the caller (a key file on Bun, the `POOL_TOKEN_KEY` secret on Workers).
  * @module
  */
-import type { ApiConfig } from '../config'
-import type { SqlClient } from '../store/sql'
-import type { PoolAvailability } from '../signing/signer/account-pool'
+import type { ApiConfig } from '../../config'
+import type { SqlClient } from '../../store/sql'
+import type { PoolAvailability } from '../signer/account-pool'
 import { createBackgroundRefresher, type BackgroundRefresher } from './background-refresher'
 import { createDbAccountPool, type DbAccountPool } from './db-account-pool'
 import type { MicrosoftAuthConfig, MicrosoftFlow } from './microsoft/types'

@@ -6,12 +6,12 @@
  * @module
  */
 import { parseArgs } from 'node:util'
-import { ACCOUNT_TYPES, TOKEN_SOURCES } from '../signing/signer/account'
+import { ACCOUNT_TYPES, TOKEN_SOURCES } from '../signer/account'
 import { SIGN_IN_ERROR_MESSAGES } from './microsoft/errors'
 import { putPoolAccount } from './pool-account-store'
 import type { PoolAccountView } from './pool-views'
 import type { SigningPool } from './signing-pool'
-import type { SqlClient } from '../store/sql'
+import type { SqlClient } from '../../store/sql'
 import type { TokenBox } from './token-box'
 
 /** Usage text. */

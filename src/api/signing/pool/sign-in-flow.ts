@@ -5,8 +5,8 @@
  * passed, claiming that poll in one atomic update, so two open tabs never spend the device code twice.
  * @module
  */
-import { randomHex } from '../ids'
-import type { SqlClient } from '../store/sql'
+import { randomHex } from '../../ids'
+import type { SqlClient } from '../../store/sql'
 import { signInToMinecraft } from './microsoft/chain'
 import { pollDeviceCode, startDeviceCode } from './microsoft/device-code'
 import { PoolSignInError, SIGN_IN_ERROR_CODES, type SignInErrorCode } from './microsoft/errors'
