@@ -23,7 +23,7 @@ const BUN_ONLY_FILES = [
   'src/api/antibot/altcha-verifier.ts',
   'src/api/signing/signer/local-signer.ts',
   'src/api/blob/sqlite-blob-store.ts',
-  'src/api/signer-factory.ts',
+  'src/api/signing/signer-factory.ts',
 ]
 
 const transpiler = new Bun.Transpiler({ loader: 'ts' })

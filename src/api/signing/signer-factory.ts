@@ -4,10 +4,10 @@
  * API with a key).
  * @module
  */
-import type { ApiConfig } from './config'
-import { mojangSignerConfig } from './signing/signer/mojang-signer-config'
-import type { SigningPool } from './signing/pool/signing-pool'
-import { createLocalSigner, createMojangSigner, createUpstreamSigner, type Signer } from './signing/signer'
+import type { ApiConfig } from '../config'
+import { mojangSignerConfig } from './signer/mojang-signer-config'
+import type { SigningPool } from './pool/signing-pool'
+import { createLocalSigner, createMojangSigner, createUpstreamSigner, type Signer } from './signer'
 
 /** Builds the configured signer. */
 export async function createSigner(config: ApiConfig, deps: { signingPool: Pick<SigningPool, 'pool'>; now: () => number; fetch?: typeof fetch }): Promise<Signer> {
