@@ -6,7 +6,7 @@
 import type { AntiBotVerifier } from '../api/antibot/verifier'
 import type { Db } from '../api/store/db'
 import type { PoolManager } from '../api/signing/pool/pool-views'
-import type { SignerKind } from '../api/services/moderation/site-status'
+import type { SignerKind } from '../api/moderation/site-status'
 import type { SqlClient } from '../api/store/sql'
 import type { ClientManifest } from '../shared/client-manifest'
 import type { Mailer } from './mail/mailer'
@@ -46,7 +46,7 @@ export interface AccountsDeps {
   /** E-mail addresses that are admins by configuration (`ADMIN_EMAILS`, lower-cased; issue 22 point 1). */
   adminEmails?: string[]
   /**
-   * The API's SQL client over the same database (the moderation services of src/api/services/moderation
+   * The API's SQL client over the same database (the moderation services of src/api/moderation
    * run on it); on Bun it is made from `db` when absent.
    */
   sql?: SqlClient

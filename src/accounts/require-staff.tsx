@@ -7,7 +7,7 @@
 import type { Context } from 'hono'
 import type { Store } from '../api/store/db'
 import type { SqlClient } from '../api/store/sql'
-import { roleAllows, roleOf, type Role } from '../api/services/moderation/roles'
+import { roleAllows, roleOf, type Role } from '../api/moderation/roles'
 import { href } from './context'
 import { currentUser, type AccountUser } from './current-user'
 import type { AccountsEnv } from './env'

@@ -6,7 +6,7 @@
  * BENCH_ADMIN_REPORTS (100 000) reports on a skewed set of skins (85 % open), all with bulk
  * `INSERT … SELECT` over recursive CTEs in one transaction each. Then, BENCH_ADMIN_RUNS (100) times
  * each after a warm-up, timed in-process:
- * - the site-status service (src/api/services/moderation/site-status.ts);
+ * - the site-status service (src/api/moderation/site-status.ts);
  * - `GET /admin` and `GET /admin/reports?sort=most` through the account app as a signed-in admin
  *   (the whole server-rendered pages);
  * - `reportQueue` newest and most-reported first, page 1 (20) and a deep page (offset half the queue).
@@ -20,8 +20,8 @@ import { join } from 'node:path'
 import { createAccountsApp } from '../../src/accounts/app'
 import { createRefreshSession, REFRESH_COOKIE } from '../../src/accounts/services/tokens'
 import { testAccountsDeps } from '../../src/accounts/testing/test-deps'
-import { reportQueue, type QueueSort } from '../../src/api/services/moderation/report-queue'
-import { siteStatus } from '../../src/api/services/moderation/site-status'
+import { reportQueue, type QueueSort } from '../../src/api/moderation/report-queue'
+import { siteStatus } from '../../src/api/moderation/site-status'
 import { openStore, type BunStore } from '../../src/api/store/db'
 import { percentile, record, type Figure } from './report'
 import { latestSnapshot } from '../../src/api/store/backup'

@@ -5,8 +5,8 @@
  * @module
  */
 import type { Context } from 'hono'
-import { type LogEntry, type TargetKind, UNDOABLE } from '../../api/services/moderation/audit-log'
-import type { Role } from '../../api/services/moderation/roles'
+import { type LogEntry, type TargetKind, UNDOABLE } from '../../api/moderation/audit-log'
+import type { Role } from '../../api/moderation/roles'
 import { skinPath } from '../../shared/routes'
 import { href } from '../context'
 import type { AccountsEnv } from '../env'

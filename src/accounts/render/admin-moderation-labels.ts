@@ -5,8 +5,8 @@
  * @module
  */
 import type { Context } from 'hono'
-import type { ModerationAction, TargetKind } from '../../api/services/moderation/audit-log'
-import type { Reporter } from '../../api/services/moderation/report-queue'
+import type { ModerationAction, TargetKind } from '../../api/moderation/audit-log'
+import type { Reporter } from '../../api/moderation/report-queue'
 import type { MessageKey } from '../../shared/i18n/translator'
 import type { AccountsEnv } from '../env'
 

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Context } from 'hono'
-import { roleAllows, type Role } from '../../api/services/moderation/roles'
+import { roleAllows, type Role } from '../../api/moderation/roles'
 import { href } from '../context'
 import type { AccountsEnv } from '../env'
 import type { MessageKey } from '../../shared/i18n/translator'

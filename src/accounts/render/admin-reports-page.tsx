@@ -5,9 +5,9 @@
  * @module
  */
 import type { Context } from 'hono'
-import type { Role } from '../../api/services/moderation/roles'
-import { MAX_NOTE_LENGTH } from '../../api/services/moderation/audit-log'
-import type { QueueItem, QueueSort } from '../../api/services/moderation/report-queue'
+import type { Role } from '../../api/moderation/roles'
+import { MAX_NOTE_LENGTH } from '../../api/moderation/audit-log'
+import type { QueueItem, QueueSort } from '../../api/moderation/report-queue'
 import { renderUrl } from '../../shared/render-url'
 import { skinPath } from '../../shared/routes'
 import { href } from '../context'

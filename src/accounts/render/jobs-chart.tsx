@@ -8,7 +8,7 @@
  * to the card's width (there is no text inside it to distort).
  * @module
  */
-import type { JobBucket } from '../../api/services/moderation/site-status'
+import type { JobBucket } from '../../api/moderation/site-status'
 
 /** Units of one bar's slot in the viewBox; the bar leaves a fifth of it as a gap. */
 const SLOT = 10

@@ -4,14 +4,14 @@
  * server-rendered SVG chart (../../render/jobs-chart.tsx) with jobs per minute and the failure rate,
  * the queue, the signer and its health (the pool's accounts by status), open reports, storage used
  * against the budget and the last backup. One read of the site-status service
- * (src/api/services/moderation/site-status.ts), which stays on indexes: test/bench/admin.bench.ts
+ * (src/api/moderation/site-status.ts), which stays on indexes: test/bench/admin.bench.ts
  * holds it under 50 ms at 1 M skins.
  * @module
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { PoolAccountStatus } from '../../../api/signing/pool/pool-views'
-import { siteStatus, type JobBucket, type SiteStatus } from '../../../api/services/moderation/site-status'
+import { siteStatus, type JobBucket, type SiteStatus } from '../../../api/moderation/site-status'
 import type { MessageKey } from '../../../shared/i18n/translator'
 import { href } from '../../context'
 import type { AccountsEnv } from '../../env'

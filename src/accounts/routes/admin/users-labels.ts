@@ -5,7 +5,7 @@
  * action names and the notification levels.
  * @module
  */
-import type { ModerationAction } from '../../../api/services/moderation/audit-log'
+import type { ModerationAction } from '../../../api/moderation/audit-log'
 import type { NotificationLevel } from '../../../api/users/services/notifications'
 import type { MessageKey } from '../../../shared/i18n/translator'
 

@@ -5,8 +5,8 @@
  * @module
  */
 import type { Context } from 'hono'
-import { roleOf, type Role } from '../../../api/services/moderation/roles'
-import { searchUsers, type UserListRow } from '../../../api/services/moderation/user-directory'
+import { roleOf, type Role } from '../../../api/moderation/roles'
+import { searchUsers, type UserListRow } from '../../../api/moderation/user-directory'
 import { href } from '../../context'
 import type { AccountsEnv } from '../../env'
 import { AdminNav } from '../../render/admin-nav'

@@ -8,7 +8,7 @@
  * player's own signed profile with the mojang signer) → skin rows, in one atomic batch (issue 13 point 1).
  * @module
  */
-import { refuseBannedTexture } from '../moderation/bans'
+import { refuseBannedTexture } from '../../moderation/bans'
 import type { GenerateOptions } from '../../../shared/schemas/api'
 import { imageKey, textureKey } from '../../blob/blob-store'
 import type { CapeCatalogue } from '../../capes/capes'

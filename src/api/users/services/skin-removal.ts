@@ -32,7 +32,7 @@ export async function removeReportedSkin(db: Db, id: string, now: number, reason
 /**
  * Tells each owning account of a removed skin (creator user, or the user behind the creating API
  * key) that it was removed, with the number of reports and the reason; also used by the report
- * queue's remove and ban actions (src/api/services/moderation/skin-actions.ts).
+ * queue's remove and ban actions (src/api/moderation/skin-actions.ts).
  */
 export async function notifySkinOwners(db: Db, rec: SkinRecord, now: number, reason?: string): Promise<{ reports: number; notifiedUsers: string[] }> {
   const reports = (await db.select({ n: count() }).from(skinReports).where(eq(skinReports.skinId, rec.skin.id)).get())?.n ?? 0

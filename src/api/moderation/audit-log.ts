@@ -4,7 +4,7 @@
  * that state still means something. Reading it is a keyset page by id, newest first.
  * @module
  */
-import type { SqlClient, SqlStatement } from '../../store/sql'
+import type { SqlClient, SqlStatement } from '../store/sql'
 
 /** Every action the log knows; the ones ending in an undo are listed in {@link UNDOABLE}. */
 export const MODERATION_ACTIONS = [

@@ -12,17 +12,17 @@
  * An admin cannot lock themselves or drop their own `admin` grant: the console would lock them out.
  * @module
  */
-import { grantsSchema, type Grants } from '../../config'
-import { ApiError } from '../../errors'
-import { randomHex } from '../../ids'
-import type { Store } from '../../store/db'
-import type { SqlStatement } from '../../store/sql'
-import { lockUser, unlockUser } from '../../users/services/account-lock'
-import { grantValue, UsageError } from '../../users/services/admin-commands'
-import { CREDIT_PERIODS, CREDIT_TYPES, createCreditLedger, type CreditPeriod, type CreditType } from '../../users/services/credits'
-import { MAX_KEYS_PER_USER } from '../../users/services/key-management'
-import { createNotification, NOTIFICATION_LEVELS, type NotificationLevel } from '../../users/services/notifications'
-import { addSubscription, PRODUCT_GROUPS, SUBSCRIPTION_STATUSES, type ProductGroup, type SubscriptionStatus } from '../../users/services/subscription-grants'
+import { grantsSchema, type Grants } from '../config'
+import { ApiError } from '../errors'
+import { randomHex } from '../ids'
+import type { Store } from '../store/db'
+import type { SqlStatement } from '../store/sql'
+import { lockUser, unlockUser } from '../users/services/account-lock'
+import { grantValue, UsageError } from '../users/services/admin-commands'
+import { CREDIT_PERIODS, CREDIT_TYPES, createCreditLedger, type CreditPeriod, type CreditType } from '../users/services/credits'
+import { MAX_KEYS_PER_USER } from '../users/services/key-management'
+import { createNotification, NOTIFICATION_LEVELS, type NotificationLevel } from '../users/services/notifications'
+import { addSubscription, PRODUCT_GROUPS, SUBSCRIPTION_STATUSES, type ProductGroup, type SubscriptionStatus } from '../users/services/subscription-grants'
 import { logEntry, logStatement, markUndoneStatement, UNDOABLE, type LogEntry, type ModerationAction } from './audit-log'
 import type { Actor } from './skin-actions'
 

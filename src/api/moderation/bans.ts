@@ -4,8 +4,8 @@
  * Both answer a stable 4xx code so clients and the generate form can say why.
  * @module
  */
-import { ApiError } from '../../errors'
-import type { SqlClient } from '../../store/sql'
+import { ApiError } from '../errors'
+import type { SqlClient } from '../store/sql'
 
 /** 403 `texture_banned`: a moderator banned this skin image. */
 export const textureBanned = () => new ApiError('texture_banned', 'This skin image was banned by a moderator and cannot be generated', 403)

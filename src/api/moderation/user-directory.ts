@@ -4,7 +4,7 @@
  * the audit-log entries about them or their keys.
  * @module
  */
-import type { SqlClient } from '../../store/sql'
+import type { SqlClient } from '../store/sql'
 import { logEntry, type LogEntry } from './audit-log'
 
 /** Users per page of the search. */

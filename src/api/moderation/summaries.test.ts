@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openStore, type BunStore } from '../../store/db'
+import { openStore, type BunStore } from '../store/db'
 
 let dir: string
 let store: BunStore

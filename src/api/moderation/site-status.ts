@@ -9,9 +9,9 @@
  * Pure over the SqlClient and injected sources, so it runs on Bun and on D1 alike.
  * @module
  */
-import type { PoolAccountStatus } from '../../signing/pool/pool-views'
-import type { SqlClient } from '../../store/sql'
-import { TOTAL_KEY as STORAGE_TOTAL_KEY } from '../storage/storage-counters'
+import type { PoolAccountStatus } from '../signing/pool/pool-views'
+import type { SqlClient } from '../store/sql'
+import { TOTAL_KEY as STORAGE_TOTAL_KEY } from '../services/storage/storage-counters'
 
 /** Width of one chart bar: the 900 000 ms the `job_buckets` triggers of migration 0012 round to. */
 export const BUCKET_MS = 15 * 60_000

@@ -12,11 +12,11 @@
  * with its votes, unban; undoing a dismissal reopens those reports.
  * @module
  */
-import { ApiError } from '../../errors'
-import type { Store } from '../../store/db'
-import type { SqlStatement } from '../../store/sql'
-import { loadSkinRecord, type SkinRecord } from '../skins/skin-record'
-import { notifySkinOwners } from '../../users/services/skin-removal'
+import { ApiError } from '../errors'
+import type { Store } from '../store/db'
+import type { SqlStatement } from '../store/sql'
+import { loadSkinRecord, type SkinRecord } from '../services/skins/skin-record'
+import { notifySkinOwners } from '../users/services/skin-removal'
 import { logEntry, logStatement, markUndoneStatement, type LogEntry, type ModerationAction, UNDOABLE } from './audit-log'
 
 /** Who acts (null user: the command line). */

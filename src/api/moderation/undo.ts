@@ -3,8 +3,8 @@
  * still exists"): skin actions in ./skin-actions.ts, user and key actions in ./user-actions.ts.
  * @module
  */
-import { ApiError } from '../../errors'
-import type { Store } from '../../store/db'
+import { ApiError } from '../errors'
+import type { Store } from '../store/db'
 import { logEntry, type LogEntry } from './audit-log'
 import { createSkinModeration, type Actor } from './skin-actions'
 import { createUserActions } from './user-actions'

@@ -6,8 +6,8 @@
  * and reporter answers 409 `already_reported`, without saying who moderated).
  * @module
  */
-import { ApiError } from '../../errors'
-import type { SqlClient } from '../../store/sql'
+import { ApiError } from '../errors'
+import type { SqlClient } from '../store/sql'
 
 /** Queue order. */
 export type QueueSort = 'newest' | 'most'
