@@ -6,7 +6,7 @@
  * @module
  */
 import { createCapeCatalogue } from './capes/capes'
-import { createJobQueue, type JobProcessor, type JobQueue, type LocalJobQueue } from './queue/job-queue'
+import { createJobQueue, type JobProcessor, type JobQueue, type LocalJobQueue } from './jobs/queue/job-queue'
 import type { ApiServices } from './services'
 import { createSimilarSkins } from './services/catalogue/similar'
 import { createSkinLists } from './services/catalogue/skin-lists'

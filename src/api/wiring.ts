@@ -22,7 +22,7 @@ import { createSigningPool, type SigningPool } from './signing/pool/signing-pool
 import { loadTokenBox } from './signing/pool/token-key-file'
 import type { Signer } from './signing/signer'
 import type { Counters } from './services/stats/counters'
-import type { LocalJobQueue } from './queue/job-queue'
+import type { LocalJobQueue } from './jobs/queue/job-queue'
 import { openStore, type BunStore } from './store/db'
 import { createTextureHostFetcher } from './texture-host'
 import { wireServices } from './wire-services'

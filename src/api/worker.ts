@@ -14,7 +14,7 @@ import type { ExecutionContext, MessageBatch, ScheduledController } from '@cloud
 import { createApiApp } from './app'
 import { workerConfig, workerContext, type ApiWorkerEnv } from './cloudflare/worker-env'
 import { queuesJobQueue, type JobMessage, type QueuesJobQueue } from './cloudflare/queues-job-queue'
-import type { JobProcessor, JobRow } from './queue/job-queue'
+import type { JobProcessor, JobRow } from './jobs/queue/job-queue'
 import { applyTagThreshold } from './services/community/tags'
 import { oneLineError } from '../shared/log/one-line'
 import { wireServices } from './wire-services'

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ApiError } from '../errors'
-import type { JobRow } from '../queue/job-queue'
+import type { JobRow } from '../jobs/queue/job-queue'
 import { openStore, type BunStore } from '../store/db'
 import { DEAD_LETTER_ERRORS, nextReadMs, queuesJobQueue, type JobMessage, type QueuesJobQueueOptions } from './queues-job-queue'
 

@@ -1,7 +1,7 @@
 /**
  * The job queue on Cloudflare Queues (issue 13 point 1: "a consumer that signs; retries and a
  * dead-letter queue instead of our crash recovery"). Jobs stay rows in D1 exactly as on Bun
- * (src/api/queue/job-queue.ts); a submit inserts the `waiting` row and sends `{ jobId }` to the
+ * (src/api/jobs/queue/job-queue.ts); a submit inserts the `waiting` row and sends `{ jobId }` to the
  * producer binding. The Worker's `queue()` handler hands each batch to {@link consume}:
  *
  * - the row is claimed with the in-process queue's UPDATE … RETURNING, by id. A `processing` row is
@@ -25,10 +25,10 @@
  */
 import type { Message, MessageBatch, Queue } from '@cloudflare/workers-types'
 import { isApiError } from '../errors'
-import { jobEta, RECENT_DURATIONS_SQL, type Durations, type JobProcessor, type JobQueue, type JobRow } from '../queue/job-queue'
+import { jobEta, RECENT_DURATIONS_SQL, type Durations, type JobProcessor, type JobQueue, type JobRow } from '../jobs/queue/job-queue'
 import type { SqlClient } from '../store/sql'
 import type { CodeAndMessage } from '../../shared/schemas/api'
-import { abortableDelay } from '../queue/abortable-delay'
+import { abortableDelay } from '../jobs/queue/abortable-delay'
 
 /** The body of one queue message. */
 export interface JobMessage {

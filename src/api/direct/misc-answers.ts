@@ -7,7 +7,7 @@
 import { jobIdSchema } from '../../shared/schemas/api'
 import { ApiError } from '../errors'
 import { randomName } from '../names'
-import type { JobRow } from '../queue/job-queue'
+import type { JobRow } from '../jobs/queue/job-queue'
 import type { ApiServices } from '../services'
 import { loadSkinRecord, toSkinInfo } from '../services/skins/skin-record'
 import { msg, parseOr400, type Answer } from '../routes/envelope'

@@ -4,7 +4,7 @@
  * @module
  */
 import type { CodeAndMessage, JobInfo } from '../../shared/schemas/api'
-import type { JobQueue, JobRow } from '../queue/job-queue'
+import type { JobQueue, JobRow } from '../jobs/queue/job-queue'
 
 /** Longest `originalName` in a job object (an http(s) image URL input is at most 256 characters). */
 const ORIGINAL_NAME_MAX = 256

@@ -12,7 +12,7 @@
  * behind a long queue, is answered at once as before, so the page shows it queued without delay.
  * @module
  */
-import type { JobRow } from '../queue/job-queue'
+import type { JobRow } from '../jobs/queue/job-queue'
 import type { ApiServices } from '../services'
 
 /**

@@ -20,7 +20,7 @@ import { jsonGenerateBodySchema, MAX_BATCH_ITEMS, type CodeAndMessage, type Queu
 import { jobSkin } from '../direct/misc-answers'
 import { ApiError, isApiError } from '../errors'
 import type { Identity } from '../users/identity'
-import type { JobRow } from '../queue/job-queue'
+import type { JobRow } from '../jobs/queue/job-queue'
 import type { ApiServices } from '../services'
 import { createCreditCharger } from '../users/services/credit-charge'
 import type { PreparedSubmit } from '../services/generate/generator'

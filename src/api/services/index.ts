@@ -3,7 +3,7 @@
  * @module
  */
 import type { CapeCatalogue } from '../capes/capes'
-import type { JobQueue } from '../queue/job-queue'
+import type { JobQueue } from '../jobs/queue/job-queue'
 import type { SkinLists } from './catalogue/skin-lists'
 import type { SimilarSkins } from './catalogue/similar'
 import type { ApiContext } from './context'

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openStore, type BunStore as Store } from '../store/db'
-import { startTestApi } from '../testing/api-harness'
+import { openStore, type BunStore as Store } from '../../store/db'
+import { startTestApi } from '../../testing/api-harness'
 import { createJobQueue, type JobRow } from './job-queue'
 
 /** Lets finished jobs settle (a macrotask turn; no wall-clock wait). */

@@ -4,8 +4,8 @@
  * idles until the parent kills it with SIGKILL — a server dying mid-job.
  * @module
  */
-import { makeSkinPng } from '../image/fixtures'
-import { startTestApi, uploadForm } from '../testing/api-harness'
+import { makeSkinPng } from '../../image/fixtures'
+import { startTestApi, uploadForm } from '../../testing/api-harness'
 
 const dir = process.argv[2]
 if (!dir) throw new Error('usage: crash-child.fixture.ts <dataDir>')

@@ -7,9 +7,9 @@
  * rows written by another process; tests drain it with `idle()`.
  * @module
  */
-import type { SqlClient } from '../store/sql'
-import type { CodeAndMessage } from '../../shared/schemas/api'
-import { isApiError } from '../errors'
+import type { SqlClient } from '../../store/sql'
+import type { CodeAndMessage } from '../../../shared/schemas/api'
+import { isApiError } from '../../errors'
 import { abortableDelay } from './abortable-delay'
 
 /** A job row as the queue reads it. */
