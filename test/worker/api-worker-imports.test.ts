@@ -87,7 +87,7 @@ describe('API Worker import boundary', () => {
 
   test('the import graph is the real one (routes, D1 store, Queues consumer, Durable Objects)', () => {
     const reached = [...files.keys()].map((f) => relative(ROOT, f))
-    for (const f of ['src/api/app.ts', 'src/api/store/d1-store.ts', 'src/api/cloudflare/queues-job-queue.ts', 'src/api/cloudflare/rate-limit-object.ts', 'src/api/services/generate/generator.ts']) {
+    for (const f of ['src/api/app.ts', 'src/api/store/d1-store.ts', 'src/api/cloudflare/queues-job-queue.ts', 'src/api/cloudflare/rate-limit-object.ts', 'src/api/jobs/generate/generator.ts']) {
       expect(reached).toContain(f)
     }
     expect(files.size).toBeGreaterThan(60)

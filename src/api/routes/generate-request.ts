@@ -7,7 +7,7 @@
 import type { Context } from 'hono'
 import { generateOptionsSchema, jsonGenerateBodySchema, type GenerateOptions } from '../../shared/schemas/api'
 import { ApiError } from '../errors'
-import type { GenerateInput } from '../services/generate/prepare-input'
+import type { GenerateInput } from '../jobs/generate/prepare-input'
 import { readBodyLimited } from './body'
 import type { ApiEnv } from './env'
 import { parseOr400 } from './envelope'

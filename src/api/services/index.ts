@@ -7,7 +7,7 @@ import type { JobQueue } from '../jobs/queue/job-queue'
 import type { SkinLists } from './catalogue/skin-lists'
 import type { SimilarSkins } from './catalogue/similar'
 import type { ApiContext } from './context'
-import type { Generator } from './generate/generator'
+import type { Generator } from '../jobs/generate/generator'
 import type { OwnSkins } from './skins/own-skins'
 import type { Stats } from './stats/stats'
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { newShortId, newSkinUuid } from '../../ids'
-import type { Counters } from '../stats/counters'
+import type { Counters } from '../../services/stats/counters'
 import { colourKey } from '../../image/colour-features'
 import type { Creator, JobOptions } from './types'
 import type { SignedTexture } from '../../signing/signer'

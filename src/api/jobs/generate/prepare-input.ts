@@ -10,10 +10,10 @@ import { ApiError } from '../../errors'
 import { decodePngDataUrl, isPngDataUrl, rewriteImageUrl, skinIdFromUrl, textureHashFromUrl } from '../../fetch'
 import { readSkinImage, type SkinImage } from '../../image'
 import { decodeTexturesValue, hashFromTextureUrl } from '../../profiles/textures-value'
-import type { ApiContext } from '../context'
+import type { ApiContext } from '../../services/context'
 import type { Identity } from '../../users/identity'
-import { canSeeSkin } from '../skins/skin-access'
-import { loadSkinRecord, type SkinRecord } from '../skins/skin-record'
+import { canSeeSkin } from '../../services/skins/skin-access'
+import { loadSkinRecord, type SkinRecord } from '../../services/skins/skin-record'
 
 /** A generate input as received. */
 export type GenerateInput =
