@@ -11,7 +11,7 @@ import type { JobRow } from '../jobs/queue/job-queue'
 import type { ApiServices } from '../services'
 import { loadSkinRecord, toSkinInfo } from '../services/skins/skin-record'
 import { msg, parseOr400, type Answer } from '../routes/envelope'
-import { jobErrors, toJobInfo } from '../routes/job-json'
+import { jobErrors, toJobInfo } from '../jobs/routes/job-json'
 
 /** `GET /v2/capes`. */
 export const capesAnswer = async (s: ApiServices): Promise<Answer> => ({ payload: { capes: await s.capes.list() } })

@@ -12,7 +12,7 @@ import { ApiError } from '../errors'
 import type { ApiServices } from '../services'
 import { loadSkinRecord } from '../services/skins/skin-record'
 import type { ApiEnv } from '../routes/env'
-import { createSubmitter, generateUsage } from '../routes/generate-submit'
+import { createSubmitter, generateUsage } from '../jobs/routes/generate-submit'
 import { readV1Request, type V1Input } from './v1-request'
 import { toV1Skin, v1DelayInfo } from './v1-skin'
 

@@ -12,7 +12,7 @@ import { generateOptionsSchema, imageUrlSchema, userInputSchema } from '../../sh
 import { ApiError } from '../errors'
 import type { ApiEnv } from '../routes/env'
 import { parseOr400 } from '../routes/envelope'
-import { readJsonObject, readMultipartParts, readUrlencoded, truthy, type GenerateRequest } from '../routes/generate-request'
+import { readJsonObject, readMultipartParts, readUrlencoded, truthy, type GenerateRequest } from '../jobs/routes/generate-request'
 
 /** Which v1 input a route takes. */
 export type V1Input = 'url' | 'upload' | 'user'

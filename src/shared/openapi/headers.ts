@@ -2,7 +2,7 @@
  * Response headers the API sends (issue 12 point 1: `X-RateLimit-*`, `Retry-After`, `MineSkin-*`),
  * each with the zod schema of its value. Listed from the code that sets them: `baseHeaders`
  * (src/api/routes/middleware.ts), `rateLimitHeaders` (src/shared/rate-limiter.ts), the 429 paths of
- * src/api/routes/generate.ts and misc.ts, the credit headers of me-account.ts, and the caching
+ * src/api/jobs/routes/generate.ts and misc.ts, the credit headers of me-account.ts, and the caching
  * headers of skins.ts and files.ts. The contract test fails on any `MineSkin-*`, `X-MineSkin-*`,
  * `X-RateLimit-*` or `Retry-After` header an answer carries that its operation does not document.
  * @module

@@ -7,7 +7,7 @@
  * other `invalid_api_key` has (issue 21 point 2); `invalid_user` stays 401: the caller did not sign in.
  * @module
  */
-import { withPoolDelay } from '../../routes/pool-delay'
+import { withPoolDelay } from '../../jobs/routes/pool-delay'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { ApiError } from '../../errors'
@@ -18,7 +18,7 @@ import { validSubscriptions } from '../services/subscription-grants'
 import { apiKeys } from '../../store/schema'
 import type { ApiEnv } from '../../routes/env'
 import { msg, v2 } from '../../routes/envelope'
-import { rateKey } from '../../routes/generate'
+import { rateKey } from '../../jobs/routes/generate'
 
 const PRIVATE = 'private, no-store, max-age=0'
 

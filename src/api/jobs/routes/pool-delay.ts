@@ -4,8 +4,8 @@
  * none): a caller's own `delay` grant counts when it is longer.
  * @module
  */
-import type { Grants } from '../config'
-import type { ApiContext } from '../services/context'
+import type { Grants } from '../../config'
+import type { ApiContext } from '../../services/context'
 
 /** MineSkin's advertised delay when no account can sign, seconds. */
 const NO_ACCOUNT_DELAY_S = 200

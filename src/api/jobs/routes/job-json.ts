@@ -3,8 +3,8 @@
  * `result` only with a skin uuid — the Java client treats `completed` without it as unfinished).
  * @module
  */
-import type { CodeAndMessage, JobInfo } from '../../shared/schemas/api'
-import type { JobQueue, JobRow } from '../jobs/queue/job-queue'
+import type { CodeAndMessage, JobInfo } from '../../../shared/schemas/api'
+import type { JobQueue, JobRow } from '../queue/job-queue'
 
 /** Longest `originalName` in a job object (an http(s) image URL input is at most 256 characters). */
 const ORIGINAL_NAME_MAX = 256

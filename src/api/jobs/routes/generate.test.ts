@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { verify } from 'node:crypto'
-import { badPngCorpus, makeSkinPng, unusualValidPngs } from '../image/fixtures'
-import { jsonInit, startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { badPngCorpus, makeSkinPng, unusualValidPngs } from '../../image/fixtures'
+import { jsonInit, startTestApi, uploadForm, type TestApi } from '../../testing/api-harness'
 
 const UA = { 'user-agent': 'GenerateTest/1.0' }
 

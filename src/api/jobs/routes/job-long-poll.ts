@@ -12,8 +12,8 @@
  * behind a long queue, is answered at once as before, so the page shows it queued without delay.
  * @module
  */
-import type { JobRow } from '../jobs/queue/job-queue'
-import type { ApiServices } from '../services'
+import type { JobRow } from '../queue/job-queue'
+import type { ApiServices } from '../../services'
 
 /**
  * `job` once it finished, or as it is when `waitMs` ran out or `signal` aborted (the client went away:

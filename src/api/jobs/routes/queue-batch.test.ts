@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { queueBatchResponseSchema } from '../../shared/schemas/api'
-import type { Grants } from '../config'
-import { makeSkinPng } from '../image/fixtures'
-import { apiKeyWith, jsonInit, startTestApi, type TestApi } from '../testing/api-harness'
-import { BODY_LIMITS } from './body'
+import { queueBatchResponseSchema } from '../../../shared/schemas/api'
+import type { Grants } from '../../config'
+import { makeSkinPng } from '../../image/fixtures'
+import { apiKeyWith, jsonInit, startTestApi, type TestApi } from '../../testing/api-harness'
+import { BODY_LIMITS } from '../../routes/body'
 
 const dataUrl = (seed: number) => `data:image/png;base64,${Buffer.from(makeSkinPng(seed)).toString('base64')}`
 

@@ -5,12 +5,12 @@
  * @module
  */
 import type { Context } from 'hono'
-import { generateOptionsSchema, jsonGenerateBodySchema, type GenerateOptions } from '../../shared/schemas/api'
-import { ApiError } from '../errors'
-import type { GenerateInput } from '../jobs/generate/prepare-input'
-import { readBodyLimited } from './body'
-import type { ApiEnv } from './env'
-import { parseOr400 } from './envelope'
+import { generateOptionsSchema, jsonGenerateBodySchema, type GenerateOptions } from '../../../shared/schemas/api'
+import { ApiError } from '../../errors'
+import type { GenerateInput } from '../generate/prepare-input'
+import { readBodyLimited } from '../../routes/body'
+import type { ApiEnv } from '../../routes/env'
+import { parseOr400 } from '../../routes/envelope'
 
 /** A parsed generate request. */
 export interface GenerateRequest {

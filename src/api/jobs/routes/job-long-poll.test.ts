@@ -7,10 +7,10 @@
  * expires it (or the queue aborts it), so nothing here depends on the wall clock.
  */
 import { afterEach, describe, expect, test } from 'bun:test'
-import { makeSkinPng } from '../image/fixtures'
-import { ApiError } from '../errors'
-import type { Signer } from '../signing/signer/types'
-import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { makeSkinPng } from '../../image/fixtures'
+import { ApiError } from '../../errors'
+import type { Signer } from '../../signing/signer/types'
+import { startTestApi, uploadForm, type TestApi } from '../../testing/api-harness'
 
 const UA = { 'user-agent': 'LongPollTest/1.0' }
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { verify } from 'node:crypto'
-import { startMojangStandIn, type MojangStandIn } from '../../../test/support/mojang-stand-in'
-import { makeSkinPng } from '../image/fixtures'
-import { putPoolAccount } from '../signing/pool/pool-account-store'
-import { loadTokenBox } from '../signing/pool/token-key-file'
-import { openStore } from '../store/db'
-import { jsonInit, startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { startMojangStandIn, type MojangStandIn } from '../../../../test/support/mojang-stand-in'
+import { makeSkinPng } from '../../image/fixtures'
+import { putPoolAccount } from '../../signing/pool/pool-account-store'
+import { loadTokenBox } from '../../signing/pool/token-key-file'
+import { openStore } from '../../store/db'
+import { jsonInit, startTestApi, uploadForm, type TestApi } from '../../testing/api-harness'
 
 let mojang: MojangStandIn
 const mojangEnv = () => ({
