@@ -2,7 +2,7 @@
  * Account deletion (issue 9 point 1: "removal of the user's private data"): the user row, sign-in
  * sessions (so every API token minted from them stops working, issue 26 point 3), mailed links, API keys (revoked: keys stay resolvable as revoked so callers get 403,
  * not a silent anonymous fallback), credits, subscriptions, notifications, and the user's private
- * skins soft-deleted with the fields `deleteSkin` uses (src/api/services/skins/skin-edit.ts).
+ * skins soft-deleted with the fields `deleteSkin` uses (src/api/skins/services/skin-edit.ts).
  * Public and unlisted skins stay; their owner link is dropped so nothing points at the user.
  * @module
  */

@@ -11,8 +11,8 @@ import { ApiError, isApiError } from '../errors'
 import type { Identity } from '../users/identity'
 import { errorBody, v2Body } from '../routes/envelope'
 import type { ApiServices } from '../services'
-import { requireVisibleSkin } from '../services/skins/skin-access'
-import type { SkinRecord } from '../services/skins/skin-record'
+import { requireVisibleSkin } from '../skins/services/skin-access'
+import type { SkinRecord } from '../skins/services/skin-record'
 import { matchDirect } from './table'
 
 /** An answer: its status and its JSON-shaped body (a v2 envelope, or a v2 error body when status ≥ 400). */

@@ -9,7 +9,7 @@ import { ApiError } from '../errors'
 import { randomName } from '../names'
 import type { JobRow } from '../jobs/queue/job-queue'
 import type { ApiServices } from '../services'
-import { loadSkinRecord, toSkinInfo } from '../services/skins/skin-record'
+import { loadSkinRecord, toSkinInfo } from '../skins/services/skin-record'
 import { msg, parseOr400, type Answer } from '../routes/envelope'
 import { jobErrors, toJobInfo } from '../jobs/routes/job-json'
 

@@ -9,7 +9,7 @@ import { skinListCategorySchema } from '../../shared/schemas/api'
 import type { Identity } from '../users/identity'
 import type { ApiServices } from '../services'
 import type { Answer } from '../routes/envelope'
-import type { SkinRecord } from '../services/skins/skin-record'
+import type { SkinRecord } from '../skins/services/skin-record'
 import { capesAnswer, jobAnswer, jobById, randomNameAnswer, statsAnswer } from './misc-answers'
 import { listAnswer, metaAnswer, requireIdentified, similarAnswer, skinAnswer, skinIdParam, skinUuidParam, tagsAnswer, userAnswer } from './skin-answers'
 

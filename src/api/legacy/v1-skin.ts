@@ -6,7 +6,7 @@
  */
 import type { RateLimitInfo, V1Skin } from '../../shared/schemas/api'
 import { decodeTexturesValue } from '../profiles/textures-value'
-import type { SkinRecord } from '../services/skins/skin-record'
+import type { SkinRecord } from '../skins/services/skin-record'
 
 /** `8-4-4-4-12` form of a 32-hex uuid. */
 export const dashUuid = (hex: string): string => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`

@@ -15,7 +15,7 @@
 import { ApiError } from '../errors'
 import type { Store } from '../store/db'
 import type { SqlStatement } from '../store/sql'
-import { loadSkinRecord, type SkinRecord } from '../services/skins/skin-record'
+import { loadSkinRecord, type SkinRecord } from '../skins/services/skin-record'
 import { notifySkinOwners } from '../users/services/skin-removal'
 import { logEntry, logStatement, markUndoneStatement, type LogEntry, type ModerationAction, UNDOABLE } from './audit-log'
 

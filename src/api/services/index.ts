@@ -8,7 +8,7 @@ import type { SkinLists } from './catalogue/skin-lists'
 import type { SimilarSkins } from './catalogue/similar'
 import type { ApiContext } from './context'
 import type { Generator } from '../jobs/generate/generator'
-import type { OwnSkins } from './skins/own-skins'
+import type { OwnSkins } from '../skins/services/own-skins'
 import type { Stats } from './stats/stats'
 
 /** Everything behind the routes. */

@@ -12,8 +12,8 @@ import { readSkinImage, type SkinImage } from '../../image'
 import { decodeTexturesValue, hashFromTextureUrl } from '../../profiles/textures-value'
 import type { ApiContext } from '../../services/context'
 import type { Identity } from '../../users/identity'
-import { canSeeSkin } from '../../services/skins/skin-access'
-import { loadSkinRecord, type SkinRecord } from '../../services/skins/skin-record'
+import { canSeeSkin } from '../../skins/services/skin-access'
+import { loadSkinRecord, type SkinRecord } from '../../skins/services/skin-record'
 
 /** A generate input as received. */
 export type GenerateInput =

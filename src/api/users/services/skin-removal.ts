@@ -9,8 +9,8 @@
 import { count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../store/db'
 import { apiKeys, skinReports, skins } from '../../store/schema'
-import { skinCreators } from '../../services/skins/ownership'
-import { loadSkinRecord, type SkinRecord } from '../../services/skins/skin-record'
+import { skinCreators } from '../../skins/services/ownership'
+import { loadSkinRecord, type SkinRecord } from '../../skins/services/skin-record'
 import { createNotification } from './notifications'
 
 /** What a removal did; null when there is no such (undeleted) skin. */
