@@ -9,7 +9,7 @@ import { skinIdSchema, skinListQuerySchema, skinUuidSchema, type SkinListQuery }
 import { ApiError } from '../errors'
 import { identityKey, type Identity } from '../users/identity/identity'
 import type { ApiServices } from '../services'
-import { describeSkin } from '../services/catalogue/describe'
+import { describeSkin } from '../skins/catalogue/describe'
 import { listTags } from '../services/community/tags'
 import { hasLiked } from '../skins/services/likes'
 import { skinPermissions } from '../skins/services/ownership'

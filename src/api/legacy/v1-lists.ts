@@ -7,8 +7,8 @@
  * @module
  */
 import { compactUuid, UUID32, UUID36 } from '../../shared/schemas/api'
-import { FILTER_WINDOW } from '../services/catalogue/skin-lists'
-import { ftsMatchExpression } from '../services/catalogue/fts-query'
+import { FILTER_WINDOW } from '../skins/catalogue/skin-lists'
+import { ftsMatchExpression } from '../skins/catalogue/fts-query'
 import type { SqlClient } from '../store/sql'
 import { variantToModel } from './v1-skin'
 

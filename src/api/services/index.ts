@@ -4,8 +4,8 @@
  */
 import type { CapeCatalogue } from '../capes/capes'
 import type { JobQueue } from '../jobs/queue/job-queue'
-import type { SkinLists } from './catalogue/skin-lists'
-import type { SimilarSkins } from './catalogue/similar'
+import type { SkinLists } from '../skins/catalogue/skin-lists'
+import type { SimilarSkins } from '../skins/catalogue/similar'
 import type { ApiContext } from './context'
 import type { Generator } from '../jobs/generate/generator'
 import type { OwnSkins } from '../skins/services/own-skins'
