@@ -1,6 +1,6 @@
 /**
  * The answers of the skin read routes (reference/mineskin-api.md §1.6, §1.7), apart from their HTTP
- * headers: `src/api/routes/skins.ts` and `community.ts` send them over HTTP, and the direct table
+ * headers: `src/api/skins/routes/skins.ts` and `community.ts` send them over HTTP, and the direct table
  * (`./table.ts`) hands them to server renders in-process, so both paths build one shape (issue 11
  * point 3).
  * @module

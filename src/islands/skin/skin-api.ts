@@ -16,7 +16,7 @@ export const loadProof = () => import('../../shared/antibot/browser-proof').then
 
 /**
  * Runs a call that needs an anti-bot proof (SPEC §6). Fetching the challenge gives a browser without
- * one the API's client cookie, so its first vote, like or report counts as its own (src/api/routes/community.ts).
+ * one the API's client cookie, so its first vote, like or report counts as its own (src/api/skins/routes/community.ts).
  */
 async function withProof<T>(call: (headers: ProofHeaders) => Promise<T>): Promise<T> {
   const proof = await loadProof()

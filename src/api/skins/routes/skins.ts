@@ -6,14 +6,14 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { skinListCategorySchema, skinUpdateBodySchema } from '../../shared/schemas/api'
-import { listAnswer, metaAnswer, requireIdentified, similarAnswer, skinAnswer, skinById, skinByUuid, userAnswer, type ListCategory } from '../direct/skin-answers'
-import type { ApiServices } from '../services'
-import { deleteSkin, updateSkin } from '../skins/services/skin-edit'
-import { toSkinInfo } from '../skins/services/skin-record'
-import { readJsonBody, type BodyRoute } from './body'
-import type { ApiEnv } from './env'
-import { msg, parseOr400, send, v2 } from './envelope'
+import { skinListCategorySchema, skinUpdateBodySchema } from '../../../shared/schemas/api'
+import { listAnswer, metaAnswer, requireIdentified, similarAnswer, skinAnswer, skinById, skinByUuid, userAnswer, type ListCategory } from '../../direct/skin-answers'
+import type { ApiServices } from '../../services'
+import { deleteSkin, updateSkin } from '../services/skin-edit'
+import { toSkinInfo } from '../services/skin-record'
+import { readJsonBody, type BodyRoute } from '../../routes/body'
+import type { ApiEnv } from '../../routes/env'
+import { msg, parseOr400, send, v2 } from '../../routes/envelope'
 
 const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300'
 

@@ -2,9 +2,9 @@
  * Likes in the skin JSON and the caller's `liked` flag in the `/user` answer (our extensions, issue 8).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { skinResponseSchema, skinUserResponseSchema } from '../../shared/schemas/api'
-import { makeSkinPng } from '../image/fixtures'
-import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { skinResponseSchema, skinUserResponseSchema } from '../../../shared/schemas/api'
+import { makeSkinPng } from '../../image/fixtures'
+import { startTestApi, uploadForm, type TestApi } from '../../testing/api-harness'
 
 let t: TestApi
 let skin: string

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createApiKey } from '../users/identity'
-import { encodeMinecraftPng } from '../image'
-import { makeSkinPng } from '../image/fixtures'
-import { openStore } from '../store/db'
-import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { createApiKey } from '../../users/identity'
+import { encodeMinecraftPng } from '../../image'
+import { makeSkinPng } from '../../image/fixtures'
+import { openStore } from '../../store/db'
+import { startTestApi, uploadForm, type TestApi } from '../../testing/api-harness'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR

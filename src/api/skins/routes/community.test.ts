@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { makeSkinPng } from '../image/fixtures'
-import { jsonInit, startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { makeSkinPng } from '../../image/fixtures'
+import { jsonInit, startTestApi, uploadForm, type TestApi } from '../../testing/api-harness'
 
 let t: TestApi
 let skin: string

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { makeSkinPng } from '../image/fixtures'
-import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { makeSkinPng } from '../../image/fixtures'
+import { startTestApi, uploadForm, type TestApi } from '../../testing/api-harness'
 
 const DAY = 86_400_000
 type Page = { skins: { uuid: string }[]; pagination: { current: object; next: { after?: string }; previous?: { before?: string } }; links: Record<string, string> }
