@@ -1,13 +1,18 @@
 /**
- * The README and docs/ link to each other and to the code (issue 25 point 1): every relative link
- * must name a file that exists, and a `#anchor` a heading of that page (GitHub's slugs).
+ * The README, docs/ and the code's own READMEs (the domain maps of issue 25 point 2) link to each
+ * other and to the code (issue 25 point 1): every relative link must name a file that exists, and a
+ * `#anchor` a heading of that page (GitHub's slugs).
  */
 import { describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
 
 const ROOT = join(import.meta.dir, '../..')
-const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
+  ...[...new Bun.Glob('src/**/README.md').scanSync({ cwd: ROOT })].sort(),
+]
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
 const slug = (heading: string) =>
@@ -29,7 +34,7 @@ function anchors(text: string): Set<string> {
   return found
 }
 
-describe('links in the README and docs/', () => {
+describe('links in the README, docs/ and src/**/README.md', () => {
   for (const page of PAGES) {
     test(`${page}: every relative link resolves`, () => {
       const text = readFileSync(join(ROOT, page), 'utf8')
@@ -42,6 +47,16 @@ describe('links in the README and docs/', () => {
         else if (anchor && file.endsWith('.md') && !anchors(readFileSync(join(ROOT, file), 'utf8')).has(anchor)) broken.push(`${target} (no heading #${anchor} in ${file})`)
       }
       expect(broken).toEqual([])
+    })
+
+    // Code moves (issue 25 point 2) must not leave a page naming a file that is gone.
+    test(`${page}: every repository path it names exists`, () => {
+      const text = readFileSync(join(ROOT, page), 'utf8')
+      const gone = [...text.matchAll(/\b((?:src|test|docs|static|locales|migrations)\/[\w./*{}-]*[\w*}])/g)]
+        .map((m) => m[1]!)
+        // Globs and name patterns (`migrations/d1/NNNN_name.sql`) name no one file.
+        .filter((path) => !/[*{]|NNNN/.test(path) && !existsSync(join(ROOT, path)))
+      expect(gone).toEqual([])
     })
   }
 })
