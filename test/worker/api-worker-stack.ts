@@ -1,8 +1,8 @@
 /**
  * Starts the API Worker (wrangler.api.toml, issue 13 point 1) under `wrangler dev`, offline, on local D1,
- * R2, Queues and Durable Objects kept in a fresh `--persist-to` folder: first
- * `wrangler d1 migrations apply DB --local --persist-to <dir>`, then two API keys inserted with
- * `wrangler d1 execute`, then `wrangler dev`. Secrets (a fresh signing key, the altcha and session keys)
+ * R2, Queues and Durable Objects kept in a fresh `--persist-to` folder: first the state
+ * `wrangler d1 migrations apply DB --local` made (once, then copied), then two API keys written into
+ * that copy, then `wrangler dev`. Secrets (a fresh signing key, the altcha and session keys)
  * and test variables go into a `.dev.vars` file; wrangler reads it from the config's folder, so the
  * helper runs a copy of wrangler.api.toml (paths made absolute, nothing else changed) in a temp folder
  * and never writes into the repository. With `web: true` the session is
@@ -10,7 +10,9 @@
  * the API Worker over its `API` service binding. test/bench reuses this helper.
  * @module
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { Database } from 'bun:sqlite'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { hashApiKey } from '../../src/api/users/identity/api-keys'
@@ -86,6 +88,30 @@ function writeWorkerConfig(dir: string, file: string): string {
   return path
 }
 
+/**
+ * The local D1 state after `wrangler d1 migrations apply`, made once per migrations folder, config and
+ * env and copied into each stack's `--persist-to` folder. Applying the 13 migrations costs about 9 s
+ * of CPU in wrangler, copying the result milliseconds; the state is still made by the real command,
+ * so the migrations folder stays what is tested. Test processes running side by side may both make
+ * it: the first to rename its folder into place wins, the other's copy is dropped.
+ */
+function migratedState(config: string, envArgs: string[]): string {
+  const migrationsDir = join(ROOT, 'migrations/d1')
+  const digest = createHash('sha256').update(readFileSync(config)).update(envArgs.join(' '))
+  for (const file of readdirSync(migrationsDir).sort()) digest.update(file).update(readFileSync(join(migrationsDir, file)))
+  const template = join(tmpdir(), `ssg-d1-migrated-${digest.digest('hex').slice(0, 16)}`)
+  if (existsSync(template)) return template
+  const staging = mkdtempSync(join(tmpdir(), 'ssg-d1-staging-'))
+  try {
+    wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '-c', config, ...envArgs, '--persist-to', staging])
+    renameSync(staging, template)
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true })
+    if (!existsSync(template)) throw error
+  }
+  return template
+}
+
 /** Starts the stack; see the module doc. */
 export async function startApiWorkerStack(opts: ApiWorkerStackOptions = {}): Promise<ApiWorkerStack> {
   const persistDir = mkdtempSync(join(tmpdir(), 'api-worker-state-'))
@@ -109,20 +135,36 @@ export async function startApiWorkerStack(opts: ApiWorkerStackOptions = {}): Pro
     if (opts.web) writeFileSync(join(configDir, '.dev.vars.stack'), readFileSync(join(configDir, '.dev.vars')))
 
     const d1Args = ['DB', '--local', '-c', config, ...envArgs, '--persist-to', persistDir]
-    wrangler(['d1', 'migrations', 'apply', ...d1Args])
+    cpSync(migratedState(config, envArgs), persistDir, { recursive: true })
+    const userKey = `ssg_${randomHex(32)}`
+    const plainKey = `ssg_${randomHex(32)}`
+    const grants = JSON.stringify({ batch_generation: true, private_skins: true })
+    // Straight into the copied D1 file, before workerd opens it: `wrangler d1 execute` would cost
+    // another 2 s of CPU for two rows.
+    // The database is the object file named by a 64-hex id (`metadata.sqlite` beside it is Miniflare's).
+    const [dbFile] = [...new Bun.Glob('v3/d1/miniflare-D1DatabaseObject/*.sqlite').scanSync({ cwd: persistDir })].filter((f) => /\/[0-9a-f]{64}\.sqlite$/.test(f))
+    if (!dbFile) throw new Error(`no local D1 database in ${persistDir}`)
+    const dbPath = join(persistDir, dbFile)
+    const local = new Database(dbPath)
+    const insertKey = local.query('INSERT INTO api_keys (id, key_hash, name, user_id, grants, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    insertKey.run(randomHex(12), hashApiKey(userKey), 'worker test user', 'c0'.repeat(16), grants, Date.now())
+    insertKey.run(randomHex(12), hashApiKey(plainKey), 'worker test plain', null, null, Date.now())
+    local.close()
     const d1 = async (sql: string) => {
+      // A read goes straight to the database file (SQLite lets another process read beside workerd's
+      // writer); a write through `wrangler d1 execute`, as an operator would, 2 s of CPU each.
+      if (/^\s*select\b/i.test(sql)) {
+        const reader = new Database(dbPath, { readonly: true })
+        try {
+          return reader.query(sql).all() as Record<string, unknown>[]
+        } finally {
+          reader.close()
+        }
+      }
       const out = wrangler(['d1', 'execute', ...d1Args, '--json', '--command', sql])
       const parsed = JSON.parse(out) as { results: Record<string, unknown>[] }[]
       return parsed.flatMap((r) => r.results)
     }
-    const userKey = `ssg_${randomHex(32)}`
-    const plainKey = `ssg_${randomHex(32)}`
-    const grants = JSON.stringify({ batch_generation: true, private_skins: true }).replaceAll("'", "''")
-    await d1(
-      `INSERT INTO api_keys (id, key_hash, name, user_id, grants, created_at) VALUES ` +
-        `('${randomHex(12)}', '${hashApiKey(userKey)}', 'worker test user', '${'c0'.repeat(16)}', '${grants}', ${Date.now()}), ` +
-        `('${randomHex(12)}', '${hashApiKey(plainKey)}', 'worker test plain', NULL, NULL, ${Date.now()})`,
-    )
 
     // The account Worker reads the same .dev.vars (same folder): the API's session and anti-bot keys.
     const accountsConfig = opts.web && opts.accounts ? ['-c', writeWorkerConfig(configDir, 'wrangler.accounts.toml')] : []
