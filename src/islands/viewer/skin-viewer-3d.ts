@@ -87,8 +87,30 @@ export async function mountViewer3d(host: HTMLElement, box: HTMLElement, options
   canvas.dataset.model = viewer.playerObject.skin.modelType
   canvas.dataset.cape = String(viewer.playerObject.cape.visible)
 
+  // Frames only while something moves: the walk runs skinview3d's loop; a still player (walk paused,
+  // or off screen) gets one frame per change — a turn, a zoom, a drag, a resize — instead of sixty a
+  // second of the same picture (battery, and a phone's GPU kept cool).
+  let walking = !options.paused
+  let onScreen = false
+  let frameAsked = false
+  const redraw = () => {
+    if (frameAsked || walking || !onScreen) return
+    frameAsked = true
+    requestAnimationFrame(() => {
+      frameAsked = false
+      if (!viewer.disposed && viewer.renderPaused) viewer.render()
+    })
+  }
+  const runLoop = () => {
+    viewer.renderPaused = !(onScreen && walking)
+    redraw()
+  }
+  viewer.controls.addEventListener('change', redraw)
+  canvas.addEventListener('webglcontextrestored', redraw)
+
   const turn = (radians: number) => {
     viewer.playerWrapper.rotation.y += radians
+    redraw()
   }
   // Moves the camera like the wheel does, so buttons, keys and wheel share one distance.
   const zoomBy = (factor: number) => {
@@ -96,6 +118,7 @@ export async function mountViewer3d(host: HTMLElement, box: HTMLElement, options
     const distance = Math.min(MAX_DISTANCE, Math.max(MIN_DISTANCE, camera.length() / factor))
     camera.setLength(distance)
     viewer.controls.update()
+    redraw()
   }
   const onKey = (event: KeyboardEvent) => {
     const action: Record<string, () => void> = {
@@ -115,19 +138,23 @@ export async function mountViewer3d(host: HTMLElement, box: HTMLElement, options
   // The box follows the page layout (a column that narrows on phones): keep the canvas the same size.
   const resize = new ResizeObserver(() => {
     if (box.clientWidth && box.clientHeight) viewer.setSize(box.clientWidth, box.clientHeight)
+    redraw()
   })
   resize.observe(box)
   // No frames while the viewer is off screen (battery).
   const visible = new IntersectionObserver(([entry]) => {
-    viewer.renderPaused = !entry?.isIntersecting
+    onScreen = Boolean(entry?.isIntersecting)
+    runLoop()
   })
   visible.observe(box)
   host.append(canvas)
 
   return {
     canvas,
-    setWalking: (walking) => {
-      walk.paused = !walking
+    setWalking: (on) => {
+      walking = on
+      walk.paused = !on
+      runLoop()
     },
     turn,
     zoomBy,
@@ -135,6 +162,7 @@ export async function mountViewer3d(host: HTMLElement, box: HTMLElement, options
       viewer.playerWrapper.rotation.y = HOME_TURN
       viewer.resetCameraPose()
       viewer.zoom = DEFAULT_ZOOM
+      redraw()
     },
     dispose: () => {
       resize.disconnect()
