@@ -1,16 +1,17 @@
 /**
  * `bun run test` — sets up and runs every test (README): makes sure Debian's Chromium is there
  * (installs it with apt when running as root), builds the client, type-checks, then runs all
- * bun:test suites (units beside the code, test/e2e in Chromium, test/worker under wrangler dev) in
- * one `bun test` process per core (at most 2; test/shards.ts deals the files by weight: a browser file
- * counts 4× its size, a Worker file 6×, as they start servers) and prints one closing line
- * `N passed, N failed` read from the shards' JUnit reports.
+ * bun:test suites (units beside the code, test/e2e in Chromium, test/worker under wrangler dev), one
+ * `bun test` per core at a time (at most 2), taking jobs longest first: each browser or Worker file
+ * alone, the unit files in four batches (test/shards.ts `runQueue`), and prints one closing line
+ * `N passed, N failed` read from the jobs' JUnit reports.
  * @module
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import { deal, runShards, sizeOf, testFiles } from './shards'
+import { loadDurations } from './durations'
+import { deal, runQueue, runShards, testFiles } from './shards'
 
 const ROOT = join(import.meta.dir, '..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -55,24 +56,40 @@ function failureSummary(report: string): string[] {
   return lines
 }
 
+/** Browser (test/e2e) and Worker (test/worker) files: each starts servers, so each gets a process. */
+const isHeavy = (file: string) => /^test\/(e2e|worker)\//.test(file)
+
+/**
+ * The suite as `bun test` jobs, longest first (test/durations.json; a heavy file it does not list yet
+ * counts as the longest): each heavy file alone, the unit files in four batches.
+ */
+function suiteJobs(): string[][] {
+  const durations = loadDurations()
+  const seconds = (file: string) => durations[file] ?? (isHeavy(file) ? 1e6 : 0.5)
+  const files = testFiles()
+  const jobs = [...files.filter(isHeavy).map((f) => [f]), ...deal(files.filter((f) => !isHeavy(f)), 4, seconds)]
+  const length = (job: string[]) => job.reduce((n, f) => n + seconds(f), 0)
+  return jobs.sort((a, b) => length(b) - length(a))
+}
+
 ensureChromium()
 mkdirSync(join(ROOT, 'test-results'), { recursive: true })
+// Reports of an earlier run would be read as this run's by test/durations.ts.
+for (const old of new Bun.Glob('test-results/junit-*.xml').scanSync({ cwd: ROOT })) rmSync(join(ROOT, old))
 const steps = [
   ['bun', 'src/islands/build.ts'],
   ['bunx', 'tsc', '--noEmit', '-p', 'tsconfig.json'],
 ]
 let setupFailed = 0
 for (const step of steps) if (run(step) !== 0) setupFailed++
-/** How much work a test file is, for dealing files to shards: browser and Worker files start servers. */
-const weight = (file: string) => sizeOf(file) * (file.startsWith('test/e2e/') ? 4 : file.startsWith('test/worker/') ? 6 : 1)
-// `bun run test -- <paths or flags>` runs what was asked in one process; no arguments: everything, sharded.
+// `bun run test -- <paths or flags>` runs what was asked in one process; no arguments: everything.
 const asked = process.argv.slice(2)
-const shards = asked.length ? [[]] : deal(testFiles(), Math.min(2, availableParallelism()), weight)
-const results = await runShards(shards, {
+const runOptions = {
   args: ['--timeout', '30000', ...asked],
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   reportName: 'junit',
-})
+}
+const results = asked.length ? await runShards([[]], runOptions) : await runQueue(suiteJobs(), Math.min(2, availableParallelism()), runOptions)
 const failed = results.reduce((n, r) => n + r.failed, 0)
 const passed = results.reduce((n, r) => n + r.tests, 0) - failed
 const failures = results.flatMap((r) => failureSummary(r.report))

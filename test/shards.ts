@@ -45,27 +45,55 @@ export function junitCounts(report: string): { tests: number; failed: number } |
   return { tests: attr('tests') - attr('skipped'), failed: attr('failures') + attr('errors') }
 }
 
+/** How {@link runShards} and {@link runQueue} run each `bun test`. */
+export interface RunOptions {
+  /** Arguments of every `bun test` before its files. */
+  args: string[]
+  env?: Record<string, string | undefined>
+  /** JUnit reports are `test-results/<reportName>-<n>.xml`. */
+  reportName: string
+}
+
 /**
  * Runs each shard as `bun test <args> <files>` at the same time; a shard's output is printed whole when
  * it ends, so lines of different shards never interleave.
  */
-export async function runShards(shards: string[][], opts: { args: string[]; env?: Record<string, string | undefined>; reportName: string }): Promise<ShardResult[]> {
+export async function runShards(shards: string[][], opts: RunOptions): Promise<ShardResult[]> {
   mkdirSync(join(ROOT, 'test-results'), { recursive: true })
-  return Promise.all(
-    shards.map(async (files, i) => {
-      const report = join(ROOT, `test-results/${opts.reportName}-${i}.xml`)
-      const child = Bun.spawn(['bun', 'test', ...opts.args, '--reporter=junit', `--reporter-outfile=${report}`, ...files.map((f) => `./${f}`)], {
-        cwd: ROOT,
-        env: opts.env ?? process.env,
-        stdout: 'pipe',
-        stderr: 'pipe',
-      })
-      const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
-      process.stdout.write(`\n=== shard ${i + 1}/${shards.length}: ${files.length} files ===\n${out}`)
-      process.stderr.write(err)
-      const counts = junitCounts(report)
-      // A shard that ended badly without a report (a crash) counts as one failure.
-      return { exitCode, report, tests: counts?.tests ?? 0, failed: counts ? counts.failed + (exitCode !== 0 && counts.failed === 0 ? 1 : 0) : 1 }
-    }),
-  )
+  return Promise.all(shards.map((files, i) => runOne(files, i, shards.length, opts)))
+}
+
+/**
+ * Runs `jobs` (each a list of files for one `bun test`) with at most `parallel` at a time, in the
+ * order given: each process that ends takes the next job. Given the longest jobs first, the processes
+ * end close together whatever the guesses of their lengths were worth (a static deal left one of two
+ * shards idle for 90 s), and each browser or Worker file gets a process of its own, so nothing one
+ * file leaves behind (a Playwright connection, a port, a global) reaches another.
+ */
+export async function runQueue(jobs: string[][], parallel: number, opts: RunOptions): Promise<ShardResult[]> {
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true })
+  const results: ShardResult[] = []
+  let next = 0
+  const worker = async () => {
+    for (let i = next++; i < jobs.length; i = next++) results[i] = await runOne(jobs[i]!, i, jobs.length, opts)
+  }
+  await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker))
+  return results
+}
+
+/** One `bun test` of `files` writing report number `i`; its output is printed whole when it ends. */
+async function runOne(files: string[], i: number, count: number, opts: RunOptions): Promise<ShardResult> {
+  const report = join(ROOT, `test-results/${opts.reportName}-${i}.xml`)
+  const child = Bun.spawn(['bun', 'test', ...opts.args, '--reporter=junit', `--reporter-outfile=${report}`, ...files.map((f) => `./${f}`)], {
+    cwd: ROOT,
+    env: opts.env ?? process.env,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+  process.stdout.write(`\n=== ${i + 1}/${count}: ${files.length === 1 ? files[0] : `${files.length} files`} ===\n${out}`)
+  process.stderr.write(err)
+  const counts = junitCounts(report)
+  // A shard that ended badly without a report (a crash) counts as one failure.
+  return { exitCode, report, tests: counts?.tests ?? 0, failed: counts ? counts.failed + (exitCode !== 0 && counts.failed === 0 ? 1 : 0) : 1 }
 }
