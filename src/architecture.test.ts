@@ -6,7 +6,7 @@
  * the Bun entry that wires the embedded API in — so the Worker bundle never contains SQLite.
  */
 import { describe, expect, test } from 'bun:test'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
 const SRC = import.meta.dir
@@ -57,3 +57,24 @@ describe('import boundaries (DESIGN.md §3)', () => {
     expect(worker.filter((i) => i.spec.startsWith('node:') || i.spec.startsWith('bun') || i.spec === 'hono/bun')).toEqual([])
   })
 })
+
+describe('one home per domain (issue 25 point 2)', () => {
+  /** The API's domains: each folder holds its routes and services and maps the rest in its README. */
+  const DOMAINS = ['users', 'skins', 'jobs', 'signing', 'moderation']
+
+  test('each domain folder of src/api has a README naming its tables and web pages', () => {
+    const missing = DOMAINS.filter((domain) => {
+      const readme = join(SRC, 'api', domain, 'README.md')
+      if (!existsSync(readme)) return true
+      const text = readFileSync(readme, 'utf8')
+      return !text.includes('**Schema**') || !text.includes('src/api/store/schema.ts')
+    })
+    expect(missing).toEqual([])
+  })
+
+  test('src/api/services keeps no domain of its own (only the bundle, stats and storage metering)', () => {
+    const entries = readdirSync(join(SRC, 'api/services')).filter((name) => !name.endsWith('.test.ts')).sort()
+    expect(entries).toEqual(['context.ts', 'index.ts', 'stats', 'storage'])
+  })
+})
+
