@@ -13,13 +13,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { gzipSync } from 'bun'
 import { encode } from 'fast-png'
-import type { BrowserContextOptions, BrowserServer, Page, Route } from 'playwright-core'
-import { hydrated, isolatedContext, launchChromiumServer } from '../support/browser'
+import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core'
+import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 
 let server: RunningServer
-/** Chromium, each test's context on its own connection to it (isolatedContext). */
-let chromium: BrowserServer
+let browser: Browser
 /** A classic and a slim demo skin (uuids). */
 const skins = { classic: '', slim: '' }
 
@@ -33,7 +32,7 @@ beforeAll(async () => {
   // Demo skins are slim with p = 0.35 from an unseeded PRNG: 8 of them lacked a slim one 3 % of the
   // time (a CI run met it); 24 lack one with p = 0.65^24 ≈ 3·10⁻⁵.
   server = await startBunServer({ DEMO_SKINS: '24' })
-  chromium = await launchChromiumServer()
+  browser = await launchChromium()
   mkdirSync(SHOTS, { recursive: true })
   const list = (await (await fetch(`${server.origin}/api/v2/skins?size=24`)).json()) as { skins: { uuid: string }[] }
   for (const { uuid } of list.skins) {
@@ -45,7 +44,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await chromium?.close()
+  await browser?.close()
   await server?.stop()
 })
 
@@ -57,7 +56,8 @@ async function openSkin(uuid: string, options: BrowserContextOptions & { noWebgl
   const { noWebgl, beforeGoto, ...contextOptions } = options
   // The walk starts paused unless a test asks for motion: a still viewer draws only on change, which
   // keeps software WebGL from taking the CI machine's cores (the walk has a test of its own).
-  const { context, close } = await isolatedContext(chromium, { viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce', ...contextOptions })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce', ...contextOptions })
+  const close = () => context.close()
   await context.addInitScript(() => {
     new PerformanceObserver((list) => {
       const last = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null }
@@ -376,7 +376,8 @@ describe('3D skin viewer (issue 8 point 1)', () => {
 
   test('the cape shows when the skin has one', async () => {
     const backView = async (cape: boolean) => {
-      const { context, close } = await isolatedContext(chromium, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+      const close = () => context.close()
       const page = await context.newPage()
       if (cape) await withCape(page)
       await page.goto(`${server.origin}/skins/${skins.classic}`)
@@ -474,7 +475,7 @@ describe('3D skin viewer (issue 8 point 1)', () => {
 
     const noJs = await openSkin(skins.slim, { javaScriptEnabled: false })
     const image = noJs.page.locator(`${VIEWER} img.skin-viewer__image`)
-    await expect(image.isVisible()).resolves.toBe(true)
+    expect(await image.isVisible()).toBe(true)
     await expect(image.getAttribute('src')).resolves.toMatch(/^\/render\/body\/[0-9a-f]+\?.*slim=true/)
     await expect(image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true)
     // A button that could do nothing without JavaScript is not shown.
