@@ -1,6 +1,6 @@
 /**
  * test/support/browser.ts drops what Playwright's client throws for an event about an object it has
- * already disposed (the cause of four failed CI runs of the skin viewer test), and nothing else: a
+ * already disposed (the cause of three failed clean-clone runs of the skin viewer test), and nothing else: a
  * reply to a call nobody made still throws.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'

@@ -14,7 +14,7 @@ const LATE_EVENT = /was not bound in the connection|^Error: Cannot find object t
  * Playwright's client throws when an event arrives for an object it has already disposed: a request
  * of a context that was just closed ("Object with guid request@… was not bound in the connection"), a
  * message on a closed pipe ("Cannot find object to \"message\""). The throw happens where the client
- * reads its connection, outside any call, so bun:test pins it on whichever test runs next (four CI runs
+ * reads its connection, outside any call, so bun:test pins it on whichever test runs next (three clean-clone runs
  * of the skin viewer test failed so). Such an event is about something no test holds any more: it is
  * dropped. Replies to calls (messages with an `id`) are left alone, so a real error still surfaces.
  */
