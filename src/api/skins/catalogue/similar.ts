@@ -8,20 +8,12 @@
 import type { SqlClient } from '../../store/sql'
 import type { SkinListItem } from '../../../shared/schemas/api'
 import { histogramDistance } from '../../image/colour-features'
+import { toListItem, type SkinListRow } from './list-item'
 
 /** Most similar skins returned (reference §1.7). */
 export const SIMILAR_LIMIT = 8
 /** Candidates ranked per request. */
 export const SIMILAR_CANDIDATES = 256
-
-interface DetailRow {
-  id: number
-  uuid: string
-  short_id: string
-  name: string | null
-  texture_hash: string
-  updated_at: number
-}
 
 /**
  * How long a skin's ranking is reused (issue 23: the skin page's SSR ranked 256 candidates on every
@@ -42,7 +34,7 @@ export function createSimilarSkins(sql: SqlClient, now: () => number = Date.now)
      ORDER BY s.id DESC LIMIT ?`
   /** The winners still listed, with their current details (ids are row ids, so this reads the primary key). */
   const details = (ids: number[]) =>
-    sql.all<DetailRow>(
+    sql.all<SkinListRow>(
       `SELECT id, uuid, short_id, name, texture_hash, updated_at FROM skins WHERE id IN (${ids.map(() => '?').join(',')}) AND visibility = 'public' AND deleted_at IS NULL`,
       ids,
     )
@@ -82,7 +74,7 @@ export function createSimilarSkins(sql: SqlClient, now: () => number = Date.now)
       const byId = new Map((await details(entry.ids)).map((r) => [r.id, r]))
       return entry.ids.flatMap((id) => {
         const r = byId.get(id)
-        return r ? [{ uuid: r.uuid, shortId: r.short_id, ...(r.name ? { name: r.name } : {}), texture: r.texture_hash, timestamp: r.updated_at }] : []
+        return r ? [toListItem(r)] : []
       })
     },
   }

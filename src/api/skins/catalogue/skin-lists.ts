@@ -10,6 +10,7 @@
 import type { SqlClient, SqlParams } from '../../store/sql'
 import type { SkinListItem } from '../../../shared/schemas/api'
 import { ftsMatchExpression } from './fts-query'
+import { toListItem, type SkinListRow } from './list-item'
 
 /** Popular = created within this window (reference §1.6). */
 export const POPULAR_WINDOW_MS = 30 * 24 * 3_600_000
@@ -25,14 +26,8 @@ export const FILTER_WINDOW = 2000
  */
 export const SEARCH_LATEST_WINDOW = 500
 
-/** One list row as queried. */
-interface ListRow {
-  id: number
-  uuid: string
-  short_id: string
-  name: string | null
-  texture_hash: string
-  updated_at: number
+/** One list row as queried (popularity needs the views). */
+interface ListRow extends SkinListRow {
   views: number
 }
 
@@ -59,14 +54,6 @@ export interface ListRequest {
 const COLS = 's.id, s.uuid, s.short_id, s.name, s.texture_hash, s.updated_at, s.views'
 const LISTED = "s.visibility = 'public' AND s.deleted_at IS NULL"
 const TOP = Number.MAX_SAFE_INTEGER
-
-const toItem = (r: ListRow): SkinListItem => ({
-  uuid: r.uuid,
-  shortId: r.short_id,
-  ...(r.name ? { name: r.name } : {}),
-  texture: r.texture_hash,
-  timestamp: r.updated_at,
-})
 
 /** The keyset position of a skin: its sort keys in every list. */
 interface Anchor {
@@ -199,7 +186,7 @@ export function createSkinLists(sql: SqlClient) {
       const cursor = req.before ?? req.after
       const a = cursor ? await anchor(cursor.replace(/-/g, '').toLowerCase()) : null
       const anchorNotFound = Boolean(cursor) && !a
-      const page = (rows: ListRow[], hasBefore: boolean): ListPage => ({ skins: rows.map(toItem), anchorNotFound, hasBefore })
+      const page = (rows: ListRow[], hasBefore: boolean): ListPage => ({ skins: rows.map(toListItem), anchorNotFound, hasBefore })
       if (req.category === 'random') {
         const match = req.filter ? ftsMatchExpression(req.filter) : null
         return page(await (match ? randomSearch(match, req.size, req.random) : randomPage(req.size, req.random)), false)

@@ -2,24 +2,16 @@
  * `GET /v2/me/skins` (reference/mineskin-api.md §1.6): the caller's own skins, every visibility,
  * newest first, keyset-paginated by `after`; only the last 3 months unless the grant
  * `skin_history_unlimited`. "Own" = created by the caller's user, else API key, else anonymous
- * client cookie (services/skins/ownership.ts). `filter` keeps skins whose name has every word.
+ * client cookie (./ownership.ts). `filter` keeps skins whose name has every word.
  * @module
  */
 import type { SqlClient } from '../../store/sql'
 import type { SkinListItem } from '../../../shared/schemas/api'
 import type { Identity } from '../../users/identity'
+import { toListItem, type SkinListRow } from '../catalogue/list-item'
 
 /** Window of `/v2/me/skins` without `skin_history_unlimited`. */
 export const OWN_HISTORY_MS = 90 * 24 * 3_600_000
-
-interface Row {
-  id: number
-  uuid: string
-  short_id: string
-  name: string | null
-  texture_hash: string
-  updated_at: number
-}
 
 /** Prepared own-skin queries. */
 export function createOwnSkins(sql: SqlClient) {
@@ -39,14 +31,14 @@ export function createOwnSkins(sql: SqlClient) {
       const words = q.filter?.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean) ?? []
       // A filter scans further than one page; own histories are small, so a bounded scan is fine.
       const limit = words.length ? 1000 : q.size
-      let rows: Row[]
-      if (who.userId) rows = await sql.all<Row>(BY_USER, [who.userId, before, since, limit])
-      else if (who.apiKeyId) rows = await sql.all<Row>(BY_KEY, [who.apiKeyId, before, since, limit])
-      else if (who.clientId) rows = await sql.all<Row>(BY_CLIENT, [who.clientId, before, since, limit])
+      let rows: SkinListRow[]
+      if (who.userId) rows = await sql.all<SkinListRow>(BY_USER, [who.userId, before, since, limit])
+      else if (who.apiKeyId) rows = await sql.all<SkinListRow>(BY_KEY, [who.apiKeyId, before, since, limit])
+      else if (who.clientId) rows = await sql.all<SkinListRow>(BY_CLIENT, [who.clientId, before, since, limit])
       else return null
       if (words.length) rows = rows.filter((r) => words.every((w) => (r.name ?? '').toLowerCase().includes(w))).slice(0, q.size)
       return {
-        skins: rows.map((r) => ({ uuid: r.uuid, shortId: r.short_id, ...(r.name ? { name: r.name } : {}), texture: r.texture_hash, timestamp: r.updated_at })),
+        skins: rows.map(toListItem),
         anchorNotFound: q.after !== undefined && !a,
       }
     },
