@@ -1,7 +1,7 @@
 /**
  * How long each test file took, for ordering the suite's processes longest first (test/run.ts):
  * `test/durations.json`, seconds per file. `bun test/durations.ts` writes it again from the JUnit
- * reports of the last `bun run test` (test-results/junit-*.xml); a file it does not list yet is
+ * reports of the last `bun run test` (test-results/junit-*.xml and unit-*.xml); a file it does not list yet is
  * guessed from its size by the caller.
  * @module
  */
@@ -26,7 +26,7 @@ export function durationsOf(reports: string[]): Record<string, number> {
 }
 
 if (import.meta.main) {
-  const reports = [...new Bun.Glob('test-results/junit-*.xml').scanSync({ cwd: ROOT })].map((f) => join(ROOT, f))
+  const reports = [...new Bun.Glob('test-results/{junit,unit}-*.xml').scanSync({ cwd: ROOT })].map((f) => join(ROOT, f))
   const found = durationsOf(reports)
   const sorted = Object.fromEntries(Object.entries(found).sort(([a], [b]) => a.localeCompare(b)))
   writeFileSync(FILE, JSON.stringify(sorted, null, 1) + '\n')

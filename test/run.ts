@@ -1,9 +1,9 @@
 /**
  * `bun run test` — sets up and runs every test (README): makes sure Debian's Chromium is there
- * (installs it with apt when running as root), builds the client, type-checks, then runs all
- * bun:test suites (units beside the code, test/e2e in Chromium, test/worker under wrangler dev), one
+ * (installs it with apt when running as root), runs `bun run build` and, beside the tests,
+ * `bun run typecheck`, then all bun:test suites (units beside the code, test/e2e in Chromium, test/worker under wrangler dev), one
  * `bun test` per core at a time (at most 2), taking jobs longest first: each browser or Worker file
- * alone, the unit files in four batches (test/shards.ts `runQueue`), and prints one closing line
+ * alone, and `bun run test:unit` for the rest (test/shards.ts `runQueue`), and prints one closing line
  * `N passed, N failed` read from the jobs' JUnit reports.
  * @module
  */
@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { loadDurations } from './durations'
-import { deal, runQueue, runShards, testFiles } from './shards'
+import { bunTestJob, junitCounts, runQueue, runShards, testFiles, type QueuedJob } from './shards'
 
 const ROOT = join(import.meta.dir, '..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -32,6 +32,14 @@ function ensureChromium() {
     console.error('Installing chromium with apt-get failed.')
     process.exit(1)
   }
+}
+
+/** Runs `cmd` beside what follows; its output is printed whole when it ends; resolves with its exit code. */
+async function runAsync(cmd: string[]): Promise<number> {
+  const child = Bun.spawn(cmd, { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
+  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+  process.stdout.write(`\n=== $ ${cmd.join(' ')} (exit ${code}) ===\n${out}${err}`)
+  return code
 }
 
 /** Decodes the XML entities bun writes into attributes and text. */
@@ -60,28 +68,39 @@ function failureSummary(report: string): string[] {
 const isHeavy = (file: string) => /^test\/(e2e|worker)\//.test(file)
 
 /**
- * The suite as `bun test` jobs, longest first (test/durations.json; a heavy file it does not list yet
- * counts as the longest): each heavy file alone, the unit files in four batches.
+ * `bun run test:unit`, the developers' fast lane, run as they run it (issue 25 point 1): every other
+ * test file, in its own processes, reports in test-results/unit-*.xml.
  */
-function suiteJobs(): string[][] {
+const unitLane: QueuedJob = async (index, count) => {
+  const child = Bun.spawn(['bun', 'run', 'test:unit'], { cwd: ROOT, env: runOptions.env, stdout: 'pipe', stderr: 'pipe' })
+  const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+  process.stdout.write(`\n=== ${index + 1}/${count}: bun run test:unit ===\n${out}`)
+  process.stderr.write(err)
+  const results = reportsNamed('unit').map((report) => ({ exitCode, report, ...(junitCounts(report) ?? { tests: 0, failed: 1 }) }))
+  // A lane that failed without a failure in its reports (a crash) counts as one failure.
+  if (exitCode !== 0 && !results.some((r) => r.failed > 0)) results.push({ exitCode, report: '', tests: 1, failed: 1 })
+  return results
+}
+
+/** test-results/<name>-*.xml. */
+const reportsNamed = (name: string) => [...new Bun.Glob(`test-results/${name}-*.xml`).scanSync({ cwd: ROOT })].map((f) => join(ROOT, f))
+
+/**
+ * The suite as jobs, longest first (test/durations.json; a heavy file it does not list yet counts as
+ * the longest): each heavy file alone, and the unit lane as one job (its files' time over its processes).
+ */
+function suiteJobs(): QueuedJob[] {
   const durations = loadDurations()
   const seconds = (file: string) => durations[file] ?? (isHeavy(file) ? 1e6 : 0.5)
   const files = testFiles()
-  const jobs = [...files.filter(isHeavy).map((f) => [f]), ...deal(files.filter((f) => !isHeavy(f)), 4, seconds)]
-  const length = (job: string[]) => job.reduce((n, f) => n + seconds(f), 0)
-  return jobs.sort((a, b) => length(b) - length(a))
+  const units = files.filter((f) => !isHeavy(f))
+  const jobs = [
+    ...files.filter(isHeavy).map((f) => ({ seconds: seconds(f), run: bunTestJob([f], runOptions) })),
+    { seconds: units.reduce((n, f) => n + seconds(f), 0) / Math.min(4, availableParallelism()), run: unitLane },
+  ]
+  return jobs.sort((a, b) => b.seconds - a.seconds).map((job) => job.run)
 }
 
-ensureChromium()
-mkdirSync(join(ROOT, 'test-results'), { recursive: true })
-// Reports of an earlier run would be read as this run's by test/durations.ts.
-for (const old of new Bun.Glob('test-results/junit-*.xml').scanSync({ cwd: ROOT })) rmSync(join(ROOT, old))
-const steps = [
-  ['bun', 'src/islands/build.ts'],
-  ['bunx', 'tsc', '--noEmit', '-p', 'tsconfig.json'],
-]
-let setupFailed = 0
-for (const step of steps) if (run(step) !== 0) setupFailed++
 // `bun run test -- <paths or flags>` runs what was asked in one process; no arguments: everything.
 const asked = process.argv.slice(2)
 const runOptions = {
@@ -89,12 +108,25 @@ const runOptions = {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   reportName: 'junit',
 }
-const results = asked.length ? await runShards([[]], runOptions) : await runQueue(suiteJobs(), Math.min(2, availableParallelism()), runOptions)
+
+ensureChromium()
+mkdirSync(join(ROOT, 'test-results'), { recursive: true })
+// Reports of an earlier run would be read as this run's (here and by test/durations.ts).
+for (const old of [...reportsNamed('junit'), ...reportsNamed('unit')]) rmSync(old)
+// The docs' own commands (issue 25 point 1: CI runs them as written). The type check needs nothing
+// built and runs beside the build and the first tests; the browser tests need the build first.
+const typecheck = runAsync(['bun', 'run', 'typecheck'])
+const built = run(['bun', 'run', 'build']) === 0
+const results = asked.length ? await runShards([[]], runOptions) : await runQueue(suiteJobs(), Math.min(2, availableParallelism()))
 const failed = results.reduce((n, r) => n + r.failed, 0)
 const passed = results.reduce((n, r) => n + r.tests, 0) - failed
-const failures = results.flatMap((r) => failureSummary(r.report))
+const typed = (await typecheck) === 0
+const failures = results.flatMap((r) => (r.report ? failureSummary(r.report) : ['  bun run test:unit ended badly without a failing test in its reports (see its output above)']))
+if (!built) failures.push('  bun run build failed (see its output above)')
+if (!typed) failures.push('  bun run typecheck failed (see its output above)')
 if (failures.length) console.log(`Failed tests (from test-results/junit-*.xml):\n${failures.join('\n')}`)
 // The build and the type check count as one check each, so a broken build can never look green.
+const setupFailed = Number(!built) + Number(!typed)
 const totalFailed = failed + setupFailed
-console.log(`${passed + steps.length - setupFailed} passed, ${totalFailed} failed`)
+console.log(`${passed + 2 - setupFailed} passed, ${totalFailed} failed`)
 process.exit(totalFailed === 0 ? 0 : 1)

@@ -63,22 +63,30 @@ export async function runShards(shards: string[][], opts: RunOptions): Promise<S
   return Promise.all(shards.map((files, i) => runOne(files, i, shards.length, opts)))
 }
 
+/** One job of {@link runQueue}: runs as process number `index` of `count` and says what it did. */
+export type QueuedJob = (index: number, count: number) => Promise<ShardResult[]>
+
+/** A queued `bun test` of `files` (see {@link runQueue}). */
+export const bunTestJob =
+  (files: string[], opts: RunOptions): QueuedJob =>
+  async (index, count) => [await runOne(files, index, count, opts)]
+
 /**
- * Runs `jobs` (each a list of files for one `bun test`) with at most `parallel` at a time, in the
- * order given: each process that ends takes the next job. Given the longest jobs first, the processes
- * end close together whatever the guesses of their lengths were worth (a static deal left one of two
- * shards idle for 90 s), and each browser or Worker file gets a process of its own, so nothing one
- * file leaves behind (a Playwright connection, a port, a global) reaches another.
+ * Runs `jobs` with at most `parallel` at a time, in the order given: each process that ends takes the
+ * next job. Given the longest jobs first, the processes end close together whatever the guesses of
+ * their lengths were worth (a static deal left one of two shards idle for 90 s), and each browser or
+ * Worker file gets a process of its own, so nothing one file leaves behind (a Playwright connection,
+ * a port, a global) reaches another.
  */
-export async function runQueue(jobs: string[][], parallel: number, opts: RunOptions): Promise<ShardResult[]> {
+export async function runQueue(jobs: QueuedJob[], parallel: number): Promise<ShardResult[]> {
   mkdirSync(join(ROOT, 'test-results'), { recursive: true })
-  const results: ShardResult[] = []
+  const results: ShardResult[][] = []
   let next = 0
   const worker = async () => {
-    for (let i = next++; i < jobs.length; i = next++) results[i] = await runOne(jobs[i]!, i, jobs.length, opts)
+    for (let i = next++; i < jobs.length; i = next++) results[i] = await jobs[i]!(i, jobs.length)
   }
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker))
-  return results
+  return results.flat()
 }
 
 /** One `bun test` of `files` writing report number `i`; its output is printed whole when it ends. */

@@ -21,7 +21,8 @@ import { ensureWrk } from './wrk'
 
 const DIR = import.meta.dir
 const ROOT = join(DIR, '../..')
-const OUT = join(ROOT, 'test-results')
+/** Where bench.json and bench.md go; BENCH_OUT moves them (the docs-commands test keeps a developer's results). */
+const OUT = process.env.BENCH_OUT ?? join(ROOT, 'test-results')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Run order: quick ones first, the long data-integrity runs last; new benches go after these. */
 const ORDER = ['render', 'ssr', 'pages', 'generate', 'api', 'pool', 'load-crash', 'fuzz', 'workers']

@@ -68,9 +68,13 @@ const TEST_VARS: Record<string, string> = {
 /** A `.dev.vars` line; values are JSON strings, which dotenv reads as double-quoted with `\n` escapes. */
 const devVar = (k: string, v: string) => `${k}=${JSON.stringify(v)}`
 
-/** Runs wrangler to completion (not `dev`); throws with its output when it fails. */
-function wrangler(args: string[]): string {
-  const { cmd, env } = wranglerCommand(args)
+/**
+ * Runs wrangler to completion (not `dev`); throws with its output when it fails. `viaScript`: as the
+ * docs type it, `bun run wrangler <args>` (the package script, Node 22 from node_modules/.bin).
+ */
+function wrangler(args: string[], viaScript = false): string {
+  const direct = wranglerCommand(args)
+  const { cmd, env } = viaScript ? { cmd: ['bun', 'run', 'wrangler', ...args], env: direct.env } : direct
   const run = Bun.spawnSync(cmd, { cwd: ROOT, env, stdout: 'pipe', stderr: 'pipe' })
   const out = run.stdout.toString() + run.stderr.toString()
   if (run.exitCode !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed:\n${out.slice(-3000)}`)
@@ -103,7 +107,8 @@ function migratedState(config: string, envArgs: string[]): string {
   if (existsSync(template)) return template
   const staging = mkdtempSync(join(tmpdir(), 'ssg-d1-staging-'))
   try {
-    wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '-c', config, ...envArgs, '--persist-to', staging])
+    // docs/cloudflare.md's own command: `bun run wrangler d1 migrations apply DB --local -c wrangler.api.toml`.
+    wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '-c', config, ...envArgs, '--persist-to', staging], true)
     renameSync(staging, template)
   } catch (error) {
     rmSync(staging, { recursive: true, force: true })

@@ -38,7 +38,8 @@ afterAll(() => upstream?.stop(true))
 describe('the web Worker in front of a flaky upstream (API_ORIGIN via --var)', () => {
   let worker: WranglerDev
   beforeAll(async () => {
-    worker = await startWranglerDev(['--var', `API_ORIGIN:http://127.0.0.1:${upstream.port}`])
+    // As docs/cloudflare.md says to run it: `bun run worker:dev --port 8788 --var API_ORIGIN:…`.
+    worker = await startWranglerDev(['--var', `API_ORIGIN:http://127.0.0.1:${upstream.port}`], {}, { viaScript: true })
   }, 150_000)
   afterAll(() => worker?.stop())
 
@@ -69,7 +70,8 @@ describe('the web Worker in front of a flaky upstream (API_ORIGIN via --var)', (
 describe('API_ORIGIN only in the shell environment (the trap)', () => {
   let worker: WranglerDev
   beforeAll(async () => {
-    worker = await startWranglerDev([], { API_ORIGIN: `http://127.0.0.1:${upstream.port}` })
+    // docs/cloudflare.md: "`API_ORIGIN=… bun run worker:dev` starts a Worker with no API".
+    worker = await startWranglerDev([], { API_ORIGIN: `http://127.0.0.1:${upstream.port}` }, { viaScript: true })
   }, 150_000)
   afterAll(() => worker?.stop())
 

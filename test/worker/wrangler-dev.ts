@@ -39,23 +39,33 @@ const LOST_PORT = /EADDRINUSE|address already in use/i
  * just before wrangler binds them, so another process may take one in between: a start that fails on
  * a port in use is tried once more on fresh ports (any other failure is thrown with wrangler's output).
  */
-export async function startWranglerDev(args: string[], env: Record<string, string> = {}): Promise<WranglerDev> {
+export async function startWranglerDev(args: string[], env: Record<string, string> = {}, options: StartOptions = {}): Promise<WranglerDev> {
   try {
-    return await startOnce(args, env)
+    return await startOnce(args, env, options)
   } catch (error) {
     if (!LOST_PORT.test(String(error))) throw error
     console.warn(`wrangler dev lost a port race, starting it again on fresh ports:\n${String(error).slice(-1500)}`)
-    return await startOnce(args, env)
+    return await startOnce(args, env, options)
   }
 }
 
-async function startOnce(args: string[], env: Record<string, string>): Promise<WranglerDev> {
+/** How `startWranglerDev` starts wrangler. */
+export interface StartOptions {
+  /**
+   * Start it as the docs tell a reader to (`bun run worker:dev <args>`: the client build, then
+   * `wrangler dev --ip 127.0.0.1` under the Node 22 of node_modules/.bin) instead of calling wrangler
+   * directly: issue 25 point 1, every command of the docs is run by a test.
+   */
+  viaScript?: boolean
+}
+
+async function startOnce(args: string[], env: Record<string, string>, options: StartOptions): Promise<WranglerDev> {
   const port = freePort()
   const origin = `http://127.0.0.1:${port}`
-  const { cmd, env: fullEnv } = wranglerCommand(
-    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(freePort()), '--show-interactive-dev-session=false', ...args],
-    env,
-  )
+  const devArgs = ['--port', String(port), '--inspector-port', String(freePort()), '--show-interactive-dev-session=false', ...args]
+  const direct = wranglerCommand(['dev', '--ip', '127.0.0.1', ...devArgs], env)
+  // The script already passes `--ip 127.0.0.1`; `bun run` appends the rest to its command line.
+  const { cmd, env: fullEnv } = options.viaScript ? { cmd: ['bun', 'run', 'worker:dev', ...devArgs], env: direct.env } : direct
   const child = Bun.spawn(cmd, { cwd: ROOT, env: fullEnv, stdout: 'pipe', stderr: 'pipe', detached: true })
   let text = ''
   const collect = async (stream: ReadableStream<Uint8Array>) => {
