@@ -7,13 +7,14 @@
  * @module
  */
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, watch, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, watch, writeFileSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { gzipSync, type BunPlugin } from 'bun'
 import type { ClientManifest } from '../shared/client-manifest'
 import * as mdi from '@mdi/js'
 import { iconId, spriteSvg } from '../shared/ui/icon-sprite'
 import { precompressDir } from './precompress'
+import { putDir, putFile } from './put-file'
 import { ISLAND_NAMESPACES, lazyMessages } from '../shared/i18n/client-messages'
 import { LOCALES } from '../shared/locales'
 import { islands } from './registry'
@@ -22,6 +23,8 @@ const ROOT = join(import.meta.dir, '../..')
 const OUT = join(ROOT, 'dist/client')
 const ASSETS = join(OUT, 'assets')
 const PUBLIC_PATH = '/assets/'
+/** Sheets of static/ served only under a content hash (see writeHashedCss). */
+const HASHED_SHEETS = ['styles.css', 'admin.css']
 /** The account site's proof script (issue 26 point 1), built beside the client entry. */
 const ACCOUNT_PROOF_ENTRY = 'src/islands/accounts/proof-form.ts'
 
@@ -34,14 +37,19 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
   // test run, a dev server) keeps finding its chunks while a new build lands.
   pruneOldAssets()
   mkdirSync(ASSETS, { recursive: true })
-  cpSync(join(ROOT, 'static'), OUT, { recursive: true })
+  // The stylesheets are written under their hashed names below, not as they are in static/.
+  putDir(join(ROOT, 'static'), OUT, (name) => HASHED_SHEETS.includes(name))
+  // Bun.build writes into a folder of this build's own, moved into place file by file (put-file.ts):
+  // a server never reads a chunk while another build rewrites it.
+  const staging = join(ROOT, 'dist', `.client-build-${process.pid}`)
+  rmSync(staging, { recursive: true, force: true })
 
   const icons = usedIcons()
   const result = await Bun.build({
     // The account site's proof script is a second entry: it shares the solver's chunk with the islands.
     entrypoints: [join(ROOT, 'src/islands/client.ts'), join(ROOT, ACCOUNT_PROOF_ENTRY)],
     plugins: [iconIdsPlugin(icons)],
-    outdir: ASSETS,
+    outdir: staging,
     target: 'browser',
     format: 'esm',
     splitting: true,
@@ -53,9 +61,12 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
     metafile: true,
   })
   if (!result.success) {
+    rmSync(staging, { recursive: true, force: true })
     for (const log of result.logs) console.error(log)
     throw new Error('client build failed')
   }
+  putDir(staging, ASSETS)
+  rmSync(staging, { recursive: true, force: true })
 
   const metafile = result.metafile
   if (!metafile) throw new Error('client build produced no metafile')
@@ -112,8 +123,9 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
 function writeHashedCss(name: string): string {
   const css = readFileSync(join(ROOT, 'static', `${name}.css`))
   const hashed = `${name}-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`
-  writeFileSync(join(ASSETS, hashed), css)
-  rmSync(join(OUT, `${name}.css`))
+  putFile(join(ASSETS, hashed), css)
+  // Builds before this one copied the sheet unhashed too.
+  rmSync(join(OUT, `${name}.css`), { force: true })
   return PUBLIC_PATH + hashed
 }
 
@@ -127,7 +139,7 @@ function writeIslandMessages(): string {
     for (const island of Object.keys(ISLAND_NAMESPACES)) files.set(`${locale.code}-${island}`, JSON.stringify(lazyMessages(readLocaleTable(locale.code), island)))
   }
   const hash = createHash('sha256').update(JSON.stringify([...files])).digest('hex').slice(0, 10)
-  for (const [name, json] of files) writeFileSync(join(ASSETS, `i18n-${hash}-${name}.json`), json)
+  for (const [name, json] of files) putFile(join(ASSETS, `i18n-${hash}-${name}.json`), json)
   return `${PUBLIC_PATH}i18n-${hash}`
 }
 
@@ -156,7 +168,7 @@ function usedIcons(): Map<string, string> {
 function writeIconSprite(icons: Map<string, string>): string {
   const svg = spriteSvg([...icons.values()].sort())
   const name = `icons-${createHash('sha256').update(svg).digest('hex').slice(0, 10)}.svg`
-  writeFileSync(join(ASSETS, name), svg)
+  putFile(join(ASSETS, name), svg)
   return PUBLIC_PATH + name
 }
 
