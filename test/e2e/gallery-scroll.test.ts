@@ -2,7 +2,7 @@
  * The gallery in real Chromium against the real Bun server (issue 8 point 2): without JavaScript the
  * Next / Previous links page through the list; with it, the infinite scroll appends every page once
  * (no gaps, no repeats), follows the URL, stops at the end, and shows the Next link again when a
- * load fails. Screenshots of /skins and / at 390 px and 1280 px (en, de) land in /tmp/shots.
+ * load fails. Screenshots of /skins and / at 1280 px in English and 390 px in German land in /tmp/shots.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
@@ -93,22 +93,21 @@ describe('gallery paging', () => {
     await context.close()
   })
 
-  test('screenshots of the gallery and home at 390 and 1280 px (en, de)', async () => {
-    for (const width of [390, 1280]) {
-      for (const locale of ['en', 'de']) {
-        const context = await browser.newContext({ viewport: { width, height: 900 } })
-        const page = await context.newPage()
-        const prefix = locale === 'en' ? '' : `/${locale}`
-        await page.goto(`${server.origin}${prefix}/skins`)
-        await hydrated(page)
-        await page.screenshot({ path: `${SHOTS}/gallery-${locale}-${width}.png` })
-        await page.goto(`${server.origin}${prefix}/skins?after=${all[23]}`)
-        await page.screenshot({ path: `${SHOTS}/gallery-page2-${locale}-${width}.png`, fullPage: true })
-        await page.goto(`${server.origin}${prefix}/`)
-        await hydrated(page)
-        await page.screenshot({ path: `${SHOTS}/home-stats-${locale}-${width}.png` })
-        await context.close()
-      }
+  test('screenshots of the gallery and home at 1280 px in English and 390 px in German', async () => {
+    // Two combinations, not four (issue 25: fold walk-throughs of the same pages).
+    for (const [width, locale] of [[1280, 'en'], [390, 'de']] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      const prefix = locale === 'en' ? '' : `/${locale}`
+      await page.goto(`${server.origin}${prefix}/skins`)
+      await hydrated(page)
+      await page.screenshot({ path: `${SHOTS}/gallery-${locale}-${width}.png` })
+      await page.goto(`${server.origin}${prefix}/skins?after=${all[23]}`)
+      await page.screenshot({ path: `${SHOTS}/gallery-page2-${locale}-${width}.png`, fullPage: true })
+      await page.goto(`${server.origin}${prefix}/`)
+      await hydrated(page)
+      await page.screenshot({ path: `${SHOTS}/home-stats-${locale}-${width}.png` })
+      await context.close()
     }
   }, 60_000)
 })

@@ -24,9 +24,11 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 /** A `bun run <script> …` started as a terminal would: its own process group, output collected. */
 function bunRun(args: string[], env: Record<string, string>) {
+  // A reader's shell has no NODE_ENV (bun test sets it to "test").
+  const { NODE_ENV: _, ...shell } = process.env
   const child = Bun.spawn(['bun', 'run', ...args], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: '', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SKINS: '0', ...env },
+    env: { ...shell, HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SKINS: '0', ...env },
     stdout: 'pipe',
     stderr: 'pipe',
     detached: true,

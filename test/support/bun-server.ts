@@ -4,9 +4,11 @@
  * @module
  */
 import type { Subprocess } from 'bun'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { generateSigningKey } from '../../src/api/signing/signer/rsa'
+import { SIGNING_KEY_FILE } from '../../src/api/signing/signer/local-signer'
 
 const ROOT = join(import.meta.dir, '../..')
 
@@ -62,9 +64,26 @@ export async function spawnServer(
   return { origin, child }
 }
 
-/** Starts the app on a fresh temp DATA_DIR; `env` adds or overrides variables (e.g. DEMO_SKINS). */
+/**
+ * One RSA-4096 signing key for the test servers of this machine, made by the first process that asks
+ * (written then renamed, so a reader never sees half a key). Making one costs 0.3–1 s of CPU and some
+ * thirty servers start per run; a server's first start still makes its own key where a test asks for
+ * that (data-dir-modes, backup, the README commands use their own DATA_DIR).
+ */
+async function sharedSigningKey(): Promise<string> {
+  const path = join(tmpdir(), 'ssg-test-signing-key.pem')
+  if (existsSync(path)) return readFileSync(path, 'utf8')
+  const { privateKeyPem } = await generateSigningKey()
+  const staged = `${path}.${process.pid}`
+  writeFileSync(staged, privateKeyPem, { mode: 0o600 })
+  renameSync(staged, path)
+  return privateKeyPem
+}
+
+/** Starts the app on a fresh temp DATA_DIR (with the shared test signing key); `env` adds or overrides variables (e.g. DEMO_SKINS). */
 export async function startBunServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ssg-e2e-'))
+  writeFileSync(join(dataDir, SIGNING_KEY_FILE), await sharedSigningKey(), { mode: 0o600 })
   const { origin, child } = await spawnServer(dataDir, env)
   return {
     origin,
