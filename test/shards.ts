@@ -9,6 +9,11 @@ import { join } from 'node:path'
 
 export const ROOT = join(import.meta.dir, '..')
 
+/** When this run began: each job's header says when it ended, to see how the processes were kept busy. */
+const BEGAN = performance.now()
+/** ` (ended at 123 s)`. */
+export const endedAt = () => ` (ended at ${Math.round((performance.now() - BEGAN) / 1000)} s)`
+
 /** The test files under the repository, relative paths, without the excluded ones. */
 export function testFiles(exclude: RegExp[] = []): string[] {
   return [...new Bun.Glob('**/*.test.{ts,tsx}').scanSync({ cwd: ROOT })].filter((f) => !/^(node_modules|dist)\//.test(f) && !exclude.some((re) => re.test(f))).sort()
@@ -99,7 +104,7 @@ async function runOne(files: string[], i: number, count: number, opts: RunOption
     stderr: 'pipe',
   })
   const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
-  process.stdout.write(`\n=== ${i + 1}/${count}: ${files.length === 1 ? files[0] : `${files.length} files`} ===\n${out}`)
+  process.stdout.write(`\n=== ${i + 1}/${count}: ${files.length === 1 ? files[0] : `${files.length} files`}${endedAt()} ===\n${out}`)
   process.stderr.write(err)
   const counts = junitCounts(report)
   // A shard that ended badly without a report (a crash) counts as one failure.
