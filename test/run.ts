@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { loadDurations } from './durations'
-import { bunTestJob, junitCounts, runQueue, runShards, testFiles, type QueuedJob } from './shards'
+import { bunTestJob, endedAt, junitCounts, runQueue, runShards, testFiles, type QueuedJob } from './shards'
 
 const ROOT = join(import.meta.dir, '..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -38,7 +38,7 @@ function ensureChromium() {
 async function runAsync(cmd: string[]): Promise<number> {
   const child = Bun.spawn(cmd, { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
   const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
-  process.stdout.write(`\n=== $ ${cmd.join(' ')} (exit ${code}) ===\n${out}${err}`)
+  process.stdout.write(`\n=== $ ${cmd.join(' ')} (exit ${code})${endedAt()} ===\n${out}${err}`)
   return code
 }
 
@@ -74,7 +74,7 @@ const isHeavy = (file: string) => /^test\/(e2e|worker)\//.test(file)
 const unitLane: QueuedJob = async (index, count) => {
   const child = Bun.spawn(['bun', 'run', 'test:unit'], { cwd: ROOT, env: runOptions.env, stdout: 'pipe', stderr: 'pipe' })
   const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
-  process.stdout.write(`\n=== ${index + 1}/${count}: bun run test:unit ===\n${out}`)
+  process.stdout.write(`\n=== ${index + 1}/${count}: bun run test:unit${endedAt()} ===\n${out}`)
   process.stderr.write(err)
   const results = reportsNamed('unit').map((report) => ({ exitCode, report, ...(junitCounts(report) ?? { tests: 0, failed: 1 }) }))
   // A lane that failed without a failure in its reports (a crash) counts as one failure.
@@ -117,7 +117,13 @@ for (const old of [...reportsNamed('junit'), ...reportsNamed('unit')]) rmSync(ol
 // built and runs beside the build and the first tests; the browser tests need the build first.
 const typecheck = runAsync(['bun', 'run', 'typecheck'])
 const built = run(['bun', 'run', 'build']) === 0
-const results = asked.length ? await runShards([[]], runOptions) : await runQueue(suiteJobs(), Math.min(2, availableParallelism()))
+/**
+ * Jobs at a time: one more than the cores, at most 3. Many jobs spend part of their time waiting (a
+ * long-poll's 9 s, wrangler starting, a page reloading itself): the extra process keeps both cores busy
+ * through those waits. TEST_PROCESSES overrides it.
+ */
+const processes = Number(process.env.TEST_PROCESSES) || Math.min(3, availableParallelism() + 1)
+const results = asked.length ? await runShards([[]], runOptions) : await runQueue(suiteJobs(), processes)
 const failed = results.reduce((n, r) => n + r.failed, 0)
 const passed = results.reduce((n, r) => n + r.tests, 0) - failed
 const typed = (await typecheck) === 0
