@@ -1,7 +1,7 @@
 /**
  * How long each test file took, for ordering the suite's processes longest first (test/run.ts):
- * `test/durations.json`, seconds per file. `bun test/durations.ts` writes it again from the JUnit
- * reports of the last `bun run test` (test-results/junit-*.xml and unit-*.xml); a file it does not list yet is
+ * `test/durations.json`, seconds per file. `bun test/durations.ts [out.json]` writes it (or `out.json`)
+ * again from the JUnit reports of the last `bun run test` (test-results/junit-*.xml and unit-*.xml); a file it does not list yet is
  * guessed from its size by the caller.
  * @module
  */
@@ -29,6 +29,7 @@ if (import.meta.main) {
   const reports = [...new Bun.Glob('test-results/{junit,unit}-*.xml').scanSync({ cwd: ROOT })].map((f) => join(ROOT, f))
   const found = durationsOf(reports)
   const sorted = Object.fromEntries(Object.entries(found).sort(([a], [b]) => a.localeCompare(b)))
-  writeFileSync(FILE, JSON.stringify(sorted, null, 1) + '\n')
-  console.log(`test/durations.json: ${Object.keys(sorted).length} files from ${reports.length} reports`)
+  const out = Bun.argv[2] ?? FILE
+  writeFileSync(out, JSON.stringify(sorted, null, 1) + '\n')
+  console.log(`${out}: ${Object.keys(sorted).length} files from ${reports.length} reports`)
 }

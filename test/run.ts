@@ -1,14 +1,14 @@
 /**
  * `bun run test` — sets up and runs every test (README): makes sure Debian's Chromium is there
- * (installs it with apt when running as root), runs `bun run build` and, beside the tests,
- * `bun run typecheck`, then all bun:test suites (units beside the code, test/e2e in Chromium, test/worker under wrangler dev), one
- * `bun test` per core at a time (at most 2), taking jobs longest first: each browser or Worker file
- * alone, and `bun run test:unit` for the rest (test/shards.ts `runQueue`), and prints one closing line
- * `N passed, N failed` read from the jobs' JUnit reports.
+ * (installs it with apt when running as root), runs `bun run build`, then `bun run typecheck` beside
+ * all bun:test suites (units beside the code, test/e2e in Chromium, test/worker under wrangler dev) as a
+ * queue of jobs, one more at a time than the cores (at most 3), longest first: each browser or Worker
+ * file in a `bun test` of its own, and `bun run test:unit` for the rest (test/shards.ts `runQueue`);
+ * prints one closing line `N passed, N failed` read from the jobs' JUnit reports.
  * @module
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadDurations } from './durations'
 import { bunTestJob, endedAt, junitCounts, runQueue, runShards, testFiles, type QueuedJob } from './shards'
@@ -105,7 +105,9 @@ function suiteJobs(): QueuedJob[] {
 const asked = process.argv.slice(2)
 const runOptions = {
   args: ['--timeout', '30000', ...asked],
-  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+  // NODE_COMPILE_CACHE: Node keeps the compiled code of wrangler's 10 MB CLI between the suite's
+  // twenty-odd wrangler runs (0.3 core-seconds less each).
+  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'ssg-node-compile-cache') },
   reportName: 'junit',
 }
 

@@ -65,6 +65,17 @@ const WRANGLER_COMMANDS: Record<string, string | null> = {
   'secret put': null,
 }
 
+/**
+ * `bun <file>` commands of the docs and the file that runs each; `null` with the reason where none does.
+ */
+const FILES_RUN_BY: Record<string, string | null> = {
+  'src/islands/build.ts': 'package.json',
+  'src/api/store/d1-migrations.ts': 'src/api/store/d1-migrations.test.ts',
+  'test/durations.ts': 'test/durations.test.ts',
+  // Named in docs/performance.md as what `bun run bench pages` runs (about 6 of the bench's 12 minutes).
+  'test/bench/pages.bench.ts': null,
+}
+
 describe('every command of the docs is run by a test or by CI', () => {
   const text = PAGES.map((page) => readFileSync(join(ROOT, page), 'utf8')).join('\n')
 
@@ -75,6 +86,13 @@ describe('every command of the docs is run by a test or by CI', () => {
       const runner = readFileSync(join(ROOT, RUN_BY[script]!), 'utf8')
       return !runner.includes(`'${script}'`) && !runner.includes(`bun run ${script}`)
     })
+    expect(unproven).toEqual([])
+  })
+
+  test('each `bun <file>` names the file that runs it, and that file runs it', () => {
+    const named = [...new Set([...text.matchAll(/\bbun ((?:src|test)\/[\w./-]+\.tsx?)/g)].map((m) => m[1]!))]
+    expect(named.filter((file) => !(file in FILES_RUN_BY))).toEqual([])
+    const unproven = named.filter((file) => FILES_RUN_BY[file] && !readFileSync(join(ROOT, FILES_RUN_BY[file]!), 'utf8').includes(file))
     expect(unproven).toEqual([])
   })
 

