@@ -4,8 +4,32 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core'
 
-/** Flags that keep Chromium off the network it cannot reach here (reference/stack.md §6.5). */
-export const CHROMIUM_ARGS = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+/**
+ * The features Playwright disables itself (playwright-core's chromiumSwitches.ts). Chromium reads only
+ * the last `--disable-features` of its command line, so ours repeats them;
+ * test/e2e/chromium-flags.test.ts fails when Playwright's own list has one that this one lacks.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
+]
+
+/**
+ * Chrome's own interface that headless Chromium 156 still builds, hidden, for every new page: the
+ * omnibox popup (two `chrome://omnibox-popup.top-chrome` pages, each in a renderer of its own) and
+ * the WebUI toolbar parts. A test page never shows them; they cost 0.3–0.7 core-seconds per page
+ * and more during every navigation (measured with per-process CPU times), the largest single share
+ * of the browser tests' CPU after the pages themselves (issue 25 point 3).
+ */
+export const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'PreloadTopChromeWebUI', 'WebUIReloadButton']
+
+/** Flags that keep Chromium off the network it cannot reach here (reference/stack.md §6.5) and without the hidden interface above. */
+export const CHROMIUM_ARGS = [
+  '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`,
+]
 
 /** What Playwright's client throws for a message about an object it has already let go of. */
 const LATE_EVENT = /was not bound in the connection|^Error: Cannot find object to "|^Error: Cannot find parent object /
