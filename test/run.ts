@@ -132,7 +132,7 @@ const typed = (await typecheck) === 0
 const failures = results.flatMap((r) => (r.report ? failureSummary(r.report) : ['  bun run test:unit ended badly without a failing test in its reports (see its output above)']))
 if (!built) failures.push('  bun run build failed (see its output above)')
 if (!typed) failures.push('  bun run typecheck failed (see its output above)')
-if (failures.length) console.log(`Failed tests (from test-results/junit-*.xml):\n${failures.join('\n')}`)
+if (failures.length) console.log(`Failed tests (from test-results/junit-*.xml and unit-*.xml):\n${failures.join('\n')}`)
 // The build and the type check count as one check each, so a broken build can never look green.
 const setupFailed = Number(!built) + Number(!typed)
 const totalFailed = failed + setupFailed

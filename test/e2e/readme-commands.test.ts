@@ -1,10 +1,11 @@
 /**
  * The README's and docs/getting-started.md's own commands, typed as a reader types them (issue 25
- * point 1: every command in the docs is run by a test or by CI): `bun run seed -- --count N` adds skins
- * to DATA_DIR, `bun run pool -- list` reads its signing accounts, `bun run start` builds and serves them in production mode, `bun run dev` serves in
- * development mode with the client watcher, and Ctrl-C (SIGINT to the foreground process group)
- * stops each of them with nothing left listening; `bun run bench render` runs one bench through the
- * bench runner (the whole bench takes ~12 minutes: developers run it, see docs/performance.md). `bun run test` is CI itself; the rest are listed in
+ * point 1: every command in the docs is run by a test or by CI): `bun run seed -- --count N` adds
+ * skins to DATA_DIR, `bun run pool -- list` reads its signing accounts, `bun run start` builds and
+ * serves them in production mode, `bun run dev` serves in development mode with the client watcher,
+ * and Ctrl-C (SIGINT to the foreground process group) stops each of them with nothing left listening;
+ * `bun run bench render` runs one bench through the bench runner (the whole bench takes ~12 minutes:
+ * developers run it, see docs/performance.md). `bun run test` is CI itself; the rest are listed in
  * test/docs/commands.test.ts with the test that runs each.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -20,7 +21,16 @@ let dataDir: string
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'ssg-readme-'))
 })
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+/** Process groups started here: a test that fails before its Ctrl-C must not leave a server running. */
+const groups: number[] = []
+afterAll(() => {
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, 'SIGKILL')
+    } catch {}
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+})
 
 /** A `bun run <script> …` started as a terminal would: its own process group, output collected. */
 function bunRun(args: string[], env: Record<string, string>) {
@@ -33,6 +43,7 @@ function bunRun(args: string[], env: Record<string, string>) {
     stderr: 'pipe',
     detached: true,
   })
+  groups.push(child.pid)
   let output = ''
   for (const stream of [child.stdout, child.stderr]) {
     void (async () => {
