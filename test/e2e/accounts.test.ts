@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { hydrated, launchChromium } from '../support/browser'
+import { hydrated, launchChromium, settled } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { startMailSink } from '../support/mail-sink'
 import { paintedSkinPng } from '../support/skin-files'
@@ -141,7 +141,7 @@ describe.skipIf(!hasAccountSite)('accounts journey (issue 9)', () => {
     await avatar.click()
     await page.getByRole('link', { name: 'Manage Account' }).waitFor({ state: 'visible' })
     expect(await page.locator('.drawer__email').textContent()).toBe(EMAIL)
-    await page.waitForTimeout(400)
+    await settled(page)
     await page.screenshot({ path: `${SHOTS}/accounts-app-drawer-1280.png` })
   }, 60_000)
 
@@ -194,7 +194,7 @@ describe.skipIf(!hasAccountSite)('accounts journey (issue 9)', () => {
     await page.locator('.app-bar button.avatar').click()
     await page.getByRole('link', { name: 'Manage Account' }).waitFor({ state: 'visible' })
     // Let the slide-in finish before the picture.
-    await page.waitForTimeout(400)
+    await settled(page)
     await page.screenshot({ path: `${SHOTS}/accounts-app-drawer-390.png` })
     await page.setViewportSize({ width: 1280, height: 900 })
   }, 30_000)

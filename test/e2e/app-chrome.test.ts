@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { SESSION_COOKIE } from '../../src/api'
 import { testSessionToken } from '../../src/api/testing/test-session'
 import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
-import { hydrated, launchChromium } from '../support/browser'
+import { hydrated, launchChromium, settled } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 
 let server: RunningServer
@@ -362,7 +362,7 @@ describe('budgets and screenshots', () => {
         continue
       }
       await page.getByRole('button', { name: 'Show Jobs' }).click()
-      await page.waitForTimeout(300)
+      await settled(page)
       await page.screenshot({ path: `test-results/drawer-${width}.png` })
       await page.close()
     }

@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { SESSION_COOKIE } from '../../src/api'
 import { testSessionToken } from '../../src/api/testing/test-session'
 import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
-import { hydrated, launchChromium } from '../support/browser'
+import { hydrated, launchChromium, settled } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
 import { paintedSkinPng, writeSkinFiles } from '../support/skin-files'
@@ -285,7 +285,7 @@ describe('generating from the site (issue 7)', () => {
       await page.waitForFunction(() => document.querySelectorAll('.snackbar').length === 0)
       // The drawer slides in (0.2 s); shoot once it stands still at the right edge.
       await page.waitForFunction((w) => Math.round(document.getElementById('app-drawer')!.getBoundingClientRect().right) === w, width)
-      await page.waitForTimeout(250)
+      await settled(page)
       await shot('drawer', false)
       await context.close()
     }

@@ -68,3 +68,10 @@ export async function launchChromium(): Promise<Browser> {
 /** Waits until every island that hydrates on load has hydrated and the client has started (deferred ones, marked `data-defer`, hydrate when needed). */
 export const hydrated = (page: Page) =>
   page.waitForFunction(() => [...document.querySelectorAll('x-island:not([data-defer])')].every((el) => el.hasAttribute('data-hydrated')) && document.documentElement.hasAttribute('data-client-started'))
+
+/**
+ * Waits until every finite CSS animation and transition has finished (a drawer that slides in stands
+ * still) before a screenshot, instead of a fixed pause; endless ones (a progress stripe) are ignored.
+ */
+export const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity))

@@ -12,6 +12,15 @@ import { challengeParser } from './browser-proof'
 import { createProofClient, isProofRefused, PROOF_HEADER, type ProofSource } from './proof-client'
 import { solveAltcha } from './solve'
 
+/** Resolves once `holds()` is true, polling until a deadline (issue 25: a fixed sleep failed under load). */
+async function eventually(holds: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!holds()) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms: ${holds.toString()}`)
+    await Bun.sleep(5)
+  }
+}
+
 let backend: TestApi
 let api: ApiClient
 let cookie: string
@@ -66,8 +75,7 @@ describe('proof client', () => {
     expect(await skinLikes()).toBe(before + 1)
     expect(source.fetched).toBe(1)
     // The next proof is being solved ahead; the next action uses it instead of fetching another.
-    await Bun.sleep(50)
-    expect(source.fetched).toBe(2)
+    await eventually(() => source.fetched === 2)
     const headers = await client.withProof(async (h) => h)
     expect(headers[PROOF_HEADER]).toBeString()
     expect(source.fetched).toBe(2)
@@ -115,8 +123,7 @@ describe('proof client', () => {
       now: () => clock,
     })
     client.prepare()
-    await Bun.sleep(20)
-    expect(solved).toBe(1)
+    await eventually(() => solved === 1)
     clock = 590_000
     expect(await client.withProof(async (h) => h[PROOF_HEADER])).toBe('t2')
   })
