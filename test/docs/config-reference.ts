@@ -5,7 +5,7 @@
  * test/docs/configuration-doc.test.ts fails when a variable has no comment or the page is out of date.
  * @module
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import { apiEnvSchema } from '../../src/api/config'
@@ -96,6 +96,12 @@ export function renderedPage(page: string): string {
 
 if (import.meta.main) {
   const page = readFileSync(CONFIG_DOC, 'utf8')
-  writeFileSync(CONFIG_DOC, renderedPage(page))
-  console.log(`wrote ${CONFIG_DOC}`)
+  const rendered = renderedPage(page)
+  if (rendered === page) console.log(`${CONFIG_DOC} is up to date`)
+  else {
+    // Written beside and renamed: the docs tests may be reading the page at this moment.
+    writeFileSync(`${CONFIG_DOC}.${process.pid}`, rendered)
+    renameSync(`${CONFIG_DOC}.${process.pid}`, CONFIG_DOC)
+    console.log(`wrote ${CONFIG_DOC}`)
+  }
 }

@@ -18,4 +18,10 @@ describe('docs/configuration.md (issue 25 point 1)', () => {
     const page = readFileSync(CONFIG_DOC, 'utf8')
     expect(page).toBe(renderedPage(page))
   })
+
+  test('bun run docs:config, as the docs say to run it, finds the page up to date and leaves it alone', () => {
+    const run = Bun.spawnSync(['bun', 'run', 'docs:config'], { cwd: ROOT })
+    expect(run.exitCode, run.stderr.toString()).toBe(0)
+    expect(run.stdout.toString()).toContain('configuration.md is up to date')
+  })
 })
