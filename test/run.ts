@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadDurations } from './durations'
-import { bunTestJob, endedAt, junitCounts, runQueue, runShards, testFiles, type QueuedJob } from './shards'
+import { bunTestJob, junitCounts, runPrinted, runQueue, runShards, testFiles, type QueuedJob } from './shards'
 
 const ROOT = join(import.meta.dir, '..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -32,14 +32,6 @@ function ensureChromium() {
     console.error('Installing chromium with apt-get failed.')
     process.exit(1)
   }
-}
-
-/** Runs `cmd` beside what follows; its output is printed whole when it ends; resolves with its exit code. */
-async function runAsync(cmd: string[]): Promise<number> {
-  const child = Bun.spawn(cmd, { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
-  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
-  process.stdout.write(`\n=== $ ${cmd.join(' ')} (exit ${code})${endedAt()} ===\n${out}${err}`)
-  return code
 }
 
 /** Decodes the XML entities bun writes into attributes and text. */
@@ -72,10 +64,7 @@ const isHeavy = (file: string) => /^test\/(e2e|worker)\//.test(file)
  * test file, in its own processes, reports in test-results/unit-*.xml.
  */
 const unitLane: QueuedJob = async (index, count) => {
-  const child = Bun.spawn(['bun', 'run', 'test:unit'], { cwd: ROOT, env: runOptions.env, stdout: 'pipe', stderr: 'pipe' })
-  const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
-  process.stdout.write(`\n=== ${index + 1}/${count}: bun run test:unit${endedAt()} ===\n${out}`)
-  process.stderr.write(err)
+  const exitCode = await runPrinted(['bun', 'run', 'test:unit'], `${index + 1}/${count}: bun run test:unit`, runOptions.env)
   const results = reportsNamed('unit').map((report) => ({ exitCode, report, ...(junitCounts(report) ?? { tests: 0, failed: 1 }) }))
   // A lane that failed without a failure in its reports (a crash) counts as one failure.
   if (exitCode !== 0 && !results.some((r) => r.failed > 0)) results.push({ exitCode, report: '', tests: 1, failed: 1 })
@@ -117,7 +106,7 @@ mkdirSync(join(ROOT, 'test-results'), { recursive: true })
 for (const old of [...reportsNamed('junit'), ...reportsNamed('unit')]) rmSync(old)
 // The docs' own commands (issue 25 point 1: CI runs them as written). The type check needs nothing
 // built and runs beside the build and the first tests; the browser tests need the build first.
-const typecheck = runAsync(['bun', 'run', 'typecheck'])
+const typecheck = runPrinted(['bun', 'run', 'typecheck'], '$ bun run typecheck')
 const built = run(['bun', 'run', 'build']) === 0
 /**
  * Jobs at a time: one more than the cores, at most 3. Many jobs spend part of their time waiting (a

@@ -12,7 +12,7 @@ export const ROOT = join(import.meta.dir, '..')
 /** When this run began: each job's header says when it ended, to see how the processes were kept busy. */
 const BEGAN = performance.now()
 /** ` (ended at 123 s)`. */
-export const endedAt = () => ` (ended at ${Math.round((performance.now() - BEGAN) / 1000)} s)`
+const endedAt = () => ` (ended at ${Math.round((performance.now() - BEGAN) / 1000)} s)`
 
 /** The test files under the repository, relative paths, without the excluded ones. */
 export function testFiles(exclude: RegExp[] = []): string[] {
@@ -94,18 +94,24 @@ export async function runQueue(jobs: QueuedJob[], parallel: number): Promise<Sha
   return results.flat()
 }
 
+/**
+ * Runs `cmd` in the repository with its output kept back, then prints it whole under a `=== title ===`
+ * header saying when it ended, so the output of jobs side by side never interleaves. Resolves with
+ * the exit code.
+ */
+export async function runPrinted(cmd: string[], title: string, env: Record<string, string | undefined> = process.env): Promise<number> {
+  const child = Bun.spawn(cmd, { cwd: ROOT, env, stdout: 'pipe', stderr: 'pipe' })
+  const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+  process.stdout.write(`\n=== ${title}${endedAt()} ===\n${out}`)
+  process.stderr.write(err)
+  return exitCode
+}
+
 /** One `bun test` of `files` writing report number `i`; its output is printed whole when it ends. */
 async function runOne(files: string[], i: number, count: number, opts: RunOptions): Promise<ShardResult> {
   const report = join(ROOT, `test-results/${opts.reportName}-${i}.xml`)
-  const child = Bun.spawn(['bun', 'test', ...opts.args, '--reporter=junit', `--reporter-outfile=${report}`, ...files.map((f) => `./${f}`)], {
-    cwd: ROOT,
-    env: opts.env ?? process.env,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
-  process.stdout.write(`\n=== ${i + 1}/${count}: ${files.length === 1 ? files[0] : `${files.length} files`}${endedAt()} ===\n${out}`)
-  process.stderr.write(err)
+  const cmd = ['bun', 'test', ...opts.args, '--reporter=junit', `--reporter-outfile=${report}`, ...files.map((f) => `./${f}`)]
+  const exitCode = await runPrinted(cmd, `${i + 1}/${count}: ${files.length === 1 ? files[0] : `${files.length} files`}`, opts.env)
   const counts = junitCounts(report)
   // A shard that ended badly without a report (a crash) counts as one failure.
   return { exitCode, report, tests: counts?.tests ?? 0, failed: counts ? counts.failed + (exitCode !== 0 && counts.failed === 0 ? 1 : 0) : 1 }

@@ -7,7 +7,7 @@
  * @module
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, watch, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, watch } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { gzipSync, type BunPlugin } from 'bun'
 import type { ClientManifest } from '../shared/client-manifest'
@@ -107,10 +107,8 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
   manifest.buildId = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12)
   // Before the manifest names the new files, so a server never finds one without its copies.
   const compressed = precompressDir(OUT, started)
-  // Written then renamed, so a reader never sees half a manifest.
-  const staged = join(OUT, `manifest.json.${process.pid}`)
-  writeFileSync(staged, JSON.stringify(manifest, null, 2))
-  renameSync(staged, join(OUT, 'manifest.json'))
+  // Like every other output: a reader never sees half a manifest.
+  putFile(join(OUT, 'manifest.json'), JSON.stringify(manifest, null, 2))
 
   if (!options.quiet) {
     printSizes(manifest)

@@ -1,7 +1,7 @@
 /**
- * Writing build output under a directory that servers read while it is written (`bun run dev` beside
- * a test run, the docs-command tests building while browser tests load pages): a reader sees the old
- * file or the new one, never half of one, and builds side by side never disturb each other.
+ * Writing files that others read while they are written (the client build under `dist/client` with
+ * `bun run dev` beside a test run, docs/configuration.md while the docs tests read it): a reader sees
+ * the old file or the new one, never half of one, and writers side by side never disturb each other.
  * @module
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs'

@@ -5,10 +5,11 @@
  * test/docs/configuration-doc.test.ts fails when a variable has no comment or the page is out of date.
  * @module
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import { apiEnvSchema } from '../../src/api/config'
+import { putFile } from '../../src/islands/put-file'
 import { serverEnvSchema } from '../../src/server/config'
 
 const ROOT = join(import.meta.dir, '../..')
@@ -99,9 +100,8 @@ if (import.meta.main) {
   const rendered = renderedPage(page)
   if (rendered === page) console.log(`${CONFIG_DOC} is up to date`)
   else {
-    // Written beside and renamed: the docs tests may be reading the page at this moment.
-    writeFileSync(`${CONFIG_DOC}.${process.pid}`, rendered)
-    renameSync(`${CONFIG_DOC}.${process.pid}`, CONFIG_DOC)
+    // Never half a page: the docs tests may be reading it at this moment.
+    putFile(CONFIG_DOC, rendered)
     console.log(`wrote ${CONFIG_DOC}`)
   }
 }

@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../support/bun-server'
+import { eventually } from '../support/eventually'
 
 const ROOT = join(import.meta.dir, '../..')
 let dataDir: string
@@ -52,16 +53,6 @@ function bunRun(args: string[], env: Record<string, string>) {
     })()
   }
   return { child, output: () => output }
-}
-
-/** Polls until `ready()` holds or `timeoutMs` passes (never a fixed sleep). */
-async function until(ready: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await ready()) return
-    await Bun.sleep(100)
-  }
-  throw new Error(`${what} within ${timeoutMs} ms`)
 }
 
 /** Whether anything accepts a connection on the port. */
@@ -114,7 +105,7 @@ describe('the commands of the README, as typed', () => {
   test('bun run start builds, serves those skins in production mode, and stops on Ctrl-C', async () => {
     const port = freePort()
     const start = bunRun(['start'], { PORT: String(port) })
-    await until(() => start.output().includes(`listening on http://127.0.0.1:${port}`), 60_000, `no "listening" line:\n${start.output()}`)
+    await eventually(() => start.output().includes(`listening on http://127.0.0.1:${port}`), () => `no "listening" line:\n${start.output()}`, 60_000, 100)
     expect(start.output()).not.toContain('(development)')
     const origin = `http://127.0.0.1:${port}`
     const { home, html, client } = await homeAndClient(origin)
@@ -132,7 +123,7 @@ describe('the commands of the README, as typed', () => {
   test('bun run dev serves in development mode with the client watcher, and Ctrl-C stops server and watcher', async () => {
     const port = freePort()
     const dev = bunRun(['dev'], { PORT: String(port) })
-    await until(() => dev.output().includes(`listening on http://127.0.0.1:${port} (development)`), 60_000, `no "listening … (development)" line:\n${dev.output()}`)
+    await eventually(() => dev.output().includes(`listening on http://127.0.0.1:${port} (development)`), () => `no "listening … (development)" line:\n${dev.output()}`, 60_000, 100)
     const { home, html, client } = await homeAndClient(`http://127.0.0.1:${port}`)
     expect(home.status).toBe(200)
     expect(html).toContain('<form')
@@ -140,7 +131,7 @@ describe('the commands of the README, as typed', () => {
     const watcher = () => Bun.spawnSync(['pgrep', '-g', String(dev.child.pid), '-f', 'src/islands/build.ts --watch']).stdout.toString().trim()
     expect(watcher()).not.toBe('')
     expect(await interrupt(dev.child)).toBe(0)
-    await until(async () => !(await listening(port)) && watcher() === '', 10_000, 'the server or the client watcher still ran after Ctrl-C')
+    await eventually(async () => !(await listening(port)) && watcher() === '', 'the server or the client watcher still ran after Ctrl-C', 10_000, 100)
   }, 90_000)
 
   test('bun run bench render: builds, runs the bench and writes its table (the budgets are the bench\'s business, not this test\'s)', () => {

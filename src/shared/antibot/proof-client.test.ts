@@ -6,20 +6,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Challenge } from 'altcha-lib'
 import { startTestApi, type TestApi } from '../../../test/support/embedded-api'
+import { eventually } from '../../../test/support/eventually'
 import { ApiCallError } from '../api/api-call-error'
 import { createApiClient, type ApiClient } from '../api/client'
 import { challengeParser } from './browser-proof'
 import { createProofClient, isProofRefused, PROOF_HEADER, type ProofSource } from './proof-client'
 import { solveAltcha } from './solve'
-
-/** Resolves once `holds()` is true, polling until a deadline (issue 25: a fixed sleep failed under load). */
-async function eventually(holds: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!holds()) {
-    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms: ${holds.toString()}`)
-    await Bun.sleep(5)
-  }
-}
 
 let backend: TestApi
 let api: ApiClient
@@ -75,7 +67,7 @@ describe('proof client', () => {
     expect(await skinLikes()).toBe(before + 1)
     expect(source.fetched).toBe(1)
     // The next proof is being solved ahead; the next action uses it instead of fetching another.
-    await eventually(() => source.fetched === 2)
+    await eventually(() => source.fetched === 2, 'the next proof was not fetched ahead')
     const headers = await client.withProof(async (h) => h)
     expect(headers[PROOF_HEADER]).toBeString()
     expect(source.fetched).toBe(2)
@@ -123,7 +115,7 @@ describe('proof client', () => {
       now: () => clock,
     })
     client.prepare()
-    await eventually(() => solved === 1)
+    await eventually(() => solved === 1, 'prepare() did not solve a proof')
     clock = 590_000
     expect(await client.withProof(async (h) => h[PROOF_HEADER])).toBe('t2')
   })
