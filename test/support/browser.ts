@@ -58,9 +58,9 @@ function dropLateEvents(browser: Browser): void {
   proto.lateEventsDropped = true
 }
 
-/** Launches headless Chromium from /usr/bin/chromium (or CHROMIUM_PATH). */
-export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+/** Launches headless Chromium from /usr/bin/chromium (or CHROMIUM_PATH), with `extraArgs` after ours. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] })
   dropLateEvents(browser)
   return browser
 }
