@@ -35,12 +35,12 @@ const row = <T>(sql: string, params: (string | number)[] = []) => store.sql.get<
 describe('the account site on D1', () => {
   test('a new user signs up, signs in, changes their profile, makes a key and deletes the account', async () => {
     const email = 'd1-user@example.test'
-    expect((await post('/sign-up', { email, name: 'Dee', password: PASSWORD })).status).toBe(200)
+    expect((await post('/sign-up', { email })).status).toBe(200)
     expect(await row('SELECT id FROM users WHERE email = ?', [email])).toBeNull()
     const link = deps.mailer.link(email, '/verify')!
     expect((await get(link)).status).toBe(200)
     const jar: Jar = new Map()
-    const verified = await post('/verify', { token: new URL(link, ORIGIN).searchParams.get('token')! }, jar)
+    const verified = await post('/verify', { token: new URL(link, ORIGIN).searchParams.get('token')!, password: PASSWORD, name: 'Dee' }, jar)
     expect(verified.status).toBe(303)
     const user = (await row<{ id: string; name: string; password_hash: string }>('SELECT id, name, password_hash FROM users WHERE email = ?', [email]))!
     expect(user.name).toBe('Dee')
@@ -69,7 +69,7 @@ describe('the account site on D1', () => {
     expect(await row('SELECT count(*) AS n FROM api_keys WHERE user_id = ? AND revoked_at IS NULL', [user.id])).toEqual({ n: 1 })
 
     // Deleting: one batch removes the user, ends the sessions and revokes the key.
-    const deleted = await post('/manage/delete', { confirm: email }, jar)
+    const deleted = await post('/manage/delete', { confirm: email, current: PASSWORD }, jar)
     expect(deleted.status).toBe(200)
     expect(await row('SELECT id FROM users WHERE id = ?', [user.id])).toBeNull()
     expect(await row('SELECT count(*) AS n FROM account_sessions WHERE user_id = ?', [user.id])).toEqual({ n: 0 })

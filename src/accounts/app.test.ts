@@ -24,17 +24,20 @@ beforeEach(() => {
 })
 
 describe('sign up and sign in', () => {
-  test('sign-up mails a link; opening it creates the user, sets the three cookies and follows an allowed redirect', async () => {
+  test('sign-up asks for the address only; the password chosen on the page of the mailed link creates the user, sets the three cookies and follows an allowed redirect', async () => {
     const email = h.newEmail()
-    const form = await post('/sign-up', { email, name: 'Zoë', password: PASSWORD, redirect: `${ORIGIN}/skins` })
+    const page = await (await get('/sign-up')).text()
+    expect(page).toContain('name="email"')
+    expect(page).not.toContain('type="password"')
+    const form = await post('/sign-up', { email, redirect: `${ORIGIN}/skins` })
     expect(form.status).toBe(200)
     expect(await form.text()).toContain(`We sent a link to ${email}`)
     // Nothing exists until the link is used.
     expect(store.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined()
     const mail = deps.mailer.last(email)!
-    expect(mail.subject).toBe('Confirm your e-mail address for localhost')
+    expect(mail.subject).toBe('Finish creating your account on localhost')
     const jar: Jar = new Map()
-    const res = await h.followLink(email, '/verify', jar)
+    const res = await h.followLink(email, '/verify', jar, { password: PASSWORD, name: 'Zoë' })
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe(`${ORIGIN}/skins`)
     const lines = res.headers.getSetCookie()
@@ -56,46 +59,55 @@ describe('sign up and sign in', () => {
     expect(session.tokenHash).not.toBe(jar.get(REFRESH_COOKIE))
     expect(session.tokenHash).toMatch(/^[0-9a-f]{64}$/)
     // The link works once.
-    const again = await h.followLink(email, '/verify', new Map()).catch((e: Error) => e.message)
+    const again = await h.followLink(email, '/verify', new Map(), { password: PASSWORD }).catch((e: Error) => e.message)
     expect(again).toContain('answered 410')
   })
 
-  test('the confirmation page only shows what the link does; a mail scanner fetching it creates nothing', async () => {
+  test('the page of the link only asks for the password; a mail scanner fetching it creates nothing', async () => {
     const email = h.newEmail()
-    await post('/sign-up', { email, password: PASSWORD })
+    await post('/sign-up', { email })
     const page = await get(deps.mailer.link(email, '/verify')!)
     expect(page.status).toBe(200)
     expect(page.headers.get('referrer-policy')).toBe('same-origin')
-    expect(await page.text()).toContain(`Create your account with the address ${email}?`)
+    const html = await page.text()
+    expect(html).toContain(`Choose a password for ${email}`)
+    expect(html).toContain('autoComplete="new-password"')
     expect(store.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined()
   })
 
-  test('a taken e-mail gets the same answer as a new one, the owner a mail, and no second account (issue 26 point 5)', async () => {
+  test('a taken e-mail gets the same answer as a new one, the owner a mail with a reset link, and no second account', async () => {
     const { email } = await signUp()
     const fresh = h.newEmail()
-    const taken = await post('/sign-up', { email: email.toUpperCase(), name: 'Alex', password: 'another good password' }, { lang: 'de' })
-    const other = await post('/sign-up', { email: fresh, name: 'Alex', password: 'another good password' }, { lang: 'de' })
+    const taken = await post('/sign-up', { email: email.toUpperCase() }, { lang: 'de' })
+    const other = await post('/sign-up', { email: fresh }, { lang: 'de' })
     expect(taken.status).toBe(other.status)
     const strip = (html: string, address: string) => html.replaceAll(address, '<email>').replace(/nonce="[^"]+"/g, '')
     expect(strip(await taken.text(), email)).toBe(strip(await other.text(), fresh))
-    expect(deps.mailer.last(email)!.subject).toBe('Du hast bereits ein Konto bei localhost') // in the requester's language
-    expect(deps.mailer.last(email)!.text).not.toContain('another good password')
+    const mail = deps.mailer.last(email)!
+    expect(mail.subject).toBe('Du hast bereits ein Konto bei localhost') // in the requester's language
     expect(store.db.select().from(users).where(eq(users.email, email)).all()).toHaveLength(1)
+    // "Reset your password": the link in it is a live reset link of the account.
+    const reset = await h.followLink(email, '/reset', new Map(), { password: 'chosen after sign-up 1' })
+    expect(reset.status).toBe(303)
+    expect((await post('/sign-in', { email, password: 'chosen after sign-up 1' })).status).toBe(303)
   })
 
-  test('weak passwords → 400 with the rule that failed, and nothing is mailed', async () => {
+  test('weak passwords on the page of the link → 400 with the rule that failed; the link still works for a good one', async () => {
     const email = h.newEmail()
-    const cases: [string, string][] = [
-      ['short1', 'at least 10 characters'],
-      [email, 'must not be your email'],
-      ['password123', 'too common'],
+    await post('/sign-up', { email })
+    const cases: [Record<string, string>, string][] = [
+      [{ password: 'short1' }, 'at least 10 characters'],
+      [{ password: email }, 'must not be your email'],
+      [{ password: 'password123' }, 'too common'],
+      [{ password: PASSWORD, name: 'n'.repeat(65) }, 'at most 64 characters'],
     ]
-    for (const [password, message] of cases) {
-      const res = await post('/sign-up', { email, password })
+    for (const [fields, message] of cases) {
+      const res = await h.followLink(email, '/verify', new Map(), fields)
       expect(res.status).toBe(400)
       expect(await res.text()).toContain(message)
+      expect(store.db.select().from(users).where(eq(users.email, email)).get()).toBeUndefined()
     }
-    expect(deps.mailer.last(email)).toBeUndefined()
+    expect((await h.followLink(email, '/verify', new Map(), { password: PASSWORD })).status).toBe(303)
   })
 
   test('wrong password → 401 "Wrong email or password."; the right one signs in', async () => {
@@ -136,10 +148,10 @@ describe('sign up and sign in', () => {
 describe('CSRF', () => {
   test('a POST from another origin (or with no origin at all) is refused with 403', async () => {
     const { email, jar } = await signUp()
-    const evil = await post('/manage/delete', { confirm: email }, { jar, origin: 'https://evil.example' })
+    const evil = await post('/manage/delete', { confirm: email, current: PASSWORD }, { jar, origin: 'https://evil.example' })
     expect(evil.status).toBe(403)
     expect(await evil.text()).toContain('sent from another site')
-    const none = await post('/manage/delete', { confirm: email }, { jar, origin: null })
+    const none = await post('/manage/delete', { confirm: email, current: PASSWORD }, { jar, origin: null })
     expect(none.status).toBe(403)
     const refresh = await post('/auth/tokens/api/refresh', {}, { jar, origin: 'https://evil.example' })
     expect(refresh.status).toBe(403)
@@ -271,7 +283,7 @@ describe('manage account', () => {
     expect(await (await get(`/avatar/${'cd'.repeat(16)}.svg`)).text()).not.toBe(await (await get(`/avatar/${id}.svg`)).text())
   })
 
-  test('delete needs the typed email, then removes the private data', async () => {
+  test('delete needs the typed email and the password, then removes the private data', async () => {
     const { email, jar, user } = await signUp()
     const now = clock.now
     store.db.insert(apiKeys).values({ id: `k-${user.id}`, keyHash: `h-${user.id}`, name: 'k', userId: user.id, createdAt: now }).run()
@@ -280,11 +292,18 @@ describe('manage account', () => {
     store.db.insert(notifications).values({ id: `n-${user.id}`, userId: user.id, title: 't', message: 'm', createdAt: now }).run()
     const skinIds = insertSkins(user.id)
 
-    const mismatch = await post('/manage/delete', { confirm: 'someone@else.test' }, { jar })
+    const mismatch = await post('/manage/delete', { confirm: 'someone@else.test', current: PASSWORD }, { jar })
     expect(mismatch.status).toBe(400)
     expect(await mismatch.text()).toContain('does not match your account')
+    // A session alone is not enough (a browser left signed in): the password is asked again.
+    for (const current of [undefined, 'not the password']) {
+      const refused = await post('/manage/delete', { confirm: email, ...(current ? { current } : {}) }, { jar })
+      expect(refused.status).toBe(401)
+      expect(await refused.text()).toContain('The current password is wrong.')
+      expect(store.db.select().from(users).where(eq(users.id, user.id)).get()).toBeDefined()
+    }
 
-    const res = await post('/manage/delete', { confirm: email.toUpperCase() }, { jar })
+    const res = await post('/manage/delete', { confirm: email.toUpperCase(), current: PASSWORD }, { jar })
     expect(res.status).toBe(200)
     expect(await res.text()).toContain('Account deleted')
     expect(jar.size).toBe(0)

@@ -121,7 +121,7 @@ describe('every credential checks a server-side record', () => {
 
   test('deletion ends the session cookie, the token and the key; the token makes nothing for a user who is gone', async () => {
     const c = await credentials()
-    await post('/manage/delete', { confirm: c.email }, { jar: c.jar })
+    await post('/manage/delete', { confirm: c.email, current: PASSWORD }, { jar: c.jar })
     expect(await siteSession(c.refresh)).toBe(false)
     expect(await apiTokenUser(c.token)).toBeNull()
     expect(await keyUser(c.key)).toBe('invalid_api_key')

@@ -63,6 +63,12 @@ export interface AccountsDeps {
     /** The newest snapshot there (`latestSnapshot` of src/api/store/backup.ts on Bun): read by the host, so the site needs no file system (issue 24). */
     lastBackup: () => { at: number; file: string } | null
   }
+  /**
+   * Runs a mail's send. By default after the answer has gone (the next macrotask, kept alive with
+   * `waitUntil` on Workers), so neither SMTP's time nor the log's shows in how long an answer takes;
+   * tests run it at once, so the mail is there when the answer is.
+   */
+  deferMail?: (send: () => Promise<void>) => void
   /** The clock in ms; injected so session expiry and throttling are testable. */
   now?: () => number
 }

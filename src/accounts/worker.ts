@@ -8,7 +8,7 @@
  * opens the pool's sealed tokens with the `POOL_TOKEN_KEY` secret instead of a key file.
  * @module
  */
-import type { DurableObjectNamespace, Fetcher } from '@cloudflare/workers-types'
+import type { DurableObjectNamespace, ExecutionContext, Fetcher } from '@cloudflare/workers-types'
 import { createAltchaVerifierWithSecret } from '../api/antibot/altcha'
 import { apiConfigFromWorkerEnv } from '../api/config'
 import { durableSpentProofStore } from '../api/cloudflare/durable-spent-proofs'
@@ -27,6 +27,7 @@ import { perOriginBuilds } from '../api/cloudflare/per-origin-builds'
 import { publicOriginOf } from '../shared/public-origin'
 import { createSigningPool } from '../api/signing/pool/signing-pool'
 import { createTokenBox } from '../api/signing/pool/token-box'
+import { withEdgeClientAddress } from '../shared/edge-client-address'
 
 /** Bindings, variables and secrets of the account Worker. */
 export interface AccountsWorkerEnv {
@@ -101,7 +102,8 @@ async function buildApp(env: AccountsWorkerEnv, appOrigin: string) {
 const appFor = perOriginBuilds(buildApp)
 
 export default {
-  async fetch(request: Request, env: AccountsWorkerEnv): Promise<Response> {
+  async fetch(incoming: Request, env: AccountsWorkerEnv, ctx: ExecutionContext): Promise<Response> {
+    const request = withEdgeClientAddress(incoming)
     // PUBLIC_URL names the site; without it, the origin the visitor used (forwarded by the web Worker).
     const origin = (env.PUBLIC_URL ?? publicOriginOf(request)).replace(/\/+$/, '')
     let app: Awaited<ReturnType<typeof buildApp>>
@@ -113,7 +115,8 @@ export default {
       return Response.json({ success: false, errors: [{ code: 'accounts_not_configured', message: e instanceof Error ? e.message : String(e) }] }, { status: 503 })
     }
     // The site sees the URL the visitor used (its own origin, links, avatar URLs), not the binding's.
+    // The execution context keeps a mail written after the answer alive (`waitUntil`, mail/send-account-mail.ts).
     const url = new URL(request.url)
-    return app.fetch(url.origin === origin ? request : new Request(origin + url.pathname + url.search, request))
+    return app.fetch(url.origin === origin ? request : new Request(origin + url.pathname + url.search, request), env, ctx)
   },
 }

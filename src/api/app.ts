@@ -14,6 +14,9 @@ import { fileRoutes } from './routes/files'
 import { generateRoutes } from './jobs/routes/generate'
 import { meRoutes } from './users/routes/me'
 import { meAccountRoutes } from './users/routes/me-account'
+import { meApiKeysRoutes } from './users/routes/me-api-keys'
+import { meLegacySkinsRoutes } from './users/routes/me-legacy-skins'
+import { usageRoutes } from './users/routes/usage'
 import { baseHeaders, identity } from './routes/middleware'
 import { miscRoutes } from './routes/misc'
 import { openApiRoutes } from './openapi/route'
@@ -24,6 +27,7 @@ import type { ApiServices } from './services'
 import { isLegacyPath, legacyRoutes, sendV1Error } from './legacy'
 import { rateKey } from './jobs/routes/generate-submit'
 import { withPoolDelay } from './jobs/routes/pool-delay'
+import { headLikeGet } from '../shared/http-head'
 
 /** Builds the API app over a service bundle. */
 export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unknown) => void } = {}) {
@@ -32,6 +36,9 @@ export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unk
   // ones added after this line included: ./routes/path-normalize.ts.
   const app: Hono<ApiEnv> = new Hono<ApiEnv>({ getPath: pathNormalizer(() => app.routes) })
   const cors = corsPolicy(s.ctx.config)
+  // Outermost: HEAD answers the GET's headers with the body's true Content-Length (MineSkin's URL
+  // handler sends HEAD first and refuses an image under 100 bytes; src/shared/http-head.ts).
+  app.use('*', headLikeGet())
   app.use('*', baseHeaders(cors))
   app.use('*', identity(s.ctx.resolveIdentity, cors))
   app.route('/', queueBatchRoutes(s))
@@ -40,6 +47,9 @@ export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unk
   app.route('/', communityRoutes(s))
   app.route('/', meRoutes(s))
   app.route('/', meAccountRoutes(s))
+  app.route('/', meApiKeysRoutes(s))
+  app.route('/', usageRoutes(s))
+  app.route('/', meLegacySkinsRoutes(s))
   app.route('/', miscRoutes(s))
   app.route('/', fileRoutes(s))
   app.route('/', openApiRoutes())

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { apiConfigFromEnv, apiConfigFromWorkerEnv } from './config'
+import { MOJANG_SIGNATURE_KEY_PEM } from './signing/signer/mojang-public-key'
 
 test('defaults work offline: ./.data, localhost PUBLIC_URL, local signer, Mojang hosts, 2 workers, 24 demo skins', () => {
   const c = apiConfigFromEnv({})
@@ -12,6 +13,7 @@ test('defaults work offline: ./.data, localhost PUBLIC_URL, local signer, Mojang
     sessionBase: 'https://sessionserver.mojang.com',
     servicesBase: 'https://api.minecraftservices.com',
     texturesBase: 'http://textures.minecraft.net',
+    signatureKeyPem: MOJANG_SIGNATURE_KEY_PEM,
   })
   expect(c.queueConcurrency).toBe(2)
   expect(c.demoSkins).toBe(24)
@@ -49,4 +51,21 @@ describe('apiConfigFromWorkerEnv', () => {
     expect(config.upstream.origin).toBe('https://api.example')
     expect(config.publicUrl).toBe('https://skins.example.org')
   })
+})
+
+test('the pool paces by POOL_MIN_DELAY_S plus POOL_DELAY_MARGIN_MS (default 1000 ms)', () => {
+  expect(apiConfigFromEnv({}).pool.rotation).toMatchObject({ minDelayMs: 15_000, delayMarginMs: 1000 })
+  expect(apiConfigFromEnv({ POOL_MIN_DELAY_S: '1', POOL_DELAY_MARGIN_MS: '250' }).pool.rotation).toMatchObject({ minDelayMs: 1000, delayMarginMs: 250 })
+  expect(() => apiConfigFromEnv({ POOL_DELAY_MARGIN_MS: '-1' })).toThrow()
+})
+
+test("MOJANG_SIGNATURE_KEY: Mojang's key by default; a PEM, a \\n-escaped PEM (a Worker var) or its base64 body; anything else throws", () => {
+  const body = MOJANG_SIGNATURE_KEY_PEM.replace(/-----[A-Z ]+-----|\s/g, '')
+  const other = `-----BEGIN PUBLIC KEY-----\n${body.replace('AylB4B6m5', 'AylB4B6m6')}\n-----END PUBLIC KEY-----\n`
+  expect(apiConfigFromEnv({ MOJANG_SIGNATURE_KEY: other }).mojang.signatureKeyPem).not.toBe(MOJANG_SIGNATURE_KEY_PEM)
+  for (const form of [MOJANG_SIGNATURE_KEY_PEM, MOJANG_SIGNATURE_KEY_PEM.replaceAll('\n', '\\n'), body]) {
+    expect(apiConfigFromEnv({ MOJANG_SIGNATURE_KEY: form }).mojang.signatureKeyPem).toBe(MOJANG_SIGNATURE_KEY_PEM)
+    expect(apiConfigFromWorkerEnv({ MOJANG_SIGNATURE_KEY: form, DB: {} }).mojang.signatureKeyPem).toBe(MOJANG_SIGNATURE_KEY_PEM)
+  }
+  for (const bad of ['not a key', '/etc/mojang.pem', '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----']) expect(() => apiConfigFromEnv({ MOJANG_SIGNATURE_KEY: bad })).toThrow('MOJANG_SIGNATURE_KEY')
 })

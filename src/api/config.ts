@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from 'zod'
+import { isSpkiKeyText, MOJANG_SIGNATURE_KEY_PEM, spkiPem } from './signing/signer/mojang-public-key'
 
 const intFrom = (fallback: number, min = 0) =>
   z.coerce.number().int().min(min).default(fallback)
@@ -81,6 +82,15 @@ export const apiEnvSchema = z.object({
   /** Texture host that player textures are downloaded from (`{base}/texture/{hash}`). */
   MOJANG_TEXTURES_BASE: z.string().url().default('http://textures.minecraft.net'),
   /**
+   * Public key every `textures` signature read from the session server must verify against before a
+   * skin is stored (SIGNER=mojang): a PEM `PUBLIC KEY` block (`\n` escapes allowed) or its base64 body
+   * on one line. Default: Mojang's published Yggdrasil key, bundled; a stand-in sets its own.
+   */
+  MOJANG_SIGNATURE_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isSpkiKeyText(v), 'MOJANG_SIGNATURE_KEY must be a PEM "PUBLIC KEY" block or its base64 body'),
+  /**
    * Microsoft sign-in of signing (pool) accounts (issue 20 point 1): `live` needs no app registration
    * (a Microsoft-owned public client id); `msal` uses your Azure app (POOL_CLIENT_ID, optional secret).
    */
@@ -103,6 +113,12 @@ export const apiEnvSchema = z.object({
   XBOX_XSTS_BASE: z.string().url().default('https://xsts.auth.xboxlive.com'),
   /** Seconds between two skin changes of one signing account (MineSkin: 15). */
   POOL_MIN_DELAY_S: intFrom(15),
+  /**
+   * Milliseconds added to POOL_MIN_DELAY_S, both counted from the answer to the account's previous skin
+   * change: where and how strictly Mojang measures its interval is not public, and a change that arrives
+   * early costs a 429 and POOL_COOLDOWN_S of rest (docs/signing.md "Pacing").
+   */
+  POOL_DELAY_MARGIN_MS: intFrom(1000),
   /** Seconds a signing account rests after a 429, an auth error or a URL mismatch (MineSkin: 650). */
   POOL_COOLDOWN_S: intFrom(650),
   /** Consecutive errors after which a signing account leaves rotation (MineSkin: 10; a success resets). */
@@ -173,7 +189,10 @@ export const apiEnvSchema = z.object({
   TAG_VISIBLE_THRESHOLD: intFrom(2, 1),
   /** E-mail addresses whose accounts are admins of the operator console (issue 22 point 1), comma-separated. */
   ADMIN_EMAILS: csv,
-  /** Skins one reporter may report per hour; more → 429 `report_limit` (issue 22 point 5; 0 = no limit). */
+  /**
+   * Skins one reporter (the signed-in user, else the address) — and one address, whoever reports from
+   * it — may report per hour; more → 429 `report_limit` (0 = no limit).
+   */
   REPORTS_PER_HOUR: intFrom(20),
   /** Anti-bot verifier for views, likes, tag votes and reports: altcha proof-of-work or off. */
   ANTIBOT: z.enum(['altcha', 'off']).default('altcha'),
@@ -217,6 +236,8 @@ export const apiConfigSchema = apiEnvSchema
       sessionBase: env.MOJANG_SESSION_BASE.replace(/\/+$/, ''),
       servicesBase: env.MOJANG_SERVICES_BASE.replace(/\/+$/, ''),
       texturesBase: env.MOJANG_TEXTURES_BASE.replace(/\/+$/, ''),
+      /** SPKI PEM that session-server signatures must verify against (Mojang's unless configured). */
+      signatureKeyPem: spkiPem(env.MOJANG_SIGNATURE_KEY ?? MOJANG_SIGNATURE_KEY_PEM),
     },
     /** Signing (pool) accounts: Microsoft sign-in, token sealing, rotation (issue 20). */
     pool: {
@@ -236,6 +257,7 @@ export const apiConfigSchema = apiEnvSchema
       tokenKey: env.POOL_TOKEN_KEY,
       rotation: {
         minDelayMs: env.POOL_MIN_DELAY_S * 1000,
+        delayMarginMs: env.POOL_DELAY_MARGIN_MS,
         cooldownMs: env.POOL_COOLDOWN_S * 1000,
         maxErrors: env.POOL_MAX_ERRORS,
         newAccountDelayMs: env.POOL_NEW_ACCOUNT_DELAY_S * 1000,

@@ -33,7 +33,7 @@ export interface EmbeddedApi {
   fetchImage(url: string): Promise<Uint8Array>
   /** Migrates, re-queues jobs a crash left `processing`, starts the worker loop, seeds the demo set if the DB is empty. */
   start(): Promise<void>
-  /** Stops the worker loop (waits for in-flight jobs) and closes the DB. */
+  /** Stops the worker loop and the pool's refresher (waits for in-flight jobs and token renewals) and closes the DB. */
   stop(): Promise<void>
   /** Resolves once the queue has no waiting or running job (tests drain the queue with it). */
   idle(): Promise<void>
@@ -76,8 +76,8 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
     async stop() {
       if (stopped) return
       stopped = true
-      await queue.stop()
-      await signingPool.stop()
+      // Together: no new job is claimed and no new refresher round starts while the others finish.
+      await Promise.all([queue.stop(), signingPool.stop()])
       store.close()
     },
     idle: () => queue.idle(),

@@ -22,6 +22,7 @@ import { countingD1 } from './cloudflare/d1-round-trips'
 import { perOriginBuilds } from './cloudflare/per-origin-builds'
 import { publicOriginOf } from '../shared/public-origin'
 import type { SigningPool } from './signing/pool/signing-pool'
+import { withEdgeClientAddress } from '../shared/edge-client-address'
 
 export { RateLimitObject } from './cloudflare/rate-limit-object'
 export { SpentProofObject } from './cloudflare/spent-proof-object'
@@ -114,7 +115,8 @@ function byOrigin(batch: MessageBatch<JobMessage>, env: ApiWorkerEnv): Map<strin
 }
 
 export default {
-  async fetch(request: Request, env: ApiWorkerEnv, ctx: ExecutionContext): Promise<Response> {
+  async fetch(incoming: Request, env: ApiWorkerEnv, ctx: ExecutionContext): Promise<Response> {
+    const request = withEdgeClientAddress(incoming)
     let app: Built['app']
     try {
       app = (await built(env, originOf(env, request))).app

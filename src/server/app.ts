@@ -30,6 +30,7 @@ import { Layout } from './render/layout'
 import { latestBuild } from './edge/latest-build'
 import { createErrorReporter } from './edge/monitoring'
 import { LATEST_BUILD_PATH } from '../shared/build-check'
+import { headLikeGet } from '../shared/http-head'
 
 /**
  * `/(de|es|…)` — the prefix of the eight non-default languages. The alternation must be grouped:
@@ -57,6 +58,9 @@ function waitUntil(c: Context, work: Promise<void>) {
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>()
   const reportError = createErrorReporter(options.monitoring)
+  // Outermost: a HEAD gets the GET's headers with the body's true Content-Length, whatever answered it
+  // (MineSkin's URL handler refuses a skin link whose HEAD says less than 100 bytes; src/shared/http-head.ts).
+  app.use('*', headLikeGet())
   // First, so every answer — static files, backends, pages, errors — gets the headers (issue 10 point 3).
   app.use('*', securityHeaders({ ...options, formActionOrigins: options.accountRedirectOrigins, monitoringDsn: options.monitoring?.dsn }))
   // HTML Cache-Control and Vary (issue 13 point 3): never shared-cached, since each page has its own nonce.

@@ -3,6 +3,12 @@
  * Serves `/assets/*` as immutable files, the copied `static/` files (both with the build's Brotli and
  * gzip copies), and the web app, whose HTML and JSON it compresses (on Workers the CDN does both).
  * `API_ORIGIN` / `RENDER_ORIGIN` switch to remote backends instead (DESIGN.md "three ways to run").
+ *
+ * Order matters (docs/signing.md "Starting and stopping"): the port is bound BEFORE the API's worker
+ * loop and the signing pool's refresher start, because renewing a signing account's token spends its
+ * refresh token — a second server that renewed and then died on a taken port would leave the running
+ * one holding a spent token. On SIGINT/SIGTERM the server stops taking requests, then waits at most
+ * SHUTDOWN_GRACE_MS for jobs and token renewals in flight, so a rotated refresh token is stored.
  * @module
  */
 import { join } from 'node:path'
@@ -22,7 +28,7 @@ import { backupsDir, latestSnapshot } from '../api/store/backup'
 import { parseServerEnv, parseSiteLinks } from './config'
 import { monitoringConfig } from './edge/monitoring'
 import { remoteBackend } from './proxy/remote-backend'
-import { compressResponse } from './static/compress-response'
+import { servedAnswer } from './static/served-answer'
 import { staticFiles } from './static/static-files'
 
 const ROOT = join(import.meta.dir, '../..')
@@ -75,6 +81,21 @@ function closeAfterRefusal(request: Request, response: Response): Response {
     const copy = new Response(response.body, response)
     copy.headers.set('Connection', 'close')
     return copy
+  }
+}
+
+/**
+ * How long a shutdown waits for jobs and token renewals in flight. A renewal is a handful of requests;
+ * the one that matters (the refresh token exchange) is stored as soon as Microsoft answers. Service
+ * managers send SIGKILL some seconds after SIGTERM (systemd: 90 s, Docker: 10 s), so stay below that.
+ */
+export const SHUTDOWN_GRACE_MS = 5000
+
+/** The port is taken (another server runs there): the process exits with this message and starts nothing. */
+export class PortInUseError extends Error {
+  constructor(host: string, port: number) {
+    super(`Port ${port} on ${host} is already in use (is another Skin Signature Generator running?). Nothing was started: set PORT to a free port or stop the other server.`)
+    this.name = 'PortInUseError'
   }
 }
 
@@ -185,48 +206,83 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     maxRequestBody: MAX_REQUEST_BODY,
   })
 
+  /** Settles once start() has prepared the embedded API; every request waits for it. */
+  let ready: Promise<void> = Promise.resolve()
+
   return {
     config,
     app: web,
-    /** Starts the API's worker loop and the HTTP server. */
+    /**
+     * Binds the HTTP server, then starts the API's worker loop and the signing pool's refresher (module
+     * comment: nothing that renews a token runs before the port is ours). Throws PortInUseError.
+     */
     async start() {
-      await embedded?.start()
-      const server = Bun.serve({
-        port: config.PORT,
-        hostname: config.HOST,
-        idleTimeout: 30,
-        maxRequestBodySize: BUN_BODY_LIMIT,
-        async fetch(request, bunServer) {
-          // The embedded API keys anonymous rate limits on X-Forwarded-For: only a trusted proxy may set it.
-          if (!config.TRUST_PROXY) {
-            request.headers.delete('x-real-ip')
-            const address = bunServer.requestIP(request)?.address
-            if (address) request.headers.set('x-forwarded-for', address)
-            else request.headers.delete('x-forwarded-for')
-          }
-          const response = await web.fetch(request)
-          // Static files bring their precompressed copies; everything else is compressed here.
-          return closeAfterRefusal(request, statics.has(new URL(request.url).pathname) ? response : await compressResponse(request, response))
-        },
-      })
+      let server: ReturnType<typeof Bun.serve>
+      try {
+        server = serve()
+      } catch (e) {
+        if ((e as { code?: string }).code === 'EADDRINUSE') throw new PortInUseError(config.HOST, config.PORT)
+        throw e
+      }
+      // Requests that arrive meanwhile wait for the database to be migrated (and a new one seeded)
+      // instead of reading a half-made one.
+      const started = embedded?.start() ?? Promise.resolve()
+      ready = started.catch(() => {})
+      await started
       console.log(`Skin Signature Generator listening on http://${server.hostname}:${server.port}${dev ? ' (development)' : ''}`)
       if (mailer.kind === 'log') console.log('[mail] SMTP_URL is not set: sign-up confirmations and password resets are written to this log, not sent (README "Accounts")')
       return server
     },
-    /** Stops the API's worker loop (waits for running jobs) and closes the database. */
+    /** Stops the API's worker loop and the pool's refresher (waits for running jobs and renewals) and closes the database. */
     async stop() {
       await embedded?.stop()
       accountsStore?.close()
     },
   }
+
+  /** The HTTP server on PORT (throws with code EADDRINUSE when it is taken). */
+  function serve() {
+    return Bun.serve({
+      port: config.PORT,
+      hostname: config.HOST,
+      idleTimeout: 30,
+      maxRequestBodySize: BUN_BODY_LIMIT,
+      async fetch(request, bunServer) {
+        await ready
+        // The embedded API keys anonymous rate limits on X-Forwarded-For: only a trusted proxy may set it.
+        if (!config.TRUST_PROXY) {
+          request.headers.delete('x-real-ip')
+          const address = bunServer.requestIP(request)?.address
+          if (address) request.headers.set('x-forwarded-for', address)
+          else request.headers.delete('x-forwarded-for')
+        }
+        // Static files bring their precompressed copies; everything else is compressed here; a HEAD
+        // gets exactly the GET's headers (./static/served-answer.ts).
+        return closeAfterRefusal(request, await servedAnswer(request, { fetch: (r) => web.fetch(r), isStatic: (path) => statics.has(path) }))
+      },
+    })
+  }
 }
 
 if (import.meta.main) {
   const server = await createBunServer()
-  const http = await server.start()
-  const shutdown = async () => {
-    http.stop()
+  let http: Awaited<ReturnType<typeof server.start>>
+  try {
+    http = await server.start()
+  } catch (e) {
+    if (!(e instanceof PortInUseError)) throw e
+    console.error(e.message)
     await server.stop()
+    process.exit(1)
+  }
+  let stopping = false
+  const shutdown = async () => {
+    // A second Ctrl-C does not wait any longer.
+    if (stopping) process.exit(1)
+    stopping = true
+    void http.stop()
+    const done = await Promise.race([server.stop().then(() => true), Bun.sleep(SHUTDOWN_GRACE_MS).then(() => false)])
+    if (!done) console.error(`[server] stopped after ${SHUTDOWN_GRACE_MS / 1000} s with work in flight; unfinished jobs are queued again at the next start`)
     process.exit(0)
   }
   process.on('SIGINT', shutdown)

@@ -16,6 +16,7 @@ import { parseSiteLinks } from './config'
 import { monitoringConfig } from './edge/monitoring'
 import { cachedRenderBackend, defaultEdgeCache } from './edge/render-cache'
 import { BINDING_BASE, missingApi, MISSING_API_MESSAGE, serviceBackend } from './proxy/service-backend'
+import { withEdgeClientAddress } from '../shared/edge-client-address'
 
 /** Bindings and variables of the Worker (wrangler.toml `[vars]`, `[assets]`). */
 export interface WorkerEnv {
@@ -108,6 +109,6 @@ let cached: { env: WorkerEnv; app: ReturnType<typeof buildApp> } | undefined
 export default {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
     if (!cached || cached.env !== env) cached = { env, app: buildApp(env) }
-    return cached.app.fetch(request, env, ctx)
+    return cached.app.fetch(withEdgeClientAddress(request), env, ctx)
   },
 }

@@ -118,7 +118,7 @@ console.log(`  seeded in ${seedS.toFixed(1)} s: ${counts.total.toLocaleString('e
 
 // An admin signed in to the account site, as the console sees them.
 const deps = testAccountsDeps(store, { appOrigin: 'http://bench.local', now: () => NOW, adminEmails: ['root@bench.test'], siteStatus: { signer: { kind: 'local' }, storageBudgetBytes: 5120 * 1024 * 1024, backupsDir: join(dir, 'backups'), lastBackup: () => latestSnapshot(join(dir, 'backups')) } })
-store.sqlite.run("INSERT INTO users (id, email, created_at) VALUES ('root', 'root@bench.test', 0)")
+store.sqlite.run("INSERT INTO users (id, email, created_at, email_verified_at) VALUES ('root', 'root@bench.test', 0, 0)")
 const cookie = `${REFRESH_COOKIE}=${(await createRefreshSession(deps, 'root')).token}`
 const app = createAccountsApp(deps)
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { describe, expect, test } from 'bun:test'
-import { formatBudget, formatValue, percentile, verdict, type Figure } from './report'
+import { formatBudget, formatValue, percentile, separability, verdict, type Figure } from './report'
 import { markdownTable } from './table'
 import { parseWrk, wrkDurationMs } from './wrk'
 
@@ -59,6 +59,13 @@ describe('budgets', () => {
     expect(formatValue(92_160, 'bytes')).toBe('90.0 KB')
     expect(formatValue(0.384, 'ms')).toBe('0.38 ms')
     expect(formatBudget({ unit: 'ratio', budget: { min: 1 / 40 } })).toBe('≥ 1/40.0')
+  })
+  test('separability: 0.5 for samples that cannot be told apart, 1 for ones that always can, either way round', () => {
+    expect(separability([1, 2, 3, 4], [1, 2, 3, 4])).toBe(0.5)
+    expect(separability([5, 6, 7], [1, 2, 3])).toBe(1)
+    expect(separability([1, 2, 3], [5, 6, 7])).toBe(1)
+    expect(separability([1, 3, 5, 7], [2, 4, 6, 8])).toBe(0.625)
+    expect(formatValue(0.534, 'score')).toBe('0.53')
   })
   test('nearest-rank percentiles', () => {
     expect(percentile([5, 1, 4, 2, 3], 0.5)).toBe(3)

@@ -14,8 +14,8 @@ export interface Budget {
   min?: number
 }
 
-/** How a value prints: ms, bytes (as KB), a ratio to a baseline (as 1/N), a factor (as 0.95×), a count, per second. */
-export type Unit = 'ms' | 's' | 'bytes' | 'ratio' | 'factor' | 'count' | 'per-s' | 'pass'
+/** How a value prints: ms, bytes (as KB), a ratio to a baseline (as 1/N), a factor (as 0.95×), a count, per second, a plain score (as 0.53). */
+export type Unit = 'ms' | 's' | 'bytes' | 'ratio' | 'factor' | 'count' | 'per-s' | 'pass' | 'score'
 
 /** One row of the table. `value` null means it could not be measured (counts as missed under a budget). */
 export interface Figure {
@@ -50,6 +50,8 @@ export function formatValue(value: number | null, unit: Unit): string {
       return `${Math.round(value)}/s`
     case 'pass':
       return value === 1 ? 'pass' : 'FAIL'
+    case 'score':
+      return value.toFixed(2)
   }
 }
 
@@ -101,4 +103,24 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * p) - 1))]!
+}
+
+/**
+ * How well values tell two samples apart: max(AUC, 1 − AUC), the AUC being the chance that a value
+ * of `a` is larger than one of `b` (ties count half; Mann–Whitney U over mid-ranks). 0.5: not at all,
+ * 1: every time.
+ */
+export function separability(a: number[], b: number[]): number {
+  const sorted = [...a.map((v) => ({ v, a: true })), ...b.map((v) => ({ v, a: false }))].sort((x, y) => x.v - y.v)
+  // Mann–Whitney U from mid-ranks (ties share the mean rank).
+  let rankSumA = 0
+  for (let i = 0; i < sorted.length; ) {
+    let j = i
+    while (j < sorted.length && sorted[j]!.v === sorted[i]!.v) j++
+    const rank = (i + 1 + j) / 2
+    for (let k = i; k < j; k++) if (sorted[k]!.a) rankSumA += rank
+    i = j
+  }
+  const auc = (rankSumA - (a.length * (a.length + 1)) / 2) / (a.length * b.length)
+  return Math.max(auc, 1 - auc)
 }

@@ -64,3 +64,19 @@ export function java11Multipart(fields: Record<string, string>, file: { key: str
 
 /** The default `Accept` of `java.net.HttpURLConnection` when a client sets none. */
 export const JAVA_URLCONNECTION_ACCEPT = 'text/html, image/gif, image/jpeg, *; q=.2, */*; q=.2'
+
+/**
+ * The body Citizens2's `MojangSkinGenerator.generateFromPNG` writes with `HttpURLConnection`: the
+ * fixed boundary `*****`, the file as `skin.png` typed `image/png`, an empty `name` part whose
+ * Content-Disposition ends in `;`, and `variant` only for slim skins.
+ */
+export function citizensMultipart(png: Uint8Array, slim: boolean): { body: Uint8Array<ArrayBuffer>; contentType: string } {
+  const parts: Uint8Array[] = [
+    enc.encode('--*****\r\nContent-Disposition: form-data; name="file"; filename="skin.png"\r\nContent-Type: image/png\r\n\r\n'),
+    png,
+    enc.encode('\r\n--*****\r\nContent-Disposition: form-data; name="name";\r\n\r\n\r\n'),
+  ]
+  if (slim) parts.push(enc.encode('--*****\r\nContent-Disposition: form-data; name="variant";\r\n\r\nslim\r\n'))
+  parts.push(enc.encode('--*****--\r\n'))
+  return { body: concat(parts), contentType: 'multipart/form-data;boundary=*****' }
+}

@@ -1,7 +1,8 @@
 /**
  * Real v1 clients against our API (issue 21 point 4): the requests of MineskinClient 1.2.4
- * (Jsoup), MineskinClient 2.1 (Java 11 HttpClient) and SkinsRestorer's legacy MineSkin client
- * (15.4: JSON; ≤ 15.0: urlencoded), replayed as their public source builds them — headers, body
+ * (Jsoup), MineskinClient 2.1 (Java 11 HttpClient), SkinsRestorer's legacy MineSkin client
+ * (15.4: JSON; ≤ 15.0: urlencoded) and Citizens2's `MojangSkinGenerator`, replayed as their public
+ * source builds them — headers, body
  * encodings, field names — and each answer read the way that client reads it (Gson field types,
  * `has("error")`, `errorCode` switches, `delay` on 429). Every answer is also parsed with the v1 zod
  * schemas, and every signature is verified against the published signing key.
@@ -13,7 +14,7 @@ import { makeSkinPng } from '../../src/api/image/fixtures'
 import { apiKeyWith, startTestApi, type TestApi } from '../../src/api/testing/api-harness'
 import { v1ErrorSchema, v1GenerateResponseSchema, v1SkinResponseSchema } from '../../src/shared/schemas/api'
 import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
-import { JSOUP_DEFAULT_HEADERS, JSOUP_EMPTY_FORM, java11Multipart, jsoupMultipart } from './java-forms'
+import { citizensMultipart, JSOUP_DEFAULT_HEADERS, JSOUP_EMPTY_FORM, java11Multipart, jsoupMultipart } from './java-forms'
 
 const DASHED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const INT32_MAX = 2 ** 31 - 1
@@ -231,6 +232,18 @@ describe("SkinsRestorer's legacy MineSkin client", () => {
     expect(r.status).toBe(403)
     const err = v1ErrorSchema.parse(r.json)
     expect(err.errorCode).toBe('invalid_api_key')
+    expect(err.error).toBe('Invalid API Key')
+  })
+
+  test('403 with an unknown or a short key: `error` is exactly "Invalid API Key", the text MineSkinAPIImpl switches on', async () => {
+    // MineSkinAPIImpl.queryURL: form POST to `…/generate/url/` (trailing slash), `url=<encoded>&variant=slim`.
+    for (const key of ['f'.repeat(64), 'my-old-key']) {
+      const body = `url=${encodeURIComponent(`${imageBase}/skin-7306.png`)}&variant=slim`
+      const r = await send('/generate/url/', { method: 'POST', headers: sr({ 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${key}` }), body })
+      expect(r.status).toBe(403)
+      const err = v1ErrorSchema.parse(r.json)
+      expect([err.errorCode, err.error]).toEqual(['invalid_api_key', 'Invalid API Key'])
+    }
   })
 
   test('429: `delay` says how many seconds to sleep, and after that the retry goes through', async () => {
@@ -243,6 +256,8 @@ describe("SkinsRestorer's legacy MineSkin client", () => {
       expect(refused.status).toBe(429)
       const err = v1ErrorSchema.parse(await refused.json())
       expect(err.errorCode).toBe('rate_limit')
+      // MineSkin's text for the delay (`middleware/rateLimit.ts`).
+      expect(err.error).toMatch(/^request too soon, next request in \d+ms$/)
       expect(err.delay).toBeGreaterThanOrEqual(1)
       expect(err.delay).toBeLessThanOrEqual(5)
       // `TimeUnit.SECONDS.sleep(response.getDelay())`, on the injected clock.
@@ -251,5 +266,61 @@ describe("SkinsRestorer's legacy MineSkin client", () => {
     } finally {
       await limited.close()
     }
+  })
+})
+
+describe("Citizens2's MojangSkinGenerator", () => {
+  const citizens = (extra: Record<string, string> = {}) => ({ 'user-agent': 'Citizens/2.0', 'cache-control': 'no-cache', ...extra })
+  /** `generateFromPNG(png, slim)`: what `/npc skin --file` does with the answer — `data.uuid` names the skin. */
+  const fromPng = async (png: Uint8Array, slim = false) => {
+    const { body, contentType } = citizensMultipart(png, slim)
+    const r = await send(`/generate/upload${slim ? '?model=slim' : ''}`, { method: 'POST', headers: citizens({ 'content-type': contentType }), body })
+    expect(r.status).toBe(200)
+    expectUsableSkin(r.json)
+    return r.json
+  }
+
+  test('data.uuid, which NPC plugins store as the skin’s id (Citizens: `setSkinPersistent(uuid, …)`), is each skin’s own and stays the same for that skin', async () => {
+    const first = await fromPng(makeSkinPng(7401))
+    const second = await fromPng(makeSkinPng(7402), true)
+    expect(second.variant).toBe('slim')
+    // `generateFromURL(url, slim)`: json-simple's `{"name":"","url":…}` with every backslash removed.
+    const url = await send('/generate/url', { method: 'POST', headers: citizens({ accept: 'application/json', 'content-type': 'application/json' }), body: JSON.stringify({ name: '', url: `${imageBase}/skin-7403.png` }) })
+    expect(url.status).toBe(200)
+    const ids = [first.data.uuid, second.data.uuid, url.json.data.uuid]
+    expect(new Set(ids).size).toBe(3)
+    // A random-looking version-4 uuid like MineSkin's, not any signing account's profile id.
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    const profileIds = [first, second, url.json].map((s) => JSON.parse(Buffer.from(s.data.texture.value, 'base64').toString()).profileId)
+    for (const id of ids) expect(profileIds).not.toContain(id.replace(/-/g, ''))
+
+    // The same PNG again (the duplicate) and every read of the skin give the same data.uuid.
+    const again = await fromPng(makeSkinPng(7401))
+    expect([again.duplicate, again.uuid]).toEqual([true, first.uuid])
+    expect(again.data.uuid).toBe(first.data.uuid)
+    for (const path of [`/get/uuid/${first.uuid}`, `/get/id/${first.id}`]) expect((await send(path, { headers: citizens() })).json.data.uuid).toBe(first.data.uuid)
+  })
+})
+
+describe('MineskinClient 1.2.4 errors: `error` as MineSkin words it', () => {
+  const jsoup = (extra: Record<string, string> = {}) => ({ 'user-agent': 'MineSkin-JavaClient', ...JSOUP_DEFAULT_HEADERS, ...extra })
+  const error = async (path: string, init: RequestInit, status: number) => {
+    const r = await send(path, init)
+    expect(r.status, path).toBe(status)
+    return v1ErrorSchema.parse(r.json)
+  }
+
+  test('generateUser with a player Mojang does not know, with no uuid, with a malformed one', async () => {
+    const json = (body: unknown) => ({ method: 'POST', headers: jsoup({ 'content-type': 'application/json' }), body: JSON.stringify(body) })
+    expect((await error('/generate/user', json({ uuid: '0b7e2c4a-1f3d-4e5a-9c8b-7d6e5f4a3b2c' }), 400)).error).toBe('invalid user')
+    expect((await error('/generate/user', json({}), 400)).error).toBe('missing uuid')
+    expect((await error('/generate/user/not-a-uuid!', { headers: jsoup() }, 400)).error).toBe('invalid uuid')
+  })
+
+  test('generateUpload without a file, generateUrl without a url', async () => {
+    const { body, contentType } = jsoupMultipart([{ key: 'name', value: 'No File' }])
+    expect((await error('/generate/upload', { method: 'POST', headers: jsoup({ 'content-type': contentType }), body }, 400)).error).toBe('No file uploaded')
+    const noUrl = await error('/generate/url', { method: 'POST', headers: jsoup({ 'content-type': 'application/json' }), body: JSON.stringify({ name: 'No Url' }) }, 400)
+    expect([noUrl.errorCode, noUrl.error]).toEqual(['invalid_request', 'invalid request properties (expected url or user)'])
   })
 })

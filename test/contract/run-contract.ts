@@ -158,6 +158,12 @@ export async function runContract(
   await hit('get', '/v2/me/credits', '/v2/me/credits', 401, { headers: plain })
   await hit('get', '/v2/me/apikey', '/v2/me/apikey', 200, { headers: user })
   await hit('get', '/v2/me/apikey', '/v2/me/apikey', 403)
+  await hit('get', '/v2/me/apikeys', '/v2/me/apikeys', 200, { headers: user })
+  await hit('get', '/v2/me/apikeys', '/v2/me/apikeys', 401, { headers: plain })
+  await hit('get', '/v2/me/legacyskins', '/v2/me/legacyskins', 200, { headers: user })
+  await hit('get', '/v2/me/legacyskins', '/v2/me/legacyskins', 401)
+  await hit('get', '/v2/usage', '/v2/usage', 200, { headers: user })
+  await hit('get', '/v2/usage', '/v2/usage', 401, { headers: plain })
   await hit('get', '/v2/delay', '/v2/delay', 200, { headers: user })
   await hit('get', '/v2/delay', '/v2/delay', 403, { headers: BAD_KEY })
 

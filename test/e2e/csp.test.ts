@@ -114,11 +114,11 @@ describe('the CSP in Chromium', () => {
     // The nonced proof script ran (script-src): it solved a proof into the form ahead of the submit.
     await page.waitForFunction(() => (document.querySelector('input[name="proof"]') as HTMLInputElement | null)?.value !== '', null, { timeout: 15_000 })
     await page.getByLabel('Email').fill('csp@example.test')
-    await page.getByLabel('Password', { exact: true }).fill('a long enough password')
     await page.getByRole('button', { name: 'Create account' }).click()
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
-    // The link in the mail: its confirmation form posts and redirects back to the app (form-action).
+    // The link in the mail: on its page the password is chosen; the form posts and redirects back to the app (form-action).
     await page.goto(await sink.link('csp@example.test', '/accounts/verify'))
+    await page.getByLabel('Password', { exact: true }).fill('a long enough password')
     await page.getByRole('button', { name: 'Create my account' }).click()
     await page.waitForURL(`${server.origin}/skins`)
     await hydrated(page)

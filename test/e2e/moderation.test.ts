@@ -50,7 +50,9 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
   sink = await startMailSink()
   // Real proofs, solved in the pages, with less work than production asks for so the walk-through stays quick.
-  server = await startBunServer({ DEMO_SKINS: '0', SMTP_URL: sink.url, ADMIN_EMAILS: ADMIN, ALTCHA_MIN_COUNTER: '500', ALTCHA_MAX_COUNTER: '3000' })
+  // TRUST_PROXY: each visitor below comes from its own address (X-Forwarded-For), as three people
+  // would; a skin's report count is its distinct reporters, and one address is one reporter.
+  server = await startBunServer({ DEMO_SKINS: '0', SMTP_URL: sink.url, ADMIN_EMAILS: ADMIN, ALTCHA_MIN_COUNTER: '500', ALTCHA_MAX_COUNTER: '3000', TRUST_PROXY: 'true' })
   browser = await launchChromium()
   owner = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   ownerPage = await owner.newPage()
@@ -77,7 +79,7 @@ describe('moderation walk-through', () => {
     expect(await listed()).toContain(uuid)
 
     for (const n of [1, 2, 3]) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${n}` } })
       const page = await trackedPage(context)
       await page.goto(`${server.origin}/skins/${uuid}`)
       await hydrated(page)
@@ -134,7 +136,7 @@ describe('moderation walk-through', () => {
   test('a banned texture cannot be generated again: a clear refusal in the form and a 403 from the API', async () => {
     const page = await admin.newPage()
     // Ban from the queue: report once more so the skin is queued, then "Ban texture".
-    const reporter = await browser.newContext()
+    const reporter = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.4' } })
     const rp = await trackedPage(reporter)
     await rp.goto(`${server.origin}/skins/${uuid}`)
     await hydrated(rp)

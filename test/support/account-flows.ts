@@ -1,6 +1,7 @@
 /**
  * The account site's flows over real HTTP against a running server, as a browser without JavaScript
- * would go through them: sign-up, the confirmation mail (from the test SMTP sink), and the link.
+ * would go through them: sign-up (the address only), the mail (from the test SMTP sink), and the
+ * link's page, where the password is chosen.
  * @module
  */
 import { solveChallenge, type Challenge } from 'altcha-lib'
@@ -27,13 +28,13 @@ async function useMailedLink(link: string, fields: Record<string, string> = {}, 
   return fetch(`${url.origin}${url.pathname}`, accountForm(url.origin, { token: url.searchParams.get('token')!, ...fields }, headers))
 }
 
-/** Signs up `email` and confirms it through the mailed link; the answer carries the session cookies. */
+/** Signs up `email` and chooses `password` on the page of the mailed link; the answer carries the session cookies. */
 export async function signUpOverHttp(origin: string, sink: MailSink, input: { email: string; password: string; redirect?: string; headers?: Record<string, string> }): Promise<Response> {
   const since = sink.messages.length
-  const res = await fetch(`${origin}/accounts/sign-up`, accountForm(origin, { email: input.email, password: input.password, ...(input.redirect ? { redirect: input.redirect } : {}) }, input.headers))
+  const res = await fetch(`${origin}/accounts/sign-up`, accountForm(origin, { email: input.email, ...(input.redirect ? { redirect: input.redirect } : {}) }, input.headers))
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}`)
   await res.body?.cancel()
-  return useMailedLink(await sink.link(input.email, '/accounts/verify', { since }), {}, input.headers)
+  return useMailedLink(await sink.link(input.email, '/accounts/verify', { since }), { password: input.password }, input.headers)
 }
 
 /** A solved anti-bot proof for a credential form's `proof` field, from the account site's own challenge (as the page's script makes it). */

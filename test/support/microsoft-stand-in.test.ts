@@ -53,6 +53,7 @@ describe('Microsoft stand-in', () => {
       MOJANG_SESSION_BASE: ms.sessionBase,
       MOJANG_SERVICES_BASE: ms.servicesBase,
       MOJANG_TEXTURES_BASE: ms.texturesBase,
+      MOJANG_SIGNATURE_KEY: ms.publicKeyPem,
     })
     expect(ms.hosts.services).toBe(ms.servicesBase)
   })

@@ -21,7 +21,7 @@ import { startMojangStandIn, type MojangStandIn, type MojangStandInOptions } fro
 export interface MicrosoftStandIn extends MojangStandIn {
   /** Base URLs for MicrosoftAuthConfig.hosts (services = the Mojang stand-in's servicesBase). */
   hosts: MicrosoftHosts
-  /** Env vars that point the app at this stand-in: MICROSOFT_LIVE_BASE, MICROSOFT_MSAL_BASE, XBOX_USER_BASE, XBOX_XSTS_BASE, MOJANG_API_BASE, MOJANG_SESSION_BASE, MOJANG_SERVICES_BASE, MOJANG_TEXTURES_BASE. */
+  /** Env vars that point the app at this stand-in: MICROSOFT_LIVE_BASE, MICROSOFT_MSAL_BASE, XBOX_USER_BASE, XBOX_XSTS_BASE and the Mojang stand-in's (MOJANG_*_BASE, MOJANG_SIGNATURE_KEY). */
   env: Record<string, string>
   /** A Microsoft user; by default it owns Minecraft and has a new profile named `name` (default `Signer<n>`). Without ownership it has no profile unless `hasProfile` (Game Pass). */
   addMicrosoftUser(opts?: { name?: string; ownsMinecraft?: boolean; hasProfile?: boolean; xerr?: number; skinPng?: Uint8Array }): Promise<{ email: string; profileId: string | null; name: string | null }>
@@ -34,6 +34,11 @@ export interface MicrosoftStandIn extends MojangStandIn {
   setOwnership(email: string, owns: boolean): void
   /** While on, every request to that host answers 429 (for `services`, the Mojang services paths too). */
   setHostRateLimited(host: keyof MicrosoftHosts, on: boolean): void
+  /**
+   * From now on, refresh-token requests wait at the stand-in until `release()` (a slow Microsoft):
+   * `arrived` resolves when the first one is waiting. Used to stop a server while a renewal is in flight.
+   */
+  holdRefreshes(): { arrived: Promise<void>; release(): void }
   /** Every refresh token of this user stops working (invalid_grant). */
   revokeRefreshTokens(email: string): void
   /** Lifetime in seconds of the Minecraft tokens login_with_xbox mints (default 86 400). MSA access tokens live 3600 s, device codes 900 s with interval 5. Settable at any time. */
@@ -164,9 +169,17 @@ export async function startMicrosoftStandIn(opts: MojangStandInOptions = {}): Pr
     return json(issueMsa(g.email, flow, g.clientId))
   }
 
-  function tokenEndpoint(form: URLSearchParams, flow: MicrosoftFlow) {
+  /** Set by holdRefreshes: refreshes wait for `released`. */
+  let refreshHold: { released: Promise<void>; arrived: () => void } | null = null
+
+  async function tokenEndpoint(form: URLSearchParams, flow: MicrosoftFlow) {
     if (!form.get('client_id')) return oauthError('invalid_client')
     const grant = form.get('grant_type')
+    if (grant === 'refresh_token' && refreshHold) {
+      const hold = refreshHold
+      hold.arrived()
+      await hold.released
+    }
     if (grant === 'refresh_token') return refresh(form, flow)
     if (grant === DEVICE_GRANT) return poll(form, flow)
     return oauthError('unsupported_grant_type')
@@ -291,10 +304,7 @@ export async function startMicrosoftStandIn(opts: MojangStandInOptions = {}): Pr
       MICROSOFT_MSAL_BASE: hosts.msal,
       XBOX_USER_BASE: hosts.xboxUser,
       XBOX_XSTS_BASE: hosts.xsts,
-      MOJANG_API_BASE: mojang.apiBase,
-      MOJANG_SESSION_BASE: mojang.sessionBase,
-      MOJANG_SERVICES_BASE: mojang.servicesBase,
-      MOJANG_TEXTURES_BASE: mojang.texturesBase,
+      ...mojang.env,
     },
     async addMicrosoftUser(o: Parameters<MicrosoftStandIn['addMicrosoftUser']>[0] = {}) {
       userCount++
@@ -324,6 +334,21 @@ export async function startMicrosoftStandIn(opts: MojangStandInOptions = {}): Pr
     setHostRateLimited(host: keyof MicrosoftHosts, on: boolean) {
       if (on) limited.add(host)
       else limited.delete(host)
+    },
+    holdRefreshes() {
+      let release = () => {}
+      let arrived = () => {}
+      const arrivedP = new Promise<void>((r) => (arrived = r))
+      const released = new Promise<void>((r) => (release = r))
+      const hold = { released, arrived }
+      refreshHold = hold
+      return {
+        arrived: arrivedP,
+        release: () => {
+          if (refreshHold === hold) refreshHold = null
+          release()
+        },
+      }
     },
     revokeRefreshTokens(email: string) {
       for (const [token, g] of refreshTokens) if (g.email === email) refreshTokens.delete(token)

@@ -10,7 +10,10 @@
  *                            `GET {servicesBase}/minecraft/profile/lookup/name/{name}`
  * - textures.minecraft.net   `GET {texturesBase}/texture/{hash}` (hash printed without leading zeros)
  * One Bun.serve on 127.0.0.1 with a path prefix per host. Knobs for failure paths: rate limiting a
- * token, and a session server that lags behind a fresh upload for a few reads.
+ * token, a session server that lags behind a fresh upload for a few reads, a strict per-account
+ * interval between skin changes (reference account-pool.md §6), and signing with a key other than the
+ * published one. The signatures are made with the stand-in's own key, so whatever checks them must be
+ * given `publicKeyPem` (`env.MOJANG_SIGNATURE_KEY`).
  * @module
  */
 import type { Server } from 'bun'
@@ -35,6 +38,22 @@ export interface MojangStandInOptions {
    * for a services path too (a rate-limited host, a token bound to no profile).
    */
   extraRoutes?: (req: Request, url: URL) => Promise<Response | undefined> | Response | undefined
+  /**
+   * A strict host: a skin change of an account that arrives less than this many ms (by `now`) after its
+   * previous accepted change arrived is refused with 429, as a host enforcing Mojang's per-account
+   * interval exactly would. Default 0 (no rule).
+   */
+  minChangeIntervalMs?: number
+}
+
+/** One skin change (POST …/minecraft/profile/skins) as it arrived at the stand-in. */
+export interface StandInChange {
+  /** Profile uuid of the account. */
+  accountId: string
+  /** Arrival time by the stand-in's clock (`now`), epoch ms. */
+  at: number
+  /** What the stand-in answered (429 when the strict interval refused it). */
+  status: number
 }
 
 /** A Minecraft account the stand-in accepts uploads for. */
@@ -63,6 +82,12 @@ export interface MojangStandIn {
   accounts: StandInAccount[]
   /** Every request, in order. */
   requests: StandInRequest[]
+  /** Every skin change by a known account, in arrival order. */
+  changes: StandInChange[]
+  /** Env vars that point the API at this stand-in: MOJANG_*_BASE and MOJANG_SIGNATURE_KEY (its public key). */
+  env: Record<string, string>
+  /** While set, the session server signs with a throw-away key instead of `publicKeyPem`'s (a foreign signature). */
+  setForeignSigner(on: boolean): Promise<void>
   /** Creates a player (uuid random), optionally wearing `skinPng`. */
   addPlayer(name: string, skinPng?: Uint8Array, opts?: { slim?: boolean }): Promise<{ id: string; name: string; textureHash?: string }>
   /** While set, uploads with this token answer 429 like Mojang's rate limiter. */
@@ -100,6 +125,11 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
   const now = opts.now ?? Date.now
   const { key } = await generateSigningKey(opts.keyBits ?? 2048)
   const signingKey: RsaSigningKey = key
+  /** The key of a session server that signs with something else (setForeignSigner). */
+  let foreignKey: RsaSigningKey | null = null
+  const changes: StandInChange[] = []
+  /** Arrival of each account's last accepted skin change (strict interval). */
+  const lastChangeAt = new Map<string, number>()
   const players = new Map<string, Player>()
   const textures = new Map<string, Uint8Array<ArrayBuffer>>()
   const rateLimited = new Set<string>()
@@ -131,7 +161,7 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
         : {},
     }
     const value = encodeTexturesValue(payload)
-    return signed ? { name: 'textures', value, signature: await signValue(signingKey, value) } : { name: 'textures', value }
+    return signed ? { name: 'textures', value, signature: await signValue(foreignKey ?? signingKey, value) } : { name: 'textures', value }
   }
 
   /** minecraftservices profile shape (skins[{id,state,url,variant}], capes[]). */
@@ -154,7 +184,21 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
     const token = req.headers.get('authorization')?.match(/^Bearer (.+)$/)?.[1]
     const player = playerOf(token)
     if (!player) return mojangError(401, path, 'Unauthorized', 'UnauthorizedOperationException')
-    if (rateLimited.has(token!)) return mojangError(429, path, 'Too many requests', 'TooManyRequestsException')
+    // Arrival: the moment the request reached the host, before its body is read.
+    const at = now()
+    const strict = opts.minChangeIntervalMs ?? 0
+    const previous = lastChangeAt.get(player.id)
+    if (rateLimited.has(token!) || (strict > 0 && previous !== undefined && at - previous < strict)) {
+      changes.push({ accountId: player.id, at, status: 429 })
+      return mojangError(429, path, 'Too many requests', 'TooManyRequestsException')
+    }
+    const res = await changeSkin(req, path, player)
+    changes.push({ accountId: player.id, at, status: res.status })
+    if (res.ok) lastChangeAt.set(player.id, at)
+    return res
+  }
+
+  async function changeSkin(req: Request, path: string, player: Player): Promise<Response> {
     if (req.headers.get('content-type')?.startsWith('application/json')) return setSkinFromUrl(req, path, player)
     let form: FormData
     try {
@@ -252,6 +296,17 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
     publicKeyPem: signingKey.publicKeyPem,
     accounts,
     requests,
+    changes,
+    env: {
+      MOJANG_API_BASE: `${origin}/api`,
+      MOJANG_SESSION_BASE: `${origin}/session`,
+      MOJANG_SERVICES_BASE: `${origin}/services`,
+      MOJANG_TEXTURES_BASE: texturesBase,
+      MOJANG_SIGNATURE_KEY: signingKey.publicKeyPem,
+    },
+    async setForeignSigner(on) {
+      foreignKey = on ? (foreignKey ?? (await generateSigningKey(opts.keyBits ?? 2048)).key) : null
+    },
     addPlayer,
     setRateLimited: (token, limited) => void (limited ? rateLimited.add(token) : rateLimited.delete(token)),
     setProfileLag: (token, reads) => {

@@ -233,6 +233,19 @@ describe('API Worker: catalogue and community on D1', () => {
     expect((await report()).status).toBe(409)
   })
 
+  test('report: an anonymous reporter is its connection address, whatever X-Forwarded-For it sends', async () => {
+    // Without a key or a session the reporter is the address: Cloudflare's CF-Connecting-IP (wrangler
+    // dev's 127.0.0.1), never the forgeable X-Forwarded-For, nor the client cookie a caller can rotate.
+    const report = async (forged: string, client: string) =>
+      json(`/v2/skins/${generated.uuid}/report`, {
+        method: 'POST',
+        body: JSON.stringify({ reason: 'skin' }),
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forged, cookie: `ssg_client=${client}`, 'turnstile-token': await httpProof(call) },
+      })
+    expect((await report('198.51.100.1', 'a'.repeat(24))).status).toBe(200)
+    expect((await report('198.51.100.2', 'b'.repeat(24))).status).toBe(409)
+  })
+
   test('private skins: hidden from lists, search and other callers', async () => {
     const sub = await json('/v2/queue', { method: 'POST', body: upload(9104, { visibility: 'private', name: 'Hidden Worker Plan' }), headers: asUser() })
     expect(sub.status).toBe(202)

@@ -51,7 +51,7 @@ async function mailedLink(to: string, path: string, since: number): Promise<stri
   }
 }
 
-/** Signs up `email` in `p` from Sign In, confirming through the mailed link; ends back in the app. */
+/** Signs up `email` in `p` from Sign In, choosing the password on the page of the mailed link; ends back in the app. */
 async function signUp(p: Page, email: string): Promise<void> {
   await p.goto(`${stack.origin}/skins`)
   await hydrated(p)
@@ -60,8 +60,6 @@ async function signUp(p: Page, email: string): Promise<void> {
   await p.waitForURL((url) => url.pathname.startsWith('/accounts'))
   await p.getByRole('link', { name: /create one|create account|sign up/i }).first().click()
   await p.getByLabel(/e-?mail/i).first().fill(email)
-  const passwords = p.getByLabel(/password/i)
-  for (let i = 0; i < (await passwords.count()); i++) await passwords.nth(i).fill(PASSWORD)
   const since = stack.output().length
   await p.getByRole('button', { name: /create account|sign up/i }).first().click()
   await p.getByRole('heading', { name: 'Check your inbox' }).waitFor()
@@ -69,6 +67,7 @@ async function signUp(p: Page, email: string): Promise<void> {
   // The link names the host the browser used, not the binding's: no PUBLIC_URL is set.
   expect(link.startsWith(`${stack.origin}/accounts/verify?`)).toBe(true)
   await p.goto(link)
+  await p.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await p.getByRole('button', { name: 'Create my account' }).click()
   await p.waitForURL((url) => !url.pathname.startsWith('/accounts'), { timeout: 15_000 })
   await hydrated(p)

@@ -81,6 +81,22 @@ describe('the Worker under wrangler dev', () => {
     expect((await get('/abcdef12', { accept: '*/*' })).status).toBe(404)
   })
 
+  test("HEAD of a skin link and of the PNG routes states the PNG's length on workerd too (MineSkin's URL handler)", async () => {
+    const list = (await (await get('/api/v2/skins?size=1')).json()) as { skins: { uuid: string; texture: string }[] }
+    const skin = list.skins[0]!
+    const length = (await (await get(`/textures/${skin.texture}`)).arrayBuffer()).byteLength
+    expect(length).toBeGreaterThan(100)
+    // Java's default Accept names text/html beside image types: still the PNG.
+    const java = { 'user-agent': 'Java/17.0.2', accept: 'text/html, image/gif, image/jpeg, *; q=.2, */*; q=.2' }
+    const mineskin = { 'user-agent': 'MineSkin/Url-Follow', accept: 'application/json' }
+    for (const [path, headers] of [[`/${skin.uuid}`, java], [`/${skin.uuid}`, mineskin], [`/textures/${skin.texture}`, mineskin], [`/api/v2/images/${skin.texture}`, mineskin]] as const) {
+      const response = await fetch(origin + path, { method: 'HEAD', headers, redirect: 'manual' })
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type'), path).toBe('image/png')
+      expect(response.headers.get('content-length'), path).toBe(String(length))
+    }
+  })
+
   test('language detection: cookie, then Accept-Language, then en', async () => {
     expect((await get('/skins', { 'accept-language': 'fr-CA,fr;q=0.9' })).headers.get('location')).toBe('/fr/skins')
     expect((await get('/skins', { cookie: 'locale=pl', 'accept-language': 'fr' })).headers.get('location')).toBe('/pl/skins')

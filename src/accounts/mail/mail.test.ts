@@ -18,6 +18,7 @@ const MAILS: AccountMail[] = [
   { kind: 'signup', link: LINK, hours: 24 },
   { kind: 'signupExists', signInLink: LINK, resetLink: LINK },
   { kind: 'emailChange', link: LINK, hours: 24 },
+  { kind: 'emailChangeReserved', signUpLink: LINK },
   { kind: 'emailChangeNotice', email: 'new@example.test', resetLink: LINK },
   { kind: 'reset', link: LINK, minutes: 30 },
   { kind: 'passwordChanged', resetLink: LINK },

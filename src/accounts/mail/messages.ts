@@ -9,12 +9,17 @@ import type { MailMessage } from './mailer'
 
 /** Every mail the account site sends, with the values its text needs. */
 export type AccountMail =
-  /** Confirm a new sign-up's address. */
+  /** A sign-up's link: it opens the page where the reader of the mailbox chooses the account's password. */
   | { kind: 'signup'; link: string; hours: number }
-  /** Someone signed up with an address that already has an account (sign-up answers the same either way). */
+  /**
+   * Someone signed up with an address that already has an account (sign-up answers the same either
+   * way); `resetLink` is a live reset link when the account can be reset by mail, else the reset form.
+   */
   | { kind: 'signupExists'; signInLink: string; resetLink: string }
   /** Confirm the new address of an e-mail change. */
   | { kind: 'emailChange'; link: string; hours: number }
+  /** An account asked to move to this ADMIN_EMAILS address, which only signing up with it can claim. */
+  | { kind: 'emailChangeReserved'; signUpLink: string }
   /** Tell the old address that a change to `email` was asked for. */
   | { kind: 'emailChangeNotice'; email: string; resetLink: string }
   /** A password-reset link. */
@@ -26,6 +31,7 @@ const KEYS: Record<AccountMail['kind'], { subject: MessageKey; body: MessageKey 
   signup: { subject: 'accounts.mail.signup.subject', body: 'accounts.mail.signup.body' },
   signupExists: { subject: 'accounts.mail.signupExists.subject', body: 'accounts.mail.signupExists.body' },
   emailChange: { subject: 'accounts.mail.emailChange.subject', body: 'accounts.mail.emailChange.body' },
+  emailChangeReserved: { subject: 'accounts.mail.emailChangeReserved.subject', body: 'accounts.mail.emailChangeReserved.body' },
   emailChangeNotice: { subject: 'accounts.mail.emailChangeNotice.subject', body: 'accounts.mail.emailChangeNotice.body' },
   reset: { subject: 'accounts.mail.reset.subject', body: 'accounts.mail.reset.body' },
   passwordChanged: { subject: 'accounts.mail.passwordChanged.subject', body: 'accounts.mail.passwordChanged.body' },

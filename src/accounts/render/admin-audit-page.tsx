@@ -1,11 +1,13 @@
 /**
  * The audit log page (issue 22 point 2): every moderation action, newest first — when, who, what,
  * on which target, why, and whether it was undone (when, by whom) — with an "Undo" button on the
- * entries that still can be, and keyset paging by id (`?before=`). Plain forms and links.
+ * entries that still can be and that the viewer's role may undo (../../api/moderation/rights.ts),
+ * and keyset paging by id (`?before=`). Plain forms and links.
  * @module
  */
 import type { Context } from 'hono'
-import { type LogEntry, type TargetKind, UNDOABLE } from '../../api/moderation/audit-log'
+import type { LogEntry, TargetKind } from '../../api/moderation/audit-log'
+import { mayUndo } from '../../api/moderation/rights'
 import type { Role } from '../../api/moderation/roles'
 import { skinPath } from '../../shared/routes'
 import { href } from '../context'
@@ -60,7 +62,7 @@ export function AuditPage(props: { c: Context<AccountsEnv>; role: Role; entries:
         ) : (
           <ul className="accounts-b__list">
             {entries.map((e) => (
-              <Entry key={e.id} c={c} e={e} names={names} view={view} now={now} />
+              <Entry key={e.id} c={c} role={role} e={e} names={names} view={view} now={now} />
             ))}
           </ul>
         )}
@@ -112,10 +114,10 @@ function Detail({ c, e }: { c: Context<AccountsEnv>; e: LogEntry }) {
 }
 
 /** One log entry. */
-function Entry({ c, e, names, view, now }: { c: Context<AccountsEnv>; e: LogEntry; names: AuditNames; view: AuditView; now: number }) {
+function Entry({ c, role, e, names, view, now }: { c: Context<AccountsEnv>; role: Role; e: LogEntry; names: AuditNames; view: AuditView; now: number }) {
   const t = c.get('t')
   const locale = c.get('locale')
-  const undoable = UNDOABLE.has(e.action) && e.undoneAt === null
+  const undoable = mayUndo(role, e)
   const target = targetName(c, e.targetKind, e.targetId, names)
   const filtered = view.target?.kind === e.targetKind && view.target.id === e.targetId
   return (

@@ -1,7 +1,8 @@
 /**
  * Sign-in and sign-up forms (issue 9 point 1): plain POST forms; values are kept after an error,
  * never the password. Both carry an anti-bot proof solved ahead (issue 26 point 1), and sign-in
- * links to password recovery (issue 26 point 9).
+ * links to password recovery (issue 26 point 9). Sign-up asks for the address only: the password is
+ * chosen on the page of the link mailed to it (recovery-forms.tsx, `ChoosePasswordForm`).
  * @module
  */
 import type { Translate } from '../../shared/i18n/translator'
@@ -10,12 +11,11 @@ import { Field, Message, ProofForm, RedirectField } from './form-parts'
 /** What a re-rendered form shows. */
 export interface AuthFormState {
   email?: string
-  name?: string
   redirect?: string
   /** A form-level message (wrong password, throttled, CSRF). */
   error?: string
   /** Field errors by field name. */
-  fieldErrors?: Partial<Record<'email' | 'password' | 'name', string>>
+  fieldErrors?: Partial<Record<'email' | 'password', string>>
 }
 
 /** Where a credential form gets its anti-bot challenge, and the button text while it is solved. */
@@ -56,9 +56,7 @@ export function SignUpForm({ t, action, signInHref, proof, state }: { t: Transla
       <Message kind="error" text={state.error} />
       <ProofForm action={action} {...proof}>
         <RedirectField value={state.redirect} />
-        <Field name="email" type="email" label={t('accounts.fields.email')} value={state.email} autoComplete="email" required maxLength={254} error={state.fieldErrors?.email} />
-        <Field name="name" label={t('accounts.fields.name')} value={state.name} autoComplete="nickname" maxLength={64} hint={t('accounts.hints.name')} error={state.fieldErrors?.name} />
-        <Field name="password" type="password" label={t('accounts.fields.password')} autoComplete="new-password" required minLength={10} maxLength={200} hint={t('accounts.hints.password')} error={state.fieldErrors?.password} />
+        <Field name="email" type="email" label={t('accounts.fields.email')} value={state.email} autoComplete="email" required maxLength={254} hint={t('accounts.hints.signUpEmail')} error={state.fieldErrors?.email} />
         <button type="submit" className="button button--primary button--block">{t('accounts.signUp.submit')}</button>
       </ProofForm>
       <p className="accounts__switch">

@@ -4,9 +4,9 @@
  */
 import type { ReactNode } from 'react'
 
-/** A labelled input. */
-export function Field(props: { name: string; label: string; type?: string; value?: string; autoComplete?: string; required?: boolean; hint?: string; error?: string; maxLength?: number; minLength?: number }) {
-  const id = `f-${props.name}`
+/** A labelled input; `id` (default `f-<name>`) tells apart fields of one name in several forms of a page. */
+export function Field(props: { name: string; label: string; id?: string; type?: string; value?: string; autoComplete?: string; required?: boolean; hint?: string; error?: string; maxLength?: number; minLength?: number }) {
+  const id = props.id ?? `f-${props.name}`
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>

@@ -2,7 +2,7 @@
  * Manage account (issue 9 point 1; issue 26 points 3, 9): avatar, e-mail and display name (a new
  * e-mail needs the current password and is confirmed by a mailed link), change password (with the
  * choice to keep API keys), confirming the address of an older account, and account deletion behind
- * a confirmation (type the e-mail). Plain POST forms.
+ * a confirmation (type the e-mail) and the current password. Plain POST forms.
  * @module
  */
 import type { MessageKey, Translate } from '../../shared/i18n/translator'
@@ -29,7 +29,7 @@ export interface ManageState {
   done?: ManageDone
   profile?: { email?: string; name?: string; error?: Partial<Record<'email' | 'name' | 'current', string>> }
   password?: { error?: Partial<Record<'current' | 'next', string>> }
-  remove?: { error?: string }
+  remove?: { confirm?: string; error?: Partial<Record<'confirm' | 'current', string>> }
 }
 
 /** Form targets of the page. */
@@ -87,7 +87,7 @@ export function ManagePage({ t, user, avatar, locale, actions, proof, pendingEma
         <p className="field-hint field-hint--muted">{t('accounts.manage.passwordText')}</p>
         <ProofForm action={actions.password} {...proof}>
           <input type="hidden" name="username" value={user.email ?? ''} autoComplete="username" />
-          <Field name="current" type="password" label={t('accounts.fields.currentPassword')} autoComplete="current-password" required maxLength={200} error={state.password?.error?.current} />
+          <Field name="current" id="f-password-current" type="password" label={t('accounts.fields.currentPassword')} autoComplete="current-password" required maxLength={200} error={state.password?.error?.current} />
           <Field name="next" type="password" label={t('accounts.fields.newPassword')} autoComplete="new-password" required minLength={10} maxLength={200} hint={t('accounts.hints.password')} error={state.password?.error?.next} />
           <KeepKeysField t={t} />
           <button type="submit" className="button button--primary">{t('accounts.manage.passwordSubmit')}</button>
@@ -97,10 +97,11 @@ export function ManagePage({ t, user, avatar, locale, actions, proof, pendingEma
       <section className="card accounts__card accounts__danger" aria-labelledby="delete-title">
         <h2 id="delete-title" className="accounts__subtitle">{t('accounts.manage.delete')}</h2>
         <p>{t('accounts.manage.deleteText')}</p>
-        <form method="post" action={actions.remove} className="accounts__form">
-          <Field name="confirm" type="email" label={t('accounts.fields.confirmEmail')} autoComplete="off" required maxLength={254} error={state.remove?.error} />
+        <ProofForm action={actions.remove} {...proof}>
+          <Field name="confirm" type="email" label={t('accounts.fields.confirmEmail')} value={state.remove?.confirm} autoComplete="off" required maxLength={254} error={state.remove?.error?.confirm} />
+          <Field name="current" id="f-delete-current" type="password" label={t('accounts.fields.currentPassword')} autoComplete="current-password" required maxLength={200} error={state.remove?.error?.current} />
           <button type="submit" className="button button--outlined accounts__danger-button">{t('accounts.manage.deleteSubmit')}</button>
-        </form>
+        </ProofForm>
       </section>
     </>
   )

@@ -1,23 +1,40 @@
 /**
  * The pages of mailed links (issue 26 point 9): "check your inbox", asking for a reset link,
- * choosing a new password, confirming an address, and a link that no longer works. Plain forms.
+ * choosing a new password, choosing the first password of a new account, confirming an address,
+ * and a link that no longer works. Plain forms.
  * @module
  */
 import type { Translate } from '../../shared/i18n/translator'
 import type { ProofProps } from './auth-forms'
 import { Field, Message, ProofForm } from './form-parts'
 
-/** A card with a title, a text and an optional link onwards. */
-export function NoticeCard({ title, text, notice, link }: { title: string; text: string; notice?: string; link?: { href: string; label: string } }) {
+/** A link onwards from a notice. */
+export interface NoticeLink {
+  href: string
+  label: string
+}
+
+/** A card with a title, a text and optional links onwards (`link` first, then `more`). */
+export function NoticeCard({ title, text, notice, link, more = [] }: { title: string; text: string; notice?: string; link?: NoticeLink; more?: NoticeLink[] }) {
+  const links = link ? [link, ...more] : more
   return (
     <section className="card accounts__card" aria-labelledby="accounts-title">
       <h1 id="accounts-title" className="card__title">{title}</h1>
       <p role="status">{text}</p>
       {notice && <p className="field-hint field-hint--muted">{notice}</p>}
-      {link && (
-        <a className="button button--outlined" href={link.href}>
-          {link.label}
+      {links.length === 1 && (
+        <a className="button button--outlined" href={links[0]!.href}>
+          {links[0]!.label}
         </a>
+      )}
+      {links.length > 1 && (
+        <div className="accounts__links">
+          {links.map((l) => (
+            <a key={l.href} className="button button--outlined" href={l.href}>
+              {l.label}
+            </a>
+          ))}
+        </div>
       )}
     </section>
   )
@@ -53,6 +70,26 @@ export function ResetForm({ t, action, token, email, proof, error }: { t: Transl
         <Field name="password" type="password" label={t('accounts.fields.newPassword')} autoComplete="new-password" required minLength={10} maxLength={200} hint={t('accounts.hints.password')} error={error} />
         <KeepKeysField t={t} />
         <button type="submit" className="button button--primary button--block">{t('accounts.reset.submit')}</button>
+      </ProofForm>
+    </section>
+  )
+}
+
+/**
+ * The page of a sign-up link: the first password of the account (and an optional display name).
+ * Nothing is stored before this form is sent, so only whoever reads the mailbox can set it.
+ */
+export function ChoosePasswordForm({ t, action, token, email, proof, name, errors }: { t: Translate; action: string; token: string; email: string; proof: ProofProps; name?: string; errors?: Partial<Record<'password' | 'name', string>> }) {
+  return (
+    <section className="card accounts__card" aria-labelledby="accounts-title">
+      <h1 id="accounts-title" className="card__title">{t('accounts.choose.title')}</h1>
+      <p className="accounts__intro">{t('accounts.choose.intro', { email })}</p>
+      <ProofForm action={action} {...proof}>
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="username" value={email} autoComplete="username" />
+        <Field name="password" type="password" label={t('accounts.fields.password')} autoComplete="new-password" required minLength={10} maxLength={200} hint={t('accounts.hints.password')} error={errors?.password} />
+        <Field name="name" label={t('accounts.fields.name')} value={name} autoComplete="nickname" maxLength={64} hint={t('accounts.hints.name')} error={errors?.name} />
+        <button type="submit" className="button button--primary button--block">{t('accounts.choose.submit')}</button>
       </ProofForm>
     </section>
   )

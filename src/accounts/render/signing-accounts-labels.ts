@@ -5,13 +5,15 @@
  * @module
  */
 import { SIGN_IN_ERROR_CODES, SIGN_IN_ERROR_MESSAGES, type SignInErrorCode } from '../../api/signing/pool/microsoft/errors'
-import type { PoolAccountStatus } from '../../api/signing/pool/pool-views'
+import type { PoolAccountStatus, PoolErrorReason } from '../../api/signing/pool/pool-views'
+import { isAccountErrorCode, type AccountErrorCode } from '../../api/signing/signer/account-errors'
 import type { MessageKey } from '../../shared/i18n/translator'
 
 /** A status as its badge says it. */
 export const SIGNING_STATUS: Record<PoolAccountStatus, MessageKey> = {
   disabled: 'accounts.signing.status.disabled',
   needs_sign_in: 'accounts.signing.status.needs_sign_in',
+  out_of_rotation: 'accounts.signing.status.out_of_rotation',
   paused: 'accounts.signing.status.paused',
   cooling_down: 'accounts.signing.status.cooling_down',
   ready: 'accounts.signing.status.ready',
@@ -36,6 +38,35 @@ export const SIGN_IN_ERROR: Record<SignInErrorCode, MessageKey> = {
   sign_in_rate_limited: 'accounts.signing.errors.sign_in_rate_limited',
   sign_in_unavailable: 'accounts.signing.errors.sign_in_unavailable',
   sign_in_wrong_account: 'accounts.signing.errors.sign_in_wrong_account',
+}
+
+/** Why a use of a signing account failed (a skin change, a signature), in words the owner can act on. */
+export const ACCOUNT_ERROR: Record<AccountErrorCode, MessageKey> = {
+  rate_limited: 'accounts.signing.reasons.rate_limited',
+  token_refused: 'accounts.signing.reasons.token_refused',
+  skin_change_refused: 'accounts.signing.reasons.skin_change_refused',
+  url_mismatch: 'accounts.signing.reasons.url_mismatch',
+  invalid_signature: 'accounts.signing.reasons.invalid_signature',
+  session_error: 'accounts.signing.reasons.session_error',
+  unreachable: 'accounts.signing.reasons.unreachable',
+  restore_failed: 'accounts.signing.reasons.restore_failed',
+}
+
+/** The message of a stored error reason: an account error or a sign-in error. */
+export const reasonMessage = (reason: PoolErrorReason): MessageKey => (isAccountErrorCode(reason) ? ACCOUNT_ERROR[reason] : SIGN_IN_ERROR[reason])
+
+/** "after N errors in a row", one key per plural category the nine locales use (CLDR). */
+const AFTER_ERRORS = {
+  one: 'accounts.signing.afterErrors.one',
+  few: 'accounts.signing.afterErrors.few',
+  many: 'accounts.signing.afterErrors.many',
+  other: 'accounts.signing.afterErrors.other',
+} as const satisfies Record<string, MessageKey>
+
+/** The "after N errors in a row" message for `count` in `locale`'s plural rule. */
+export function afterErrorsMessage(locale: string, count: number): MessageKey {
+  const category = new Intl.PluralRules(locale).select(count)
+  return Object.hasOwn(AFTER_ERRORS, category) ? AFTER_ERRORS[category as keyof typeof AFTER_ERRORS] : AFTER_ERRORS.other
 }
 
 /** What a list action did (the `done` query after its redirect). */

@@ -2,7 +2,8 @@
  * The signing-account list page (issue 20 point 5): what lending a Minecraft account means comes
  * first, then the form that adds one (consent box, "put my own skin back"), then the user's accounts
  * — every account with its owner for a pool admin — each with plain-form buttons, so all of it works
- * without JavaScript.
+ * without JavaScript. Remove is offered on the viewer's own accounts only (a pool admin disables
+ * others'; docs/signing.md).
  * @module
  */
 import type { Context } from 'hono'
@@ -11,7 +12,7 @@ import { href } from '../context'
 import type { AccountsEnv } from '../env'
 import { formatTime } from '../routes/keys-shared'
 import { Message } from './form-parts'
-import { errorCodeIn, SIGN_IN_ERROR } from './signing-accounts-labels'
+import { afterErrorsMessage, errorCodeIn, reasonMessage, SIGN_IN_ERROR } from './signing-accounts-labels'
 import { SectionTabs } from '../routes/keys-shared'
 import { AccountFace, SIGNING_PATH, StatusBadge } from './signing-accounts-parts'
 
@@ -24,7 +25,7 @@ export interface SigningListState {
 }
 
 /** The page body. */
-export function SigningListPage({ c, accounts, admin, state }: { c: Context<AccountsEnv>; accounts: PoolAccountView[]; admin: boolean; state: SigningListState }) {
+export function SigningListPage({ c, accounts, admin, viewerId, state }: { c: Context<AccountsEnv>; accounts: PoolAccountView[]; admin: boolean; viewerId: string | null; state: SigningListState }) {
   const t = c.get('t')
   return (
     <>
@@ -72,7 +73,7 @@ export function SigningListPage({ c, accounts, admin, state }: { c: Context<Acco
         ) : (
           <ul className="accounts-b__list">
             {accounts.map((a) => (
-              <AccountItem key={a.id} c={c} a={a} admin={admin} />
+              <AccountItem key={a.id} c={c} a={a} admin={admin} own={a.ownerUserId === viewerId} />
             ))}
           </ul>
         )}
@@ -97,10 +98,12 @@ function ActionButton({ c, id, action, label, fields = {}, kind = 'outlined' }: 
 }
 
 /** One signing account with its facts and buttons. */
-function AccountItem({ c, a, admin }: { c: Context<AccountsEnv>; a: PoolAccountView; admin: boolean }) {
+function AccountItem({ c, a, admin, own }: { c: Context<AccountsEnv>; a: PoolAccountView; admin: boolean; own: boolean }) {
   const t = c.get('t')
   const locale = c.get('locale')
   const errorCode = a.lastError ? errorCodeIn(a.lastError) : null
+  // Resting or out of rotation: how many errors in a row put it there (the reason follows below).
+  const afterErrors = (a.status === 'cooling_down' || a.status === 'out_of_rotation') && a.errorCount > 0
   return (
     <li className="accounts-b__item signing-item" data-testid="signing-account">
       <div className="signing-item__head">
@@ -109,6 +112,7 @@ function AccountItem({ c, a, admin }: { c: Context<AccountsEnv>; a: PoolAccountV
           <strong className="accounts-b__name">{a.name}</strong>
           <span className="signing-item__status">
             <StatusBadge c={c} status={a.status} />
+            {afterErrors && <small className="field-hint--muted">{t(afterErrorsMessage(locale, a.errorCount), { count: new Intl.NumberFormat(locale).format(a.errorCount) })}</small>}
             {a.coolingDownUntil !== null && <small className="field-hint--muted">{t('accounts.signing.coolingUntil', { time: formatTime(locale, a.coolingDownUntil) })}</small>}
           </span>
         </div>
@@ -135,7 +139,7 @@ function AccountItem({ c, a, admin }: { c: Context<AccountsEnv>; a: PoolAccountV
       </dl>
       {a.lastError && (
         <p className="signing-item__error">
-          <strong>{t('accounts.signing.lastError')}:</strong> {errorCode ? t(SIGN_IN_ERROR[errorCode]) : a.lastError}
+          <strong>{t('accounts.signing.lastError')}:</strong> {a.errorReason ? t(reasonMessage(a.errorReason)) : errorCode ? t(SIGN_IN_ERROR[errorCode]) : a.lastError}
           {a.lastErrorAt !== null && (
             <>
               {' '}
@@ -146,14 +150,17 @@ function AccountItem({ c, a, admin }: { c: Context<AccountsEnv>; a: PoolAccountV
           )}
         </p>
       )}
+      {a.status === 'out_of_rotation' && <p className="field-hint field-hint--muted">{t('accounts.signing.outOfRotationHint')}</p>}
       <div className="signing-item__actions">
-        {a.status === 'paused' ? <ActionButton c={c} id={a.id} action="resume" label={t('accounts.signing.resume')} /> : <ActionButton c={c} id={a.id} action="pause" label={t('accounts.signing.pause')} />}
+        {a.status === 'paused' || a.status === 'out_of_rotation' ? <ActionButton c={c} id={a.id} action="resume" label={t('accounts.signing.resume')} /> : <ActionButton c={c} id={a.id} action="pause" label={t('accounts.signing.pause')} />}
         <ActionButton c={c} id={a.id} action="renew" label={t('accounts.signing.renew')} kind={a.status === 'needs_sign_in' ? 'primary' : 'outlined'} />
         <ActionButton c={c} id={a.id} action="restore-skin" label={a.restoreSkin ? t('accounts.signing.restoreTurnOff') : t('accounts.signing.restoreTurnOn')} fields={{ on: a.restoreSkin ? '0' : '1' }} />
         {admin && (a.status === 'disabled' ? <ActionButton c={c} id={a.id} action="enable" label={t('accounts.signing.enable')} /> : <ActionButton c={c} id={a.id} action="disable" label={t('accounts.signing.disable')} kind="danger" />)}
-        <a className="button button--outlined button--small accounts-b__danger" href={href(c, `${SIGNING_PATH}/${encodeURIComponent(a.id)}/remove`)}>
-          {t('accounts.signing.remove')}
-        </a>
+        {own && (
+          <a className="button button--outlined button--small accounts-b__danger" href={href(c, `${SIGNING_PATH}/${encodeURIComponent(a.id)}/remove`)}>
+            {t('accounts.signing.remove')}
+          </a>
+        )}
       </div>
     </li>
   )

@@ -3,8 +3,11 @@
  * forms at `/` (alias `/sign-in`) and `/sign-up`, POST handlers with clear translated errors, and
  * `POST /sign-out` that revokes the session (and with it every API token minted from it) and clears
  * every cookie. Every credential attempt passes the throttle gate before a password is checked.
- * Sign-up answers the same for new and taken addresses: the account is made when the mailed link is
- * used (routes/links.tsx). `redirect` is honoured only for allowed origins.
+ * Sign-up asks for the e-mail address only: no password exists until the owner of the mailbox opens
+ * the mailed link and chooses one there (routes/verify.tsx), so a sign-up someone else made for an
+ * address can never be used to sign in. It answers the same, with the same work, for new and taken
+ * addresses; a taken one is mailed "you already have an account" with a reset link. `redirect` is
+ * honoured only for allowed origins.
  * @module
  */
 import type { Context, Hono } from 'hono'
@@ -12,14 +15,14 @@ import { getCookie } from 'hono/cookie'
 import { formFields, href, publicHref, redirectTarget } from '../context'
 import { currentSession } from '../current-user'
 import type { AccountsEnv } from '../env'
-import { PASSWORD_PROBLEM } from '../labels'
 import { sendAccountMail } from '../mail/send-account-mail'
 import { SignInForm, SignUpForm, type AuthFormState } from '../render/auth-forms'
 import { NoticeCard } from '../render/recovery-forms'
 import { renderPage, type PageStatus } from '../render/shell'
 import { issueLink, LINK_TTL_MS } from '../services/account-links'
+import { issueResetLink } from '../services/reset-links'
 import { clearCookies, createRefreshSession, REFRESH_COOKIE, revokeRefreshToken, signInCookies, type OpenSession, type TokenUser } from '../services/tokens'
-import { hashPassword, isEmail, normaliseEmail, passwordProblem, userByEmail, verifyPassword } from '../services/users'
+import { isEmail, normaliseEmail, userByEmail, verifyPassword } from '../services/users'
 import { addressCheck, gateRequest, passwordChecks, refusal } from '../throttle/request-gate'
 import { RULES } from '../throttle/rules'
 import { proofProps } from './proof'
@@ -87,24 +90,22 @@ export function registerAuthRoutes(app: Hono<AccountsEnv>) {
     const deps = c.get('deps')
     const form = await formFields(c)
     const email = normaliseEmail(form.email ?? '')
-    const name = (form.name ?? '').trim()
-    const password = form.password ?? ''
-    const state: AuthFormState = { email, name, redirect: redirectTarget(c, form.redirect) }
+    const state: AuthFormState = { email, redirect: redirectTarget(c, form.redirect) }
     if (!isEmail(email)) return signUpPage(c, { ...state, fieldErrors: { email: t('accounts.errors.email_invalid') } }, 400)
-    if (name.length > 64) return signUpPage(c, { ...state, fieldErrors: { name: t('accounts.errors.name_long') } }, 400)
-    const problem = passwordProblem(password, email)
-    if (problem) return signUpPage(c, { ...state, fieldErrors: { password: t(PASSWORD_PROBLEM[problem]) } }, 400)
     const attempt = await gateRequest(c, addressCheck(c, RULES.signUpAddress), form)
     if (!attempt.ok) {
       const refused = refusal(c, attempt)
       return signUpPage(c, { ...state, error: refused.message }, refused.status)
     }
-    // Hashed for a taken address too, so the answer takes as long either way (issue 26 point 5).
-    const passwordHash = await hashPassword(password)
-    if (await userByEmail(deps, email)) {
-      await sendAccountMail(c, email, { kind: 'signupExists', signInLink: publicHref(c, '/sign-in'), resetLink: publicHref(c, '/forgot') })
+    // Both branches issue one link and queue one mail (sent after the answer): the answer is the same
+    // page and takes as long whether or not the address has an account.
+    const user = await userByEmail(deps, email)
+    if (user) {
+      const reset = await issueResetLink(deps, email, user)
+      const resetLink = reset.live ? publicHref(c, '/reset', { token: reset.token }) : publicHref(c, '/forgot')
+      await sendAccountMail(c, email, { kind: 'signupExists', signInLink: publicHref(c, '/sign-in'), resetLink })
     } else {
-      const token = await issueLink(deps, { kind: 'signup', email, payload: { name, passwordHash, redirect: state.redirect ?? null } })
+      const token = await issueLink(deps, { kind: 'signup', email, payload: { redirect: state.redirect ?? null } })
       await sendAccountMail(c, email, { kind: 'signup', link: publicHref(c, '/verify', { token }), hours: LINK_TTL_MS.signup / 3_600_000 })
     }
     return inboxPage(c, t('accounts.signUp.sentTitle'), t('accounts.signUp.sent', { email, hours: LINK_TTL_MS.signup / 3_600_000 }))

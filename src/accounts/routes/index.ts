@@ -16,6 +16,7 @@ import { registerNotificationRoutes } from './notifications'
 import { registerProofRoutes } from './proof'
 import { registerSigningAccountRoutes } from './signing-accounts'
 import { registerTokenRoutes } from './tokens'
+import { registerVerifyRoutes } from './verify'
 
 /** Registers routes on the account app. */
 export type RegisterRoutes = (app: Hono<AccountsEnv>) => void
@@ -24,6 +25,7 @@ export type RegisterRoutes = (app: Hono<AccountsEnv>) => void
 export const ACCOUNT_ROUTES: RegisterRoutes[] = [
   registerAuthRoutes,
   registerLinkRoutes,
+  registerVerifyRoutes,
   registerProofRoutes,
   registerTokenRoutes,
   registerAvatarRoute,

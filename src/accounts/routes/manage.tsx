@@ -1,9 +1,11 @@
 /**
  * `GET /manage` and its POST forms (issue 9 point 1; issue 26 points 1, 3, 9). Signed-out visitors go
  * to sign-in with a redirect back here. Successful changes redirect (303) so a reload does not resend
- * the form. The current password is checked through the throttle gate like a sign-in; changing it
- * ends every other session and (unless kept) the API keys; a new e-mail address takes effect once
- * the link mailed to it is opened.
+ * the form. Changing the password or the e-mail address and deleting the account each ask for the
+ * current password, checked through the throttle gate like a sign-in, so a session left open (or
+ * stolen) cannot do them. A new password ends every other session and (unless kept) the API keys; a
+ * new e-mail address takes effect once the link mailed to it is opened in a browser signed in to
+ * this account (routes/verify.tsx); an ADMIN_EMAILS address is never moved onto an account.
  * @module
  */
 import type { Context, Hono } from 'hono'
@@ -13,6 +15,7 @@ import { formFields, href, publicHref } from '../context'
 import { currentSession, type AccountUser } from '../current-user'
 import type { AccountsEnv } from '../env'
 import { PASSWORD_PROBLEM } from '../labels'
+import type { AccountMail } from '../mail/messages'
 import { sendAccountMail } from '../mail/send-account-mail'
 import { ManagePage, type ManageDone, type ManageState } from '../render/manage-page'
 import { renderPage, type PageStatus } from '../render/shell'
@@ -21,6 +24,7 @@ import { issueLink, LINK_TTL_MS, pendingEmailChange } from '../services/account-
 import { avatarPath } from '../services/avatar-url'
 import { forgetAccountCounters, replacePassword } from '../services/credential-change'
 import { deleteAccount } from '../services/delete-account'
+import { isReservedAddress } from '../services/email-change'
 import { clearCookies, signInCookies, type OpenSession } from '../services/tokens'
 import { passwords } from '../services/passwords'
 import { hashPassword, isEmail, normaliseEmail, passwordProblem, userById } from '../services/users'
@@ -35,7 +39,8 @@ async function managePage(c: Context<AccountsEnv>, user: AccountUser, state: Man
   const t = c.get('t')
   const links = managePageLinks.map((l) => ({ href: href(c, l.path), label: t(l.label) }))
   const pending = await pendingEmailChange(c.get('deps'), user.id)
-  const actions = { profile: href(c, '/manage/profile'), password: href(c, '/manage/password'), remove: href(c, '/manage/delete'), confirm: href(c, '/manage/confirm-email') }
+  // A refused deletion answers with this page: the form's anchor opens it at the deletion card, where the error is.
+  const actions = { profile: href(c, '/manage/profile'), password: href(c, '/manage/password'), remove: `${href(c, '/manage/delete')}#delete-title`, confirm: href(c, '/manage/confirm-email') }
   return renderPage(
     c,
     t('accounts.manage.title'),
@@ -57,16 +62,16 @@ async function reissue(c: Context<AccountsEnv>, userId: string, session: OpenSes
 }
 
 /** Checks `user`'s current password through the throttle gate: undefined when right, else the page to answer. */
-async function checkCurrentPassword(c: Context<AccountsEnv>, user: AccountUser, form: Record<string, string>, field: 'profile' | 'password'): Promise<Response | undefined> {
+async function checkCurrentPassword(c: Context<AccountsEnv>, user: AccountUser, form: Record<string, string>, field: 'profile' | 'password' | 'remove', keep: ManageState = {}): Promise<Response | undefined> {
   const t = c.get('t')
   const attempt = await gateRequest(c, passwordChecks(c, user.email ?? user.id), form)
   if (!attempt.ok) {
     const refused = refusal(c, attempt)
-    return managePage(c, user, { [field]: { error: { current: refused.message } } }, refused.status)
+    return managePage(c, user, { ...keep, [field]: { ...keep[field], error: { current: refused.message } } }, refused.status)
   }
   const current = (form.current ?? '').slice(0, 200)
   if (!user.passwordHash || !(await passwords.verify(current, user.passwordHash))) {
-    return managePage(c, user, { [field]: { error: { current: t('accounts.errors.wrong_current_password') } } }, 401)
+    return managePage(c, user, { ...keep, [field]: { ...keep[field], error: { current: t('accounts.errors.wrong_current_password') } } }, 401)
   }
   await attempt.succeeded()
   return undefined
@@ -103,9 +108,14 @@ export function registerManageRoutes(app: Hono<AccountsEnv>) {
     await deps.db.update(users).set({ name: name || null, updatedAt: (deps.now ?? Date.now)() }).where(eq(users.id, user.id)).run()
     await reissue(c, user.id, live.session)
     if (!changesEmail) return c.redirect(href(c, '/manage', { done: 'profile' }), 303)
-    // The same answer whether or not the address is another account's; confirming tells (issue 26 point 5).
+    // The same answer (and pending change) whether or not the address is another account's or an
+    // operator's; confirming tells. An ADMIN_EMAILS address is never sent the link (using it would be
+    // refused), only the way to sign up with it.
     const token = await issueLink(deps, { kind: 'email_change', email, userId: user.id })
-    await sendAccountMail(c, email, { kind: 'emailChange', link: publicHref(c, '/verify', { token }), hours: LINK_TTL_MS.email_change / 3_600_000 })
+    const mail: AccountMail = isReservedAddress(deps, email)
+      ? { kind: 'emailChangeReserved', signUpLink: publicHref(c, '/sign-up') }
+      : { kind: 'emailChange', link: publicHref(c, '/verify', { token }), hours: LINK_TTL_MS.email_change / 3_600_000 }
+    await sendAccountMail(c, email, mail)
     if (user.email && user.emailVerifiedAt !== null) await sendAccountMail(c, user.email, { kind: 'emailChangeNotice', email, resetLink: publicHref(c, '/forgot') })
     return c.redirect(href(c, '/manage', { done: 'emailSent' }), 303)
   })
@@ -147,9 +157,13 @@ export function registerManageRoutes(app: Hono<AccountsEnv>) {
     const { user } = live
     const t = c.get('t')
     const form = await formFields(c)
-    if (!user.email || normaliseEmail(form.confirm ?? '') !== user.email) {
-      return managePage(c, user, { remove: { error: t('accounts.errors.confirm_mismatch') } }, 400)
+    const confirm = (form.confirm ?? '').slice(0, 254)
+    if (!user.email || normaliseEmail(confirm) !== user.email) {
+      return managePage(c, user, { remove: { confirm, error: { confirm: t('accounts.errors.confirm_mismatch') } } }, 400)
     }
+    // Like a new password or address: a session left open must not be enough to delete everything.
+    const refused = await checkCurrentPassword(c, user, form, 'remove', { remove: { confirm } })
+    if (refused) return refused
     await deleteAccount(c.get('deps'), user)
     await forgetAccountCounters(c.get('deps'), user.email)
     for (const value of clearCookies(c.get('deps'))) c.header('Set-Cookie', value, { append: true })

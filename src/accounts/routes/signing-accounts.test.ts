@@ -2,13 +2,18 @@
  * The signing-account manager pages (issue 20 point 5) over HTTP through the account app, with a
  * stand-in PoolManager (TEST DOUBLE, below) that keeps accounts and sign-ins in Maps and applies the
  * interface's rules: owners touch their own accounts, pool admins every one, only admins disable,
- * and whatever the actor may not touch answers false / null.
+ * only owners remove, and whatever the actor may not touch answers false / null. The rights of a pool
+ * admin ("pool admins disable, owners remove") are also checked against the real manager over the
+ * SQLite database, the rows read back from it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PoolSignInError, type SignInErrorCode } from '../../api/signing/pool/microsoft/errors'
+import { putPoolAccount } from '../../api/signing/pool/pool-account-store'
+import { createPoolManager } from '../../api/signing/pool/pool-manager'
+import { createTokenBox } from '../../api/signing/pool/token-box'
 import type { PoolAccountView, PoolActor, PoolManager, SignInView } from '../../api/signing/pool/pool-views'
 import { openStore, type BunStore as Store } from '../../api/store/db'
 import { users } from '../../api/store/schema'
@@ -47,7 +52,7 @@ function fakePool() {
     /** Adds an account owned by `owner`. */
     add(owner: string | null, name: string, patch: Partial<PoolAccountView> = {}): PoolAccountView {
       const id = (++next).toString(16).padStart(32, 'f')
-      const a: PoolAccountView = { id, name, status: 'ready', coolingDownUntil: null, uses: 0, lastUsed: 0, lastError: null, lastErrorAt: null, errorCount: 0, restoreSkin: false, tokenExpiresAt: null, ownerUserId: owner, createdAt: NOW, ...patch }
+      const a: PoolAccountView = { id, name, status: 'ready', coolingDownUntil: null, uses: 0, lastUsed: 0, lastError: null, errorReason: null, lastErrorAt: null, errorCount: 0, restoreSkin: false, tokenExpiresAt: null, ownerUserId: owner, createdAt: NOW, ...patch }
       accounts.set(id, a)
       return a
     },
@@ -65,7 +70,7 @@ function fakePool() {
       get: async (actor, id) => may(actor, id),
       pause: (actor, id) => change(actor, id, { status: 'paused' }),
       resume: (actor, id) => change(actor, id, { status: 'ready' }),
-      remove: async (actor, id) => !!may(actor, id) && accounts.delete(id),
+      remove: async (actor, id) => accounts.get(id)?.ownerUserId === actor.userId && accounts.delete(id),
       setDisabled: async (actor, id, disabled) => actor.admin && change(actor, id, { status: disabled ? 'disabled' : 'ready' }),
       setRestoreSkin: (actor, id, on) => change(actor, id, { restoreSkin: on }),
       async startSignIn(actor, opts = {}) {
@@ -318,7 +323,7 @@ describe('signing accounts: managing them', () => {
     pool.add(null, 'CliAccount')
     const list = await page('/signing-accounts', ROOT)
     expect(list.html).toContain('All signing accounts')
-    for (const text of ['AdaCraft', 'ada@example.test', 'BobBuilds', 'bob@example.test', 'CliAccount', 'added on the command line', 'Cooling down', 'until ']) expect(list.html).toContain(text)
+    for (const text of ['AdaCraft', 'ada@example.test', 'BobBuilds', 'bob@example.test', 'CliAccount', 'added on the command line', 'Resting', 'until ']) expect(list.html).toContain(text)
     expect(list.html).toContain(`/accounts/signing-accounts/${ada.id}/disable?lang=en`)
     expect(target(await post(`/signing-accounts/${ada.id}/disable`, ROOT))).toBe('/signing-accounts?lang=en&done=disabled')
     expect(pool.accounts.get(ada.id)!.status).toBe('disabled')
@@ -333,6 +338,32 @@ describe('signing accounts: managing them', () => {
     expect(pool.accounts.get(ada.id)!.status).toBe('ready')
   })
 
+  test('a pool admin cannot remove an account of someone else: no Remove button, 403 on the page and the form, the account stays; their own they may', async () => {
+    const ada = pool.add(ADA, 'AdaCraft')
+    const cli = pool.add(null, 'CliAccount')
+    const own = pool.add(ROOT, 'RootCraft')
+    const list = await page('/signing-accounts', ROOT)
+    expect(list.html).toContain('Only an account&#x27;s owner can remove it.')
+    expect(list.html).not.toContain(`/signing-accounts/${ada.id}/remove`)
+    expect(list.html).not.toContain(`/signing-accounts/${cli.id}/remove`)
+    expect(list.html).toContain(`/signing-accounts/${own.id}/remove`)
+    for (const a of [ada, cli]) {
+      const confirm = await page(`/signing-accounts/${a.id}/remove`, ROOT)
+      expect(confirm.status).toBe(403)
+      expect(confirm.html).toContain('data-error-code="not_account_owner"')
+      expect(confirm.html).toContain(`Only the owner of ${a.name} can remove it. As a pool admin you can disable it instead.`)
+      const refused = await post(`/signing-accounts/${a.id}/remove`, ROOT, { confirm: '1' })
+      expect(refused.status).toBe(403)
+      expect(pool.accounts.has(a.id)).toBe(true)
+    }
+    const german = await page(`/signing-accounts/${ada.id}/remove?lang=de`, ROOT)
+    expect(german.html).toContain('Nur der Besitzer von AdaCraft kann es entfernen.')
+    // Disabling is theirs to do.
+    expect(target(await post(`/signing-accounts/${ada.id}/disable`, ROOT))).toBe('/signing-accounts?lang=en&done=disabled')
+    expect(target(await post(`/signing-accounts/${own.id}/remove`, ROOT, { confirm: '1' }))).toBe('/signing-accounts?lang=en&done=removed')
+    expect([...pool.accounts.keys()].sort()).toEqual([ada.id, cli.id].sort())
+  })
+
   test('the page in German', async () => {
     pool.add(ADA, 'AdaCraft', { status: 'paused' })
     const { html } = await page('/signing-accounts?lang=de', ADA)
@@ -344,5 +375,58 @@ describe('signing accounts: managing them', () => {
     const waiting = await page(path, ADA)
     expect(waiting.html).toContain('Gib diesen Code ein:')
     expect(waiting.html).toContain('Ich habe mich angemeldet – jetzt prüfen')
+  })
+})
+
+describe('signing accounts: pool admins disable, owners remove (the real manager over SQLite)', () => {
+  let real: ReturnType<typeof createAccountsApp>
+  let manager: PoolManager
+  const row = (id: string) => store.sqlite.query<{ id: string; enabled: number; owner_user_id: string | null }, [string]>('SELECT id, enabled, owner_user_id FROM accounts WHERE id = ?').get(id)
+  const ids = { ada: 'a'.repeat(32), bob: 'b'.repeat(32), cli: 'c'.repeat(32), root: 'd'.repeat(32) }
+
+  beforeAll(async () => {
+    const sql = store.sql
+    const box = await createTokenBox('signing-accounts-test-key-0123456789')
+    // No sign-in runs here: the hosts are never asked.
+    const hosts = { live: 'http://127.0.0.1:9', msal: 'http://127.0.0.1:9', xboxUser: 'http://127.0.0.1:9', xsts: 'http://127.0.0.1:9', services: 'http://127.0.0.1:9' }
+    manager = createPoolManager({ sql, box, now: () => NOW, rules: { maxErrors: 10 }, auth: { flow: 'live', clientId: 'test', tenant: 'consumers', hosts } })
+    real = createAccountsApp(testAccountsDeps(store, { appOrigin: APP, now: () => NOW, pool: manager }))
+    for (const [key, owner] of [['ada', ADA], ['bob', BOB], ['cli', null], ['root', ROOT]] as const) {
+      await putPoolAccount(sql, box, { id: ids[key], name: `${key}Craft`, type: 'microsoft', tokenSource: 'user_login_microsoft', accessToken: `token-${key}` }, NOW)
+      await sql.run('UPDATE accounts SET owner_user_id = ? WHERE id = ?', [owner, ids[key]])
+    }
+  })
+
+  const send = (path: string, user: string, fields: Record<string, string> = {}) => call(path, { method: 'POST', user, body: new URLSearchParams(fields), on: real })
+
+  test("a pool admin disables and enables anyone's account, but removing one they do not own is 403 and the row stays", async () => {
+    for (const id of [ids.ada, ids.cli]) {
+      const refused = await send(`/signing-accounts/${id}/remove`, ROOT, { confirm: '1' })
+      expect(refused.status).toBe(403)
+      expect(await refused.text()).toContain('data-error-code="not_account_owner"')
+      expect((await call(`/signing-accounts/${id}/remove`, { user: ROOT, on: real })).status).toBe(403)
+      expect(row(id)).not.toBeNull()
+    }
+    expect(target(await send(`/signing-accounts/${ids.ada}/disable`, ROOT))).toBe('/signing-accounts?lang=en&done=disabled')
+    expect(row(ids.ada)!.enabled).toBe(0)
+    expect(target(await send(`/signing-accounts/${ids.ada}/enable`, ROOT))).toBe('/signing-accounts?lang=en&done=enabled')
+    expect(row(ids.ada)!.enabled).toBe(1)
+    // Their own account they remove like any owner.
+    expect(target(await send(`/signing-accounts/${ids.root}/remove`, ROOT, { confirm: '1' }))).toBe('/signing-accounts?lang=en&done=removed')
+    expect(row(ids.root)).toBeNull()
+  })
+
+  test('the manager itself refuses a pool admin who is not the owner, whatever the page does', async () => {
+    expect(await manager.remove({ userId: ROOT, admin: true }, ids.bob)).toBe(false)
+    expect(row(ids.bob)).not.toBeNull()
+    expect(await manager.setDisabled({ userId: ROOT, admin: true }, ids.bob, true)).toBe(true)
+    expect(row(ids.bob)!.enabled).toBe(0)
+  })
+
+  test('an owner removes their own account (the row and its sealed tokens go); another user cannot (404)', async () => {
+    expect((await send(`/signing-accounts/${ids.ada}/remove`, BOB, { confirm: '1' })).status).toBe(404)
+    expect(row(ids.ada)).not.toBeNull()
+    expect(target(await send(`/signing-accounts/${ids.ada}/remove`, ADA, { confirm: '1' }))).toBe('/signing-accounts?lang=en&done=removed')
+    expect(row(ids.ada)).toBeNull()
   })
 })

@@ -2,9 +2,11 @@
  * The account manager for signing (pool) accounts (issue 20 point 5): a signed-in user lends their
  * Minecraft account to the signing pool through Microsoft's device-code sign-in, and pauses, resumes,
  * signs in again or removes it; a user with the `pool_admin` grant sees every signing account and may
- * disable one. The pool's manager (`deps.pool`) decides who may touch what: an account the actor may
- * not touch answers like one that does not exist (false / null → 404). Plain forms; every POST passes
- * the app-wide Origin check (CSRF, ../app.tsx).
+ * disable one, but only its owner removes it (removing deletes the owner's Microsoft sign-in, which
+ * only they can give again; docs/signing.md). The pool's manager (`deps.pool`) decides who may touch
+ * what: an account the actor may not touch answers like one that does not exist (false / null → 404);
+ * a pool admin asking to remove an account they see but do not own gets 403 `not_account_owner` and
+ * the account stays. Plain forms; every POST passes the app-wide Origin check (CSRF, ../app.tsx).
  * @module
  */
 import type { Context } from 'hono'
@@ -55,10 +57,37 @@ function notice(c: Context<AccountsEnv>, text: 'accounts.signing.unavailable' | 
   )
 }
 
+/** 403 `not_account_owner`: a pool admin may disable `name` but not remove it. */
+function ownerOnly(c: Context<AccountsEnv>, name: string) {
+  const t = c.get('t')
+  return renderPage(
+    c,
+    t('accounts.signing.title'),
+    <section className="card accounts__card" data-error-code="not_account_owner">
+      <h1 className="card__title">{t('accounts.signing.title')}</h1>
+      <p className="notice notice--error" role="alert">
+        {t('accounts.signing.removeOwnerOnly', { name })}
+      </p>
+      <a className="button button--outlined" href={href(c, SIGNING_PATH)}>
+        {t('accounts.signing.back')}
+      </a>
+    </section>,
+    { status: 403 },
+  )
+}
+
+/** The account the actor may remove, or the answer instead: 404 when they cannot see it, 403 when they see it as a pool admin but do not own it. */
+async function removable(c: Context<AccountsEnv>, pool: PoolManager, actor: PoolActor, id: string) {
+  const account = await pool.get(actor, id)
+  if (!account) return notice(c, 'accounts.signing.notFound')
+  if (account.ownerUserId !== actor.userId) return ownerOnly(c, account.name)
+  return account
+}
+
 /** The list page. */
 async function listPage(c: Context<AccountsEnv>, pool: PoolManager, actor: PoolActor, state: SigningListState = {}, status: PageStatus = 200) {
   const accounts = await pool.list(actor)
-  return renderPage(c, c.get('t')('accounts.signing.title'), <SigningListPage c={c} accounts={accounts} admin={actor.admin} state={state} />, { status, actions: <SignOutButton c={c} /> })
+  return renderPage(c, c.get('t')('accounts.signing.title'), <SigningListPage c={c} accounts={accounts} admin={actor.admin} viewerId={actor.userId} state={state} />, { status, actions: <SignOutButton c={c} /> })
 }
 
 /** The list page telling why a sign-in could not start (Microsoft's rate limit is a 429, the rest a 400). */
@@ -150,8 +179,8 @@ export function signingAccountsRoutes() {
   app.get(`${SIGNING_PATH}/:id/remove`, async (c) => {
     const s = await signedIn(c, SIGNING_PATH)
     if (s instanceof Response) return s
-    const account = await s.pool.get(s.actor, c.req.param('id'))
-    if (!account) return notice(c, 'accounts.signing.notFound')
+    const account = await removable(c, s.pool, s.actor, c.req.param('id'))
+    if (account instanceof Response) return account
     return renderPage(c, c.get('t')('accounts.signing.removeTitle', { name: account.name }), <RemoveSigningPage c={c} account={account} />, { actions: <SignOutButton c={c} /> })
   })
 
@@ -160,7 +189,10 @@ export function signingAccountsRoutes() {
     if (s instanceof Response) return s
     const id = c.req.param('id')
     const f = await formFields(c)
+    const account = await removable(c, s.pool, s.actor, id)
+    if (account instanceof Response) return account
     if (f.confirm !== '1') return c.redirect(href(c, `${SIGNING_PATH}/${encodeURIComponent(id)}/remove`), 303)
+    // The manager refuses a non-owner too (pool-manager.ts), should the account change hands meanwhile.
     if (!(await s.pool.remove(s.actor, id))) return notice(c, 'accounts.signing.notFound')
     return doneRedirect(c, 'removed')
   })

@@ -60,8 +60,8 @@ describe('redirect targets (issue 26 point 4)', () => {
     for (const target of ['/\t/evil.example', `${PARTNER}/back`, 'http://evil.example']) {
       const email = h.newEmail()
       h.client.address = `10.4.0.${++counter.n % 250}`
-      await h.post('/sign-up', { email, password: PASSWORD, redirect: target })
-      const done = await h.followLink(email, '/verify')
+      await h.post('/sign-up', { email, redirect: target })
+      const done = await h.followLink(email, '/verify', new Map(), { password: PASSWORD })
       const location = landing(done.headers.get('location')!, `${h.origin}/accounts/`)
       expect(ALLOWED.has(location.origin), `${target} → ${location}`).toBe(true)
       if (target.startsWith(PARTNER)) expect(location.href).toBe(`${PARTNER}/back`)

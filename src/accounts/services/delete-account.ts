@@ -7,7 +7,7 @@
  * @module
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { accountSessions, accountTokens, apiKeys, credits, notifications, skinClients, skins, subscriptions, users } from '../../api/store/schema'
+import { accountSessions, accountTokens, apiKeys, credits, legacySkins, notifications, skinClients, skins, subscriptions, users } from '../../api/store/schema'
 import type { SqlParams } from '../../api/store/sql'
 import type { AccountsDeps } from '../deps'
 import { accountsSql } from '../site-sql'
@@ -29,6 +29,8 @@ export async function deleteAccount(deps: AccountsDeps, user: { id: string; emai
     db.delete(subscriptions).where(eq(subscriptions.userId, user.id)).toSQL(),
     db.delete(notifications).where(eq(notifications.userId, user.id)).toSQL(),
     db.delete(accountTokens).where(eq(accountTokens.userId, user.id)).toSQL(),
+    // The user's list of v1 skins (GET /v2/me/legacyskins) names the user: it goes with the owner links.
+    db.delete(legacySkins).where(eq(legacySkins.userId, user.id)).toSQL(),
     db.delete(users).where(eq(users.id, user.id)).toSQL(),
   ]
   await accountsSql(deps).batch(statements.map(({ sql, params }) => ({ sql, params: params as SqlParams })))

@@ -49,8 +49,9 @@ export const userById = async (deps: AccountsDeps, id: string) => await deps.db.
 export const hashPassword = (password: string) => passwords.hash(password)
 
 /**
- * Creates a user whose address was just confirmed (issue 26 point 9: accounts are made when the
- * sign-up link is used); undefined when the email is taken meanwhile (unique index).
+ * Creates a user whose address was just confirmed (an account is made when the reader of its
+ * address chooses the password on the sign-up link's page, routes/verify.tsx);
+ * undefined when the email is taken meanwhile (unique index).
  */
 export async function createUser(deps: AccountsDeps, input: { email: string; name: string; passwordHash: string }) {
   if (await userByEmail(deps, input.email)) return undefined

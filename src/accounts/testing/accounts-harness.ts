@@ -1,7 +1,8 @@
 /**
  * The account site over real HTTP (`app.request`) on a real SQLite file in a temp DATA_DIR, with a
- * cookie jar, an injectable clock and client address, and a sign-up that goes through the mailed
- * confirmation link as a user does (issue 26 point 9). Each test file starts its own.
+ * cookie jar, an injectable clock and client address, and a sign-up that goes as a user's does: the
+ * address on the form, then the password chosen on the page of the mailed link.
+ * Each test file starts its own.
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -70,12 +71,12 @@ export function startAccountsHarness(opts: { origin?: string; extraRedirectOrigi
     return post(path, { token, ...fields }, { jar })
   }
 
-  /** Signs up through the form and the mailed link; the jar ends up signed in. */
+  /** Signs up through the form and the mailed link, choosing {@link PASSWORD} there; the jar ends up signed in. */
   const signUp = async (email = `user${++emails}-${clock.now}@example.test`, name = 'Steve', redirect?: string) => {
     const jar: Jar = new Map()
-    const form = await post('/sign-up', { email, name, password: PASSWORD, ...(redirect ? { redirect } : {}) })
+    const form = await post('/sign-up', { email, ...(redirect ? { redirect } : {}) })
     if (form.status !== 200) throw new Error(`sign-up answered ${form.status}`)
-    const res = await followLink(email, '/verify', jar)
+    const res = await followLink(email, '/verify', jar, { password: PASSWORD, name })
     return { email, jar, res, user: store.db.select().from(users).where(eq(users.email, email)).get()! }
   }
 

@@ -48,7 +48,8 @@ export async function startConsoleHarness(opts: TestApiOptions = {}) {
   for (const [i, m] of MEMBERS.entries()) {
     const id = `${(i + 1).toString(16)}`.padStart(32, 'c')
     const email = m === 'admin' ? ROOT_EMAIL : `${m.toLowerCase()}@console.test`
-    store.db.insert(users).values({ id, email, name: m, grants: GRANTS[m], createdAt: api.clock.now - 60_000 }).run()
+    // Confirmed addresses, as every sign-up makes them: ADMIN_EMAILS only counts for a confirmed one.
+    store.db.insert(users).values({ id, email, name: m, grants: GRANTS[m], createdAt: api.clock.now - 60_000, emailVerifiedAt: api.clock.now - 60_000 }).run()
     ids[m] = id
     cookies[m] = `${REFRESH_COOKIE}=${(await createRefreshSession(deps, id)).token}`
     keys[m] = (await createApiKey(store.db, { name: `${m} key`, userId: id, now: api.clock.now })).key

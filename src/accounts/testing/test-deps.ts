@@ -81,6 +81,8 @@ export function testAccountsDeps(store: { db: Db; sqlite: Database }, overrides:
     manifest: async () => ({ buildId: 'test', client: '/assets/client.js', clientImports: [], css: '/assets/styles-test.css', adminCss: '/assets/admin-test.css', icons: '/assets/icons.svg', islands: {}, accountProof: '/assets/proof-form.js' }),
     mailer: createRecordingMailer(),
     antibot: testAntiBot(store),
+    // At once, so a test reads the mail right after the answer (the bench keeps the default: after the answer).
+    deferMail: (send) => void send(),
     ...overrides,
   } as AccountsDeps & { mailer: RecordingMailer }
 }

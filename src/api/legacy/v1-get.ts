@@ -96,17 +96,16 @@ export function v1GetRoutes(s: ApiServices) {
     // MineSkin redirects a uuid to `/get/uuid/…`; answering it here spares the client a round trip.
     if (raw.length === 32 || raw.length === 36) return sendSkin(c, await requireVisibleSkin(db, raw, who))
     if (!/^\d{1,15}$/.test(raw)) throw new ApiError('invalid_number', 'invalid number', 400)
+    // Integer ids are sequential: walking them must not list unlisted skins (skin-access.ts).
     const rec = await loadSkinRecordById(db, Number(raw))
-    if (!rec || !(await canSeeSkin(db, rec, who))) throw skinNotFound()
+    if (!rec || !(await canSeeSkin(db, rec, who, 'other'))) throw skinNotFound()
     return sendSkin(c, rec, { _deprecated: 'use /get/uuid/:uuid instead' })
   })
 
   r.get('/get/uuid/:uuid', async (c) => {
     const raw = c.req.param('uuid')
     if (raw.length < 32 || raw.length > 36) throw new ApiError('invalid_uuid', 'invalid uuid', 400)
-    const rec = await loadSkinRecord(db, raw)
-    if (!rec || !(await canSeeSkin(db, rec, c.get('identity')))) throw skinNotFound()
-    return sendSkin(c, rec)
+    return sendSkin(c, await requireVisibleSkin(db, raw, c.get('identity')))
   })
 
   /** The visible skin signed with exactly this value (and signature): found through the texture hash the value names. */
@@ -129,7 +128,8 @@ export function v1GetRoutes(s: ApiServices) {
     )
     for (const row of rows) {
       const rec = await loadSkinRecord(db, row.uuid)
-      if (rec && (await canSeeSkin(db, rec, c.get('identity')))) return sendSkin(c, rec, {}, 'public, max-age=600')
+      // A value is no uuid link: every player of a server showing the skin receives it.
+      if (rec && (await canSeeSkin(db, rec, c.get('identity'), 'other'))) return sendSkin(c, rec, {}, 'public, max-age=600')
     }
     throw skinNotFound()
   }

@@ -13,6 +13,7 @@ import { ApiError } from '../errors'
 import type { ApiEnv } from '../routes/env'
 import { parseOr400 } from '../routes/envelope'
 import { readJsonObject, readMultipartParts, readUrlencoded, truthy, type GenerateRequest } from '../jobs/routes/generate-request'
+import { INVALID_REQUEST, INVALID_UUID, MISSING_UUID } from './v1-messages'
 
 /** Which v1 input a route takes. */
 export type V1Input = 'url' | 'upload' | 'user'
@@ -82,11 +83,13 @@ export async function readV1Request(c: Context<ApiEnv>, input: V1Input, timeoutM
   }
   if (input === 'url') {
     const url = get('url')
-    if (!url) throw new ApiError('invalid_image_url', 'Missing url', 400)
+    if (!url) throw new ApiError('invalid_request', INVALID_REQUEST, 400)
     return { input: { kind: 'url', url: parseOr400(imageUrlSchema, url.trim()) }, options, checkOnly }
   }
   // MineskinClient sends `uuid`; v2-minded callers `user`. A name works too (our generator resolves it).
   const user = pathUser ?? get('uuid') ?? get('user')
-  if (!user) throw new ApiError('invalid_user', 'Missing uuid', 400)
-  return { input: { kind: 'user', user: parseOr400(userInputSchema, user.trim()) }, options, checkOnly }
+  if (!user) throw new ApiError('invalid_user', MISSING_UUID, 400)
+  const parsed = userInputSchema.safeParse(user.trim())
+  if (!parsed.success) throw new ApiError('invalid_uuid', INVALID_UUID, 400)
+  return { input: { kind: 'user', user: parsed.data }, options, checkOnly }
 }

@@ -217,9 +217,10 @@ describe('v1 private skins and errors', () => {
     expect((await v1(forTexture, v1ErrorSchema, 404)).body.errorCode).toBe('skin_not_found')
   })
 
-  test('an unlisted skin is readable by uuid and id (the lists leave it out: above)', async () => {
+  test('an unlisted skin is readable by its uuid, not by its sequential integer id (the lists leave it out: above)', async () => {
     expect((await v1(`/get/uuid/${made.url.uuid}`, v1SkinResponseSchema)).body.private).toBe(true)
-    expect((await v1(`/get/id/${made.url.id}`, v1SkinResponseSchema)).body.uuid).toBe(made.url.uuid)
+    expect((await v1(`/get/id/${made.url.uuid}`, v1SkinResponseSchema)).body.id).toBe(made.url.id)
+    expect((await v1(`/get/id/${made.url.id}`, v1ErrorSchema, 404)).body.errorCode).toBe('skin_not_found')
   })
 
   test('unknown v1 routes and bad ids are v1 errors', async () => {
@@ -234,5 +235,19 @@ describe('v1 private skins and errors', () => {
       expect(body.errorCode, path).toBe(code)
       expect(body.error, path).toBeString()
     }
+  })
+
+  test('`error` is MineSkin\'s text: the per-minute limit names the count, a validation error its issues', async () => {
+    const limited = await startTestApi({ env: { LIMIT_ANONYMOUS_PER_MINUTE: '1' } })
+    try {
+      const call = (seed: number) => limited.json('/generate/url', jsonInit({ url: dataUrl(seed) }, { headers: { 'x-forwarded-for': '192.0.2.77' } }))
+      expect((await call(9301)).status).toBe(200)
+      const refused = await call(9302)
+      expect([refused.status, refused.body.errorCode, refused.body.error]).toEqual([429, 'rate_limit', 'rate limit exceeded, 2 > 1'])
+    } finally {
+      await limited.close()
+    }
+    const { body } = await v1('/generate/url', v1ErrorSchema, 400, jsonInit({ url: dataUrl(9303), cape: 'nope' }))
+    expect([body.errorCode, body.error]).toEqual(['validation_error', 'Validation error: custom: Invalid cape uuid (cape)'])
   })
 })

@@ -1,11 +1,10 @@
 /**
  * A stored skin in the v1 shape (reference/mineskin-api.md §7; MineSkin's old `Skin.toResponseJson`):
- * an integer `id` (our row id, stable per skin), `data.uuid` dashed, `model` beside `variant`, the
- * time in epoch seconds, and the integer account number old clients parse.
+ * an integer `id` (our row id, stable per skin), `data.uuid` dashed and per skin, `model` beside
+ * `variant`, the time in epoch seconds, and the integer account number old clients parse.
  * @module
  */
 import type { RateLimitInfo, V1Skin } from '../../shared/schemas/api'
-import { decodeTexturesValue } from '../profiles/textures-value'
 import type { SkinRecord } from '../skins/services/skin-record'
 
 /** `8-4-4-4-12` form of a 32-hex uuid. */
@@ -17,14 +16,13 @@ export const variantToModel = (variant: string): V1Skin['model'] => (variant ===
 /** Mojang texture URLs with https, as the v2 skin shows them. */
 const https = (url: string): string => url.replace(/^http:\/\/textures\.minecraft\.net\//, 'https://textures.minecraft.net/')
 
-/** The signed profile's uuid (the `profileId` inside the value), dashed; the skin uuid if unreadable. */
-function profileUuid(rec: SkinRecord): string {
-  try {
-    return dashUuid(decodeTexturesValue(rec.data.value).profileId.toLowerCase())
-  } catch {
-    return dashUuid(rec.skin.uuid)
-  }
-}
+/**
+ * v1 `data.uuid`: the profile id NPC plugins (Citizens, ZNPCs, …) store as the skin's game profile.
+ * MineSkin gives every skin its own, a random version-4 uuid (`Generator.ts`: `meta.uuid`). Ours is
+ * the skin's own uuid, dashed — a version-4 uuid too, the same on every read of the skin, different
+ * for every skin, and the profile id the skin page's `/give` commands use (shared/skin/give-commands.ts).
+ */
+const profileUuid = (rec: SkinRecord): string => dashUuid(rec.skin.uuid)
 
 /**
  * v1 `account`: MineSkin numbered its accounts. Ours are named (`local`, a pool account's id

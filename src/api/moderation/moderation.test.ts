@@ -9,7 +9,7 @@ import { createSkinModeration } from './skin-actions'
 import { undoLogEntry } from './undo'
 
 const UA = { 'user-agent': 'ModerationTest/1.0' }
-const actor = { userId: null }
+const actor = { userId: null, role: 'moderator' as const }
 
 let t: TestApi
 let store: BunStore
@@ -40,14 +40,18 @@ afterAll(async () => {
 })
 
 describe('roles', () => {
-  test('admin by grant or ADMIN_EMAILS, moderator by grant; a lock removes the role', () => {
+  test('admin by grant or by a confirmed ADMIN_EMAILS address, moderator by grant; a lock removes the role', () => {
     const emails = parseAdminEmails(' Root@Example.org, x@y.z ')
     expect(emails).toEqual(['root@example.org', 'x@y.z'])
-    expect(roleOf({ email: 'ROOT@example.org', grants: undefined }, emails)).toBe('admin')
-    expect(roleOf({ email: 'a@b.c', grants: { admin: true } }, [])).toBe('admin')
-    expect(roleOf({ email: 'a@b.c', grants: { moderator: true } }, [])).toBe('moderator')
-    expect(roleOf({ email: 'a@b.c', grants: {} }, [])).toBeNull()
-    expect(roleOf({ email: 'root@example.org', grants: { admin: true }, lockedAt: 1 }, emails)).toBeNull()
+    const confirmed = { emailVerifiedAt: 1 }
+    expect(roleOf({ email: 'ROOT@example.org', grants: undefined, ...confirmed }, emails)).toBe('admin')
+    // The address typed but never confirmed by its mailbox gives nothing.
+    expect(roleOf({ email: 'root@example.org', grants: undefined, emailVerifiedAt: null }, emails)).toBeNull()
+    expect(roleOf({ email: null, grants: { admin: true }, emailVerifiedAt: null }, emails)).toBe('admin')
+    expect(roleOf({ email: 'a@b.c', grants: { admin: true }, ...confirmed }, [])).toBe('admin')
+    expect(roleOf({ email: 'a@b.c', grants: { moderator: true }, ...confirmed }, [])).toBe('moderator')
+    expect(roleOf({ email: 'a@b.c', grants: {}, ...confirmed }, [])).toBeNull()
+    expect(roleOf({ email: 'root@example.org', grants: { admin: true }, lockedAt: 1, ...confirmed }, emails)).toBeNull()
     expect(roleAllows('admin', 'moderator') && roleAllows('moderator', 'moderator')).toBe(true)
     expect(roleAllows('moderator', 'admin') || roleAllows(null, 'moderator')).toBe(false)
   })

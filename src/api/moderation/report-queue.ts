@@ -1,12 +1,12 @@
 /**
  * The report queue (issue 22 point 2): open reports grouped by skin, newest or most-reported first,
- * with the reason counts, the reporters and the age; and the reporter's side (point 5): at most
- * `perHour` reports per reporter and hour (429 `report_limit` with the seconds to wait). A reporter
- * who reported a skin before — dismissed or not — cannot queue it again (the unique report per skin
- * and reporter answers 409 `already_reported`, without saying who moderated).
+ * with the reason counts, the reporters and the age. A skin's count is its number of distinct
+ * reporters — the signed-in user, else the address — however many cookies they sent; the reporter's
+ * side, with the hourly limits, is src/api/skins/community/reports.ts. A reporter who reported a skin
+ * before — dismissed or not — cannot queue it again (the unique report per skin and reporter answers
+ * 409 `already_reported`, without saying who moderated).
  * @module
  */
-import { ApiError } from '../errors'
 import type { SqlClient } from '../store/sql'
 
 /** Queue order. */
@@ -121,34 +121,4 @@ export async function reportQueue(sql: SqlClient, opts: { sort: QueueSort; limit
     }),
   )
   return { items, total: count?.n ?? 0 }
-}
-
-/** The hour the report limit counts over. */
-const HOUR = 3_600_000
-
-/**
- * Refuses a report when `reporter` already reported `perHour` skins in the last hour: 429
- * `report_limit`, with the seconds until the oldest of them leaves the window (`retryAfter`).
- */
-export async function checkReportLimit(sql: SqlClient, reporter: string, perHour: number, now: number): Promise<void> {
-  if (perHour <= 0) return
-  const rows = await sql.all<{ created_at: number }>('SELECT created_at FROM skin_reports WHERE reporter = ? AND created_at > ? ORDER BY created_at LIMIT ?', [
-    reporter,
-    now - HOUR,
-    perHour,
-  ])
-  if (rows.length < perHour) return
-  const retryAfter = Math.max(1, Math.ceil((rows[0]!.created_at + HOUR - now) / 1000))
-  throw new ReportLimitError(perHour, retryAfter)
-}
-
-/** 429 `report_limit`, with the wait in seconds. */
-export class ReportLimitError extends ApiError {
-  constructor(
-    perHour: number,
-    /** Seconds until another report is accepted. */
-    readonly retryAfter: number,
-  ) {
-    super('report_limit', `At most ${perHour} reports per hour; try again in ${retryAfter} s`, 429)
-  }
 }

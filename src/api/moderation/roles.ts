@@ -12,7 +12,14 @@ export type Role = 'admin' | 'moderator'
 
 /** What the role check needs of a user. */
 export interface RoleSubject {
-  email: string
+  /** The account's address; null for none. */
+  email: string | null
+  /**
+   * When its mailbox confirmed the address (null: never). ADMIN_EMAILS names a mailbox, so it makes
+   * an admin only of the account whose address that mailbox confirmed (docs/operations.md, "Account
+   * security"): typing the address into a sign-up or an e-mail change gives nothing.
+   */
+  emailVerifiedAt: number | null
   /** The user's grant overrides (parsed `users.grants`). */
   grants: { admin?: boolean; moderator?: boolean } | undefined
   /** Locked accounts hold no role (issue 26 point 3). */
@@ -29,7 +36,8 @@ export const parseAdminEmails = (raw: string | undefined): string[] =>
 /** The user's role, or null for none. */
 export function roleOf(user: RoleSubject, adminEmails: readonly string[]): Role | null {
   if (user.lockedAt) return null
-  if (user.grants?.admin === true || adminEmails.includes(user.email.trim().toLowerCase())) return 'admin'
+  const configuredAdmin = user.email !== null && user.emailVerifiedAt !== null && adminEmails.includes(user.email.trim().toLowerCase())
+  if (user.grants?.admin === true || configuredAdmin) return 'admin'
   if (user.grants?.moderator === true) return 'moderator'
   return null
 }

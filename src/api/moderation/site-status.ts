@@ -33,7 +33,8 @@ export type SignerKind = 'local' | 'mojang' | 'upstream'
 export type PoolCounts = Record<PoolAccountStatus, number>
 
 /**
- * Health of the signer: `ok`; `degraded` (the pool has accounts that need their owner, or over a
+ * Health of the signer: `ok`; `degraded` (the pool has accounts that need their owner — a sign-in, or a
+ * Resume after too many errors — or over a
  * quarter of the last hour's jobs failed); `down` (the pool has no account that can sign).
  */
 export type SignerHealth = 'ok' | 'degraded' | 'down'
@@ -103,7 +104,7 @@ export async function jobBuckets(sql: SqlClient, now: number): Promise<JobBucket
 
 /** Counts pool statuses. */
 export function countPool(statuses: readonly PoolAccountStatus[]): PoolCounts {
-  const counts: PoolCounts = { ready: 0, cooling_down: 0, needs_sign_in: 0, paused: 0, disabled: 0 }
+  const counts: PoolCounts = { ready: 0, cooling_down: 0, needs_sign_in: 0, out_of_rotation: 0, paused: 0, disabled: 0 }
   for (const s of statuses) counts[s]++
   return counts
 }
@@ -111,7 +112,7 @@ export function countPool(statuses: readonly PoolAccountStatus[]): PoolCounts {
 /** The signer's health from the pool and the last hour of jobs. */
 export function signerHealth(pool: PoolCounts | null, lastHour: { completed: number; failed: number }): SignerHealth {
   if (pool && pool.ready + pool.cooling_down === 0) return 'down'
-  if (pool && pool.needs_sign_in > 0) return 'degraded'
+  if (pool && pool.needs_sign_in + pool.out_of_rotation > 0) return 'degraded'
   const finished = lastHour.completed + lastHour.failed
   return finished >= 4 && lastHour.failed * 4 > finished ? 'degraded' : 'ok'
 }

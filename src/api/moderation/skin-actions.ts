@@ -9,7 +9,8 @@
  * - clear the name; remove a tag (and optionally ban it); ban the texture (refused on every future
  *   generate; the skin is removed too).
  * `undo` reverses any of them while the data still exists: unhide, restore, the old name, the tag
- * with its votes, unban; undoing a dismissal reopens those reports.
+ * with its votes, unban; undoing a dismissal reopens those reports. Each, and its undo, first asks
+ * ./rights.ts whether the actor's role may.
  * @module
  */
 import { ApiError } from '../errors'
@@ -18,11 +19,7 @@ import type { SqlStatement } from '../store/sql'
 import { loadSkinRecord, type SkinRecord } from '../skins/services/skin-record'
 import { notifySkinOwners } from '../users/services/skin-removal'
 import { logEntry, logStatement, markUndoneStatement, type LogEntry, type ModerationAction, UNDOABLE } from './audit-log'
-
-/** Who acts (null user: the command line). */
-export interface Actor {
-  userId: string | null
-}
+import { requireRight, type Actor } from './rights'
 
 /** The skin actions of the report queue. */
 export type SkinAction = 'dismiss' | 'hide' | 'remove' | 'clear_name' | 'ban_texture'
@@ -77,6 +74,7 @@ export function createSkinModeration(store: Store, now: () => number) {
   const actions = {
     /** The reports were unfounded. */
     async dismiss(actor: Actor, id: string, note?: string): Promise<number> {
+      requireRight(actor, 'dismiss')
       const rec = await load(id)
       const t = now()
       return commit(actor, 'dismiss', rec, note, { reportIds: await openReportIds(rec) }, [], 'dismissed', t)
@@ -84,6 +82,7 @@ export function createSkinModeration(store: Store, now: () => number) {
 
     /** Out of every list and search; the owner still sees the page. */
     async hide(actor: Actor, id: string, note?: string): Promise<number> {
+      requireRight(actor, 'hide')
       const rec = await load(id)
       if (rec.skin.deletedAt !== null) throw skinGone()
       if (rec.skin.hiddenAt !== null) throw new ApiError('already_hidden', 'This skin is already hidden', 409)
@@ -107,6 +106,7 @@ export function createSkinModeration(store: Store, now: () => number) {
 
     /** Soft delete; the owners get a notification. */
     async remove(actor: Actor, id: string, note?: string): Promise<number> {
+      requireRight(actor, 'remove')
       const rec = await load(id)
       if (rec.skin.deletedAt !== null) throw skinGone()
       const t = now()
@@ -117,6 +117,7 @@ export function createSkinModeration(store: Store, now: () => number) {
 
     /** The name goes; the skin stays. */
     async clearName(actor: Actor, id: string, note?: string): Promise<number> {
+      requireRight(actor, 'clear_name')
       const rec = await load(id)
       if (rec.skin.name === null) throw new ApiError('no_name', 'This skin has no name', 409)
       const t = now()
@@ -125,6 +126,7 @@ export function createSkinModeration(store: Store, now: () => number) {
 
     /** Removes `tag` with its votes; `ban` also refuses it on every skin from now on. */
     async removeTag(actor: Actor, id: string, tag: string, ban: boolean, note?: string): Promise<number> {
+      requireRight(actor, 'remove_tag')
       const rec = await load(id)
       const row = await sql.get<{ up: number; down: number; visible: number; created_at: number }>('SELECT up, down, visible, created_at FROM skin_tags WHERE skin_id = ? AND tag = ?', [
         rec.skin.id,
@@ -144,6 +146,7 @@ export function createSkinModeration(store: Store, now: () => number) {
 
     /** Refuses this image on every future generate, and removes the skin. */
     async banTexture(actor: Actor, id: string, note?: string): Promise<number> {
+      requireRight(actor, 'ban_texture')
       const rec = await load(id)
       const hash = rec.data.textureHash
       const newBan = !(await sql.get('SELECT 1 AS x FROM banned_textures WHERE texture_hash = ?', [hash]))
@@ -161,6 +164,7 @@ export function createSkinModeration(store: Store, now: () => number) {
     async undo(actor: Actor, logId: number): Promise<LogEntry> {
       const entry = await logEntry(sql, logId)
       if (!entry || entry.targetKind !== 'skin') throw new ApiError('log_entry_not_found', 'No such skin action in the audit log', 404)
+      requireRight(actor, entry.action)
       if (entry.undoneAt !== null) throw new ApiError('already_undone', 'This action was already undone', 409)
       if (!UNDOABLE.has(entry.action)) throw new ApiError('not_undoable', 'This action cannot be undone', 409)
       const rec = await loadSkinRecord(db, entry.targetId)

@@ -19,7 +19,9 @@ const T = Date.UTC(2026, 10, 22, 12)
 const ADMIN = 'ad'.repeat(16)
 const ADA = 'a1'.repeat(16)
 const BOB = 'b2'.repeat(16)
-const admin = { userId: ADMIN }
+const admin = { userId: ADMIN, role: 'admin' as const }
+/** ADA, once the tests make her an admin too. */
+const adaAdmin = { userId: ADA, role: 'admin' as const }
 
 let dir: string
 let store: BunStore
@@ -83,11 +85,11 @@ describe('set_grants', () => {
     expect(await code(actions.setGrant(admin, ADMIN, 'admin', 'false'))).toBe('409 own_admin_grant')
     expect(await code(actions.setGrant(admin, ADMIN, 'admin', null))).toBe('409 own_admin_grant')
     const granted = await actions.setGrant(admin, ADA, 'admin', 'true')
-    expect(await code(actions.undo({ userId: ADA }, granted))).toBe('409 own_admin_grant')
+    expect(await code(actions.undo(adaAdmin, granted))).toBe('409 own_admin_grant')
     expect(grantsOf(ADA).admin).toBe(true)
     expect(grantsOf(ADMIN)).toEqual({ admin: true })
     // Another admin may.
-    await actions.setGrant({ userId: ADA }, ADMIN, 'admin', 'false')
+    await actions.setGrant(adaAdmin, ADMIN, 'admin', 'false')
     expect(grantsOf(ADMIN)).toEqual({ admin: false })
   })
 })
@@ -166,6 +168,29 @@ describe('lock', () => {
       ['lock', null],
       ['lock', T + 10],
     ])
+  })
+})
+
+describe('who may', () => {
+  test('a moderator may neither do nor undo a user or key action, whichever page asks: 403 insufficient_role, nothing changed', async () => {
+    const moderator = { userId: BOB, role: 'moderator' as const }
+    const key = await createApiKey(store.db, { name: 'Plugin', userId: ADA, now: T })
+    const granted = await actions.setGrant(admin, BOB, 'moderator', 'true')
+    const revoked = await actions.revokeKey(admin, key.id)
+    const locked = (await actions.lock(admin, ADA)).logId
+    const before = JSON.stringify([store.sqlite.query('SELECT * FROM users ORDER BY id').all(), store.sqlite.query('SELECT * FROM api_keys').all(), store.sqlite.query('SELECT * FROM moderation_log').all()])
+    const refused = [
+      actions.setGrant(moderator, BOB, 'admin', 'true'),
+      actions.addCredits(moderator, BOB, { amount: '5' }),
+      actions.subscribe(moderator, BOB, { group: 'credits' }),
+      actions.notify(moderator, ADA, { title: 'Hi', message: 'x' }),
+      actions.revokeKey(moderator, key.id),
+      actions.lock(moderator, ADMIN),
+      actions.unlock(moderator, ADA),
+      ...[granted, revoked, locked].flatMap((id) => [actions.undo(moderator, id), undoLogEntry(store, moderator, id, () => T + 1)]),
+    ]
+    for (const p of refused) expect(await code(p)).toBe('403 insufficient_role')
+    expect(JSON.stringify([store.sqlite.query('SELECT * FROM users ORDER BY id').all(), store.sqlite.query('SELECT * FROM api_keys').all(), store.sqlite.query('SELECT * FROM moderation_log').all()])).toBe(before)
   })
 })
 

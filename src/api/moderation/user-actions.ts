@@ -10,6 +10,7 @@
  *   key works again.
  * Credits, subscriptions and notifications are not undone (they may be spent or read already).
  * An admin cannot lock themselves or drop their own `admin` grant: the console would lock them out.
+ * Every one of them, and its undo, needs the admin role (./rights.ts), whichever page calls it.
  * @module
  */
 import { grantsSchema, type Grants } from '../config'
@@ -24,7 +25,7 @@ import { MAX_KEYS_PER_USER } from '../users/services/key-management'
 import { createNotification, NOTIFICATION_LEVELS, type NotificationLevel } from '../users/services/notifications'
 import { addSubscription, PRODUCT_GROUPS, SUBSCRIPTION_STATUSES, type ProductGroup, type SubscriptionStatus } from '../users/services/subscription-grants'
 import { logEntry, logStatement, markUndoneStatement, UNDOABLE, type LogEntry, type ModerationAction } from './audit-log'
-import type { Actor } from './skin-actions'
+import { requireRight, type Actor } from './rights'
 
 /** Every grant name, in the order of the schema (the console's select). */
 export const GRANT_NAMES = Object.keys(grantsSchema.shape) as (keyof Grants)[]
@@ -92,6 +93,7 @@ export function createUserActions(store: Store, now: () => number) {
      * true/false/yes/no/1/0, numbers), or clears the override when `raw` is null.
      */
     async setGrant(actor: Actor, userId: string, name: string, raw: string | null, note?: string): Promise<number> {
+      requireRight(actor, 'set_grants')
       const grant = oneOf(GRANT_NAMES, name, 'unknown_grant', 'grant')
       const user = await loadUser(userId)
       let value: number | boolean | undefined
@@ -115,6 +117,7 @@ export function createUserActions(store: Store, now: () => number) {
 
     /** Adds credits as `bun run accounts -- credits` does. */
     async addCredits(actor: Actor, userId: string, input: { amount: string; type?: string; period?: string }, note?: string): Promise<number> {
+      requireRight(actor, 'add_credits')
       await loadUser(userId)
       const amount = Number(input.amount)
       if (!/^\d+$/.test(input.amount.trim()) || !Number.isInteger(amount) || amount < 1 || amount > MAX_CREDIT_AMOUNT)
@@ -128,6 +131,7 @@ export function createUserActions(store: Store, now: () => number) {
 
     /** Adds a subscription as `bun run accounts -- subscribe` does. */
     async subscribe(actor: Actor, userId: string, input: { group: string; status?: string }, note?: string): Promise<number> {
+      requireRight(actor, 'subscribe')
       await loadUser(userId)
       const group = oneOf<ProductGroup>(PRODUCT_GROUPS, input.group, 'invalid_product_group', 'product group')
       const status = oneOf<SubscriptionStatus>(SUBSCRIPTION_STATUSES, input.status || 'active', 'invalid_subscription_status', 'status')
@@ -139,6 +143,7 @@ export function createUserActions(store: Store, now: () => number) {
 
     /** Sends a notification as `bun run accounts -- notify` does, with a level. */
     async notify(actor: Actor, userId: string, input: { title: string; message: string; level?: string }): Promise<number> {
+      requireRight(actor, 'notify')
       await loadUser(userId)
       const title = input.title.trim()
       const message = input.message.trim()
@@ -152,6 +157,7 @@ export function createUserActions(store: Store, now: () => number) {
 
     /** Revokes an API key (any user's): it is refused from now on; undo makes it work again. */
     async revokeKey(actor: Actor, keyId: string, note?: string): Promise<number> {
+      requireRight(actor, 'revoke_key')
       const key = await sql.get<{ id: string; user_id: string | null; name: string; revoked_at: number | null }>('SELECT id, user_id, name, revoked_at FROM api_keys WHERE id = ?', [keyId])
       if (!key) throw new ApiError('key_not_found', 'No such API key', 404)
       if (key.revoked_at !== null) throw new ApiError('key_already_revoked', 'This API key is already revoked', 409)
@@ -170,6 +176,7 @@ export function createUserActions(store: Store, now: () => number) {
 
     /** Locks the user as `bun run accounts -- lock` does: sign-in refused, sessions ended, keys answer 403 `account_locked`. */
     async lock(actor: Actor, userId: string, note?: string): Promise<{ logId: number; sessionsEnded: number }> {
+      requireRight(actor, 'lock')
       if (actor.userId === userId) throw new ApiError('cannot_lock_self', 'You cannot lock your own account', 409)
       const user = await loadUser(userId)
       if (user.locked_at !== null) throw new ApiError('already_locked', 'This account is already locked', 409)
@@ -180,6 +187,7 @@ export function createUserActions(store: Store, now: () => number) {
 
     /** Lifts the lock as `bun run accounts -- unlock` does. */
     async unlock(actor: Actor, userId: string, note?: string): Promise<number> {
+      requireRight(actor, 'unlock')
       const user = await loadUser(userId)
       if (user.locked_at === null) throw new ApiError('not_locked', 'This account is not locked', 409)
       const t = now()
@@ -191,6 +199,7 @@ export function createUserActions(store: Store, now: () => number) {
     async undo(actor: Actor, logId: number): Promise<LogEntry> {
       const entry = await logEntry(sql, logId)
       if (!entry || (entry.targetKind !== 'user' && entry.targetKind !== 'key')) throw new ApiError('log_entry_not_found', 'No such user or key action in the audit log', 404)
+      requireRight(actor, entry.action)
       if (entry.undoneAt !== null) throw new ApiError('already_undone', 'This action was already undone', 409)
       if (!UNDOABLE.has(entry.action)) throw new ApiError('not_undoable', 'This action cannot be undone', 409)
       const t = now()

@@ -14,6 +14,8 @@ export const USERS_PAGE_SIZE = 25
 export interface UserListRow {
   id: string
   email: string | null
+  /** When the address was confirmed; null: never (ADMIN_EMAILS then gives no role, ./roles.ts). */
+  emailVerifiedAt: number | null
   name: string | null
   grants: string | null
   lockedAt: number | null
@@ -36,15 +38,15 @@ export async function searchUsers(sql: SqlClient, opts: { q?: string; page: numb
   const q = opts.q?.trim()
   const where = q ? "WHERE lower(coalesce(u.email, '')) LIKE ? ESCAPE '\\' OR lower(coalesce(u.name, '')) LIKE ? ESCAPE '\\'" : ''
   const params = q ? [likePattern(q), likePattern(q)] : []
-  const rows = await sql.all<{ id: string; email: string | null; name: string | null; grants: string | null; locked_at: number | null; created_at: number; skins: number; keys: number }>(
-    `SELECT u.id, u.email, u.name, u.grants, u.locked_at, u.created_at,
+  const rows = await sql.all<{ id: string; email: string | null; name: string | null; grants: string | null; locked_at: number | null; created_at: number; email_verified_at: number | null; skins: number; keys: number }>(
+    `SELECT u.id, u.email, u.name, u.grants, u.locked_at, u.created_at, u.email_verified_at,
        (SELECT count(DISTINCT c.skin_id) FROM skin_clients c JOIN skins s ON s.id = c.skin_id WHERE c.user_id = u.id AND s.deleted_at IS NULL) AS skins,
        (SELECT count(*) FROM api_keys k WHERE k.user_id = u.id AND k.revoked_at IS NULL) AS keys
      FROM users u ${where} ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`,
     [...params, size + 1, (Math.max(1, opts.page) - 1) * size],
   )
   return {
-    rows: rows.slice(0, size).map((r) => ({ id: r.id, email: r.email, name: r.name, grants: r.grants, lockedAt: r.locked_at, createdAt: r.created_at, skins: r.skins, keys: r.keys })),
+    rows: rows.slice(0, size).map((r) => ({ id: r.id, email: r.email, emailVerifiedAt: r.email_verified_at, name: r.name, grants: r.grants, lockedAt: r.locked_at, createdAt: r.created_at, skins: r.skins, keys: r.keys })),
     hasMore: rows.length > size,
   }
 }
@@ -124,4 +126,11 @@ export async function userLog(sql: SqlClient, userId: string, limit: number): Pr
   )
   const entries = await Promise.all(ids.map((r) => logEntry(sql, r.id)))
   return entries.filter((e): e is LogEntry => e !== null)
+}
+
+/** True when `entry` is about the user or one of their API keys: the entries the user's page lists and may undo. */
+export async function isUserLogEntry(sql: SqlClient, entry: Pick<LogEntry, 'targetKind' | 'targetId'>, userId: string): Promise<boolean> {
+  if (entry.targetKind === 'user') return entry.targetId === userId
+  if (entry.targetKind !== 'key') return false
+  return (await sql.get<{ x: number }>('SELECT 1 AS x FROM api_keys WHERE id = ? AND user_id = ?', [entry.targetId, userId])) !== null
 }

@@ -46,6 +46,21 @@ describe('files', () => {
     expect(missing.body.errors[0].code).toBe('image_not_found')
     expect((await t.json('/textures/nothex')).status).toBe(400)
   })
+
+  test("HEAD of each PNG answers the GET's headers with the PNG's Content-Length (MineSkin's URL handler reads it)", async () => {
+    const hash = skin.texture.hash.skin
+    for (const path of [imageLink, `/textures/${hash}`, `/textures/${hash}.png`, `/v2/images/${hash}`]) {
+      const get = await t.call(path)
+      const length = (await get.arrayBuffer()).byteLength
+      expect(length, path).toBeGreaterThan(100)
+      const head = await t.call(path, { method: 'HEAD', headers: { 'user-agent': 'MineSkin/Url-Follow', accept: 'application/json' } })
+      expect(head.status, path).toBe(200)
+      expect(head.headers.get('content-length'), path).toBe(String(length))
+      expect(head.headers.get('content-type'), path).toBe('image/png')
+      expect(head.headers.get('etag'), path).toBe(get.headers.get('etag'))
+      expect((await head.arrayBuffer()).byteLength, path).toBe(0)
+    }
+  })
 })
 
 describe('signing key', () => {

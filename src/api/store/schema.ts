@@ -178,7 +178,14 @@ export const skinReports = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     skinId: integer('skin_id').notNull(),
+    /**
+     * Who reported, one reporter per skin (the unique index below): `user:<id>` when signed in (or
+     * by a key of a user), else `ip:<address>`; `key:`/`client:` only where no address is known
+     * (src/api/skins/community/reports.ts). A skin's report count is therefore its distinct reporters.
+     */
     reporter: text('reporter').notNull(),
+    /** The address the report came from (null when unknown): the hourly limit counts per address too. */
+    address: text('address'),
     reason: text('reason', { enum: ['skin', 'name', 'tags'] }).notNull(),
     createdAt: integer('created_at').notNull(),
     /** Moderation state (issue 22 point 2): open until a moderator acts on the skin or dismisses its reports. */
@@ -191,6 +198,8 @@ export const skinReports = sqliteTable(
     index('skin_reports_open_idx').on(t.skinId, t.createdAt).where(sql`status = 'open'`),
     // A reporter's reports of the last hour (issue 22 point 5).
     index('skin_reports_reporter_idx').on(t.reporter, t.createdAt),
+    // An address's reports of the last hour, whoever sent them.
+    index('skin_reports_address_idx').on(t.address, t.createdAt),
   ],
 )
 
@@ -351,6 +360,11 @@ export const accounts = sqliteTable('accounts', {
   lockId: text('lock_id'),
   /** When the last error happened. */
   lastErrorAt: integer('last_error_at'),
+  /**
+   * Stable code of the last error (an account error such as `rate_limited`, or a sign-in code such as
+   * `sign_in_revoked`), so the account manager and `pool list` say why in words (docs/signing.md).
+   */
+  lastErrorCode: text('last_error_code'),
   /** Put the owner's own skin back after each use (MineSkin's "restore my original skin"). */
   restoreSkin: integer('restore_skin').notNull().default(0),
   /** The owner's own skin when the account was added: `{url, variant}` JSON, for `restoreSkin`. */
@@ -468,7 +482,7 @@ export const accountTokens = sqliteTable(
     email: text('email').notNull(),
     /** The account it acts on (null for a sign-up, whose account is made when the link is used). */
     userId: text('user_id'),
-    /** Kind-specific JSON: a sign-up's `{ name, passwordHash, locale }`. */
+    /** Kind-specific JSON: a sign-up's `{ redirect }` (links mailed before passwords were chosen on the link's page also carry `name` and `passwordHash`, never used). */
     payload: text('payload'),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
@@ -548,6 +562,22 @@ export const notifications = sqliteTable(
     dismissedAt: integer('dismissed_at'),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * The skins a signed-in user got from the legacy v1 generate routes, new or duplicate: MineSkin's
+ * `User.skins`, which its v1 generate appends to and `GET /v2/me/legacyskins` lists
+ * (src/api/users/routes/me-legacy-skins.ts). One row per user and skin, the first time kept.
+ */
+export const legacySkins = sqliteTable(
+  'legacy_skins',
+  {
+    userId: text('user_id').notNull(),
+    /** Skin uuid, 32 hex. */
+    skinUuid: text('skin_uuid').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.skinUuid] }), index('legacy_skins_user_idx').on(t.userId, t.createdAt)],
 )
 
 /** Blob store (uploaded originals `images/<hash>`, re-encoded textures `textures/<hash>`). */

@@ -18,7 +18,8 @@ import { createCreditLedger } from '../users/services/credits'
 import { createNotification, dismissNotification, listNotifications } from '../users/services/notifications'
 import { createSimilarSkins } from '../skins/catalogue/similar'
 import { createSkinLists } from '../skins/catalogue/skin-lists'
-import { addLike, addReport, addView } from '../skins/community/interactions'
+import { addLike, addView } from '../skins/community/interactions'
+import { fileReport } from '../skins/community/reports'
 import { listTags, voteTag } from '../skins/community/tags'
 import { createSkinWriter } from '../jobs/generate/skin-writer'
 import { createOwnSkins } from '../skins/services/own-skins'
@@ -124,8 +125,9 @@ async function scenario(store: Store) {
     (e) => (isApiError(e) ? e.code : String(e)),
   )
   await addView(db, recA.skin.id)
-  await addReport(db, recA.skin.id, 'x', 'name', T)
-  const secondReport = await addReport(db, recA.skin.id, 'x', 'name', T).then(
+  const report = { skinRowId: recA.skin.id, filer: { reporter: 'ip:192.0.2.1', address: '192.0.2.1' }, reason: 'name', perHour: 20, now: T } as const
+  await fileReport(sql, report)
+  const secondReport = await fileReport(sql, report).then(
     () => 'accepted',
     (e) => (isApiError(e) ? e.code : String(e)),
   )

@@ -20,6 +20,10 @@ let gone: SkinInfo
 /** What the plugins' MineSkin API, an axios-based tool and a bare client send. */
 const PROGRAMS: Record<string, Record<string, string>> = {
   java: { 'user-agent': 'Java/17.0.2', accept: '*/*' },
+  // java.net.HttpURLConnection's default Accept, which names text/html beside image types.
+  'java default': { 'user-agent': 'Java/17.0.2', accept: 'text/html, image/gif, image/jpeg, *; q=.2, */*; q=.2' },
+  // MineSkin's URL handler (axios with its global `Accept: application/json`).
+  mineskin: { 'user-agent': 'MineSkin/Url-Follow', accept: 'application/json', 'content-type': 'application/json' },
   axios: { 'user-agent': 'axios/1.7.2', accept: 'application/json, text/plain, */*' },
   bare: {},
 }
@@ -64,7 +68,7 @@ describe('/{id} for programs: the texture PNG (issue 21 point 3)', () => {
       expect(response.status, name).toBe(200)
       expect(response.headers.get('content-type'), name).toBe('image/png')
       expect(response.headers.get('cache-control'), name).toBe('public, max-age=3600')
-      expect(response.headers.get('vary'), name).toBe('Accept')
+      expect(response.headers.get('vary'), name).toBe('Accept, Sec-Fetch-Dest')
       expect(new Uint8Array(await response.arrayBuffer()), name).toEqual(stored)
     }
   })
@@ -95,17 +99,27 @@ describe('/{id} for programs: the texture PNG (issue 21 point 3)', () => {
     const response = await app.request(`/${pub.uuid}`, { headers: BROWSER })
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe(`/skins/${pub.uuid}`)
-    expect(response.headers.get('vary')).toContain('Accept')
+    expect(response.headers.get('vary')).toContain('Accept, Sec-Fetch-Dest')
+    // Fetch Metadata alone decides for a browser that sends it, whatever its Accept.
+    const navigation = await app.request(`/${pub.uuid}`, { headers: { accept: '*/*', 'sec-fetch-dest': 'document' } })
+    expect(navigation.status).toBe(302)
+    const image = await app.request(`/${pub.uuid}`, { headers: { ...BROWSER, 'sec-fetch-dest': 'image' } })
+    expect(image.headers.get('content-type')).toBe('image/png')
     const german = await app.request(`/${pub.shortId}`, { headers: { ...BROWSER, 'accept-language': 'de' } })
     expect(german.headers.get('location')).toBe(`/de/${pub.shortId}`)
     expect((await app.request(`/de/${pub.shortId}`, { headers: BROWSER })).headers.get('location')).toBe(`/de/skins/${pub.shortId}`)
   })
 
-  test('HEAD answers the PNG headers without a body', async () => {
-    const response = await app.request(`/${pub.uuid}`, { method: 'HEAD', headers: PROGRAMS.java })
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('image/png')
-    expect((await response.arrayBuffer()).byteLength).toBe(0)
+  test("HEAD answers the PNG headers without a body, Content-Length the PNG's", async () => {
+    const length = (await (await app.request(`/textures/${pub.texture.hash.skin}`)).arrayBuffer()).byteLength
+    expect(length).toBeGreaterThan(100)
+    for (const path of [`/${pub.uuid}`, `/${pub.shortId}`, `/de/${pub.uuid}`]) {
+      const response = await app.request(path, { method: 'HEAD', headers: PROGRAMS.mineskin })
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type'), path).toBe('image/png')
+      expect(response.headers.get('content-length'), path).toBe(String(length))
+      expect((await response.arrayBuffer()).byteLength, path).toBe(0)
+    }
   })
 
   test('a matching If-None-Match is 304', async () => {

@@ -21,12 +21,12 @@ const keyQuery = z.object({ key: z.string().optional().meta({ description: 'API 
 
 /** Errors of a v1 generate request (the v2 submit errors, in the v1 shape). */
 const generateErrors: OpError[] = [
-  { status: 400, codes: ['validation_error', 'invalid_request', 'invalid_file', 'missing_file', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_user', 'invalid_cape', 'no_duplicate', 'request_aborted'], optionalHeaders: [...RL, ...DEPRECATED] },
+  { status: 400, codes: ['validation_error', 'invalid_request', 'invalid_file', 'missing_file', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_user', 'invalid_uuid', 'invalid_cape', 'no_duplicate', 'request_aborted'], optionalHeaders: [...RL, ...DEPRECATED] },
   { status: 403, codes: ['insufficient_grants', 'texture_banned'], optionalHeaders: [...RL, ...DEPRECATED] },
   { status: 408, codes: ['request_timeout'], optionalHeaders: [...RL, ...DEPRECATED] },
   { status: 413, codes: ['invalid_file', 'payload_too_large'], optionalHeaders: [...RL, ...DEPRECATED] },
   { status: 429, codes: ['rate_limit', 'job_limit', 'concurrency_limit', 'insufficient_credits', 'storage_quota'], optionalHeaders: ['Retry-After', ...RL, ...DEPRECATED] },
-  { status: 500, codes: ['generator_timeout', 'job_failed', 'unexpected_error', 'invalid_skin_data', 'skin_change_failed', 'no_account_available'], optionalHeaders: [...RL, ...DEPRECATED] },
+  { status: 500, codes: ['generator_timeout', 'job_failed', 'unexpected_error', 'invalid_skin_data', 'skin_change_failed', 'invalid_signature', 'no_account_available'], optionalHeaders: [...RL, ...DEPRECATED] },
   { status: 502, codes: ['upstream_error'], optionalHeaders: [...RL, ...DEPRECATED] },
   { status: 504, codes: ['upstream_timeout'], optionalHeaders: [...RL, ...DEPRECATED] },
   { status: 507, codes: ['storage_full'], optionalHeaders: [...RL, ...DEPRECATED] },
@@ -87,7 +87,7 @@ export function legacyOperations(): Operation[] {
       path: '/generate/user/{uuid}',
       tag: 'Legacy',
       summary: "Generate from a player's skin (GET)",
-      description: `${GENERATE_TEXT} Options in the query.`,
+      description: `${GENERATE_TEXT} Options in the query. Cookies are ignored (another page can make a browser send this GET): without an API key the skin belongs to no one, with the warning \`cookies_ignored\`.`,
       auth: 'optional',
       deprecated: true,
       pathParams: z.object({ uuid: z.string().meta({ description: 'Player uuid (dashed or not) or name.' }) }),
@@ -124,7 +124,7 @@ export function legacyOperations(): Operation[] {
       path: '/get/id/{id}',
       tag: 'Legacy',
       summary: 'One skin by integer id',
-      description: 'A 32- or 36-character uuid is answered like `/get/uuid/{uuid}`.',
+      description: 'A 32- or 36-character uuid is answered like `/get/uuid/{uuid}`. Integer ids are sequential, so they name public skins only, and unlisted or private ones to their creators (404 to anyone else).',
       auth: 'none',
       deprecated: true,
       pathParams: z.object({ id: z.string().meta({ description: 'Integer id (`id` of v1 answers), or a uuid.' }) }),

@@ -114,7 +114,7 @@ export const OPERATIONS: Operation[] = [
     responses: { 200: { description: 'The skin (new, or an existing one with `duplicate: true`).', body: 'GenerateResponse', headers: RL, optionalHeaders: COOKIE } },
     errors: [
       ...submitErrors(true),
-      { status: 500, codes: ['generator_timeout', 'job_failed', 'unexpected_error', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_skin_data', 'upstream_error', 'skin_change_failed', 'no_account_available'], optionalHeaders: RL },
+      { status: 500, codes: ['generator_timeout', 'job_failed', 'unexpected_error', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_skin_data', 'upstream_error', 'skin_change_failed', 'invalid_signature', 'no_account_available'], optionalHeaders: RL },
     ],
   },
   {
@@ -258,7 +258,7 @@ function skinOperations(): Operation[] {
       path: '/v2/skins/{id}',
       tag: 'Skins',
       summary: 'One skin',
-      description: 'Private skins answer only to their owner (404 otherwise).',
+      description: 'Private skins answer only to their owner (404 otherwise); unlisted skins to anyone by their uuid, and by short id only to their owner.',
       auth: 'optional',
       pathParams: skinId,
       requestHeaders: ['If-Modified-Since'],
@@ -417,7 +417,7 @@ function communityOperations(): Operation[] {
         ...proofErrors,
         ...bodyErrors,
         { status: 409, codes: ['already_reported'] },
-        // REPORTS_PER_HOUR per reporter (issue 22 point 5).
+        // REPORTS_PER_HOUR per reporter (the user, else the address) and per address.
         { status: 429, codes: ['report_limit'], headers: ['Retry-After'] },
       ],
     },
@@ -505,6 +505,39 @@ function meOperations(): Operation[] {
       responses: { 200: { description: 'The key.', body: 'MeApiKeyResponse', headers: CACHE } },
       // 403 without a key, as MineSkin's OpenAPI documents it (issue 21 point 2).
       errors: [{ status: 403, codes: ['invalid_api_key'], headers: CACHE }],
+    },
+    {
+      id: 'meApiKeys',
+      method: 'get',
+      path: '/v2/me/apikeys',
+      tag: 'Me',
+      summary: "The API keys of the caller's user",
+      description: 'Signed in, or with an API key of the account. Keys that are not revoked, oldest first; the key itself is never shown again, only its id, name, billing flags and the grants set on it.',
+      auth: 'user',
+      responses: { 200: { description: 'The keys.', body: 'MeApiKeysResponse', headers: CACHE } },
+      errors: [{ status: 401, codes: ['unauthorized'], headers: CACHE }],
+    },
+    {
+      id: 'meLegacySkins',
+      method: 'get',
+      path: '/v2/me/legacyskins',
+      tag: 'Me',
+      summary: "The skins the caller's user got from the v1 generate routes",
+      description: 'The uuids of the skins a v1 generate request (`/generate/upload|url|user`) answered to this user, new or duplicate, oldest first; deleted skins are left out.',
+      auth: 'user',
+      responses: { 200: { description: '`skins.v1`: skin uuids.', body: 'MeLegacySkinsResponse', headers: CACHE } },
+      errors: [{ status: 401, codes: ['unauthorized'], headers: CACHE }],
+    },
+    {
+      id: 'usage',
+      method: 'get',
+      path: '/v2/usage',
+      tag: 'Me',
+      summary: "The caller's usage: credits and generate rate",
+      description: 'Credits of the signed-in user (`remaining` of those that count now, `used` of them), and the delay and next allowed generate request of this caller. Readable cross-origin only by the site and trusted origins.',
+      auth: 'user',
+      responses: { 200: { description: 'Usage.', body: 'UsageResponse', headers: CACHE } },
+      errors: [{ status: 401, codes: ['invalid_user'], headers: CACHE }],
     },
     {
       id: 'delay',

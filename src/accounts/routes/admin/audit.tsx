@@ -4,7 +4,10 @@
  * the entry (undo.ts: 409 already undone or not undoable, 410 its data is gone, 404 unknown) and
  * answers 303 back to where the button was — the log (`from=audit`, filter and page kept) or the
  * report queue's notice (`from=reports`, order and page kept) — with `?undone=<id>`; a refusal shows
- * that page with the reason and the refusal's status. Moderators and admins only.
+ * that page with the reason and the refusal's status. Moderators and admins open the log; undoing an
+ * entry also needs the role of its action (../../../api/moderation/rights.ts: user and key actions
+ * are admins'), else 403 `insufficient_role` and nothing changes — and the page offers the Undo
+ * button only on entries the viewer may undo.
  * @module
  */
 import type { Context } from 'hono'
@@ -19,7 +22,7 @@ import { AUDIT_ACTION, isTargetKind, undoErrorKey } from '../../render/admin-mod
 import { REPORTS_PATH, viewQuery } from '../../render/admin-reports-page'
 import { renderPage, type PageStatus } from '../../render/shell'
 import { SignOutButton } from '../../render/sign-out-button'
-import { requireStaff, siteSql, siteStore, type Staff } from '../../require-staff'
+import { refusedRight, requireStaff, siteSql, siteStore, staffActor, type Staff } from '../../require-staff'
 import { clockOf, parseView, refusalStatus, showQueue } from './reports'
 
 /** Entries per log page. */
@@ -88,8 +91,10 @@ export function auditRoutes() {
     const queueView = parseView(f.sort, f.page)
     const logView = parseAuditView(f.before, f.kind, f.id)
     try {
-      await undoLogEntry(siteStore(c), { userId: staff.user.id }, id, clockOf(c))
+      await undoLogEntry(siteStore(c), staffActor(staff), id, clockOf(c))
     } catch (e) {
+      const refused = refusedRight(c, e)
+      if (refused) return refused
       if (!isApiError(e)) throw e
       const error = c.get('t')(undoErrorKey(e.code))
       const status = refusalStatus(e.status)

@@ -5,23 +5,24 @@
  * buttons post `remove_tag={tag}` / `ban_tag={tag}` instead (a button carries one name=value), which
  * reads the same. A done action answers 303 back to the queue, order and page kept, with
  * `?done=<action>&log=<id>` (the notice offers the undo); a refused one shows the queue with the
- * reason and the refusal's status. Moderators and admins only (../../require-staff.tsx); the POST
- * passes the app's Origin check (CSRF).
+ * reason and the refusal's status. Moderators and admins only (../../require-staff.tsx), each
+ * action as ../../../api/moderation/rights.ts allows; the POST passes the app's Origin check (CSRF).
  * @module
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { isApiError } from '../../../api/errors'
-import { logEntry, UNDOABLE } from '../../../api/moderation/audit-log'
+import { logEntry } from '../../../api/moderation/audit-log'
 import { reportQueue } from '../../../api/moderation/report-queue'
-import { createSkinModeration, type Actor } from '../../../api/moderation/skin-actions'
+import { mayUndo, type Actor } from '../../../api/moderation/rights'
+import { createSkinModeration } from '../../../api/moderation/skin-actions'
 import { formFields, href } from '../../context'
 import type { AccountsEnv } from '../../env'
 import { AUDIT_ACTION, isQueueAction, QUEUE_DONE, queueErrorKey, type QueueAction } from '../../render/admin-moderation-labels'
 import { REPORTS_PATH, ReportsPage, viewQuery, type QueueState, type QueueView } from '../../render/admin-reports-page'
 import { renderPage, type PageStatus } from '../../render/shell'
 import { SignOutButton } from '../../render/sign-out-button'
-import { requireStaff, siteSql, siteStore, type Staff } from '../../require-staff'
+import { refusedRight, requireStaff, siteSql, siteStore, staffActor, type Staff } from '../../require-staff'
 
 /** Skins per queue page. */
 export const QUEUE_PAGE_SIZE = 20
@@ -85,8 +86,11 @@ function runAction(c: Context<AccountsEnv>, actor: Actor, uuid: string, action: 
   }
 }
 
-/** The confirmation of `?done=&log=` (with the undo while the entry can still be undone), or of `?undone=`. */
-async function noticeOf(c: Context<AccountsEnv>): Promise<QueueState> {
+/**
+ * The confirmation of `?done=&log=` (with the undo while the entry — a skin's — can still be undone
+ * and the viewer's role may undo it, the rule of the audit log), or of `?undone=`.
+ */
+async function noticeOf(c: Context<AccountsEnv>, staff: Staff): Promise<QueueState> {
   const t = c.get('t')
   const done = c.req.query('done')
   const undone = Number(c.req.query('undone'))
@@ -97,7 +101,7 @@ async function noticeOf(c: Context<AccountsEnv>): Promise<QueueState> {
   if (!isQueueAction(done)) return {}
   const id = Number(c.req.query('log'))
   const entry = Number.isSafeInteger(id) && id > 0 ? await logEntry(siteSql(c), id) : null
-  const undoable = entry !== null && UNDOABLE.has(entry.action) && entry.undoneAt === null
+  const undoable = entry !== null && entry.targetKind === 'skin' && mayUndo(staff.role, entry)
   return { notice: t(QUEUE_DONE[done]), undoId: undoable ? entry.id : undefined }
 }
 
@@ -108,7 +112,7 @@ export function reportsRoutes() {
   app.get(REPORTS_PATH, async (c) => {
     const staff = await requireStaff(c, 'moderator')
     if (staff instanceof Response) return staff
-    return showQueue(c, staff, parseView(c.req.query('sort'), c.req.query('page')), await noticeOf(c))
+    return showQueue(c, staff, parseView(c.req.query('sort'), c.req.query('page')), await noticeOf(c, staff))
   })
 
   app.post(`${REPORTS_PATH}/:uuid`, async (c) => {
@@ -122,9 +126,11 @@ export function reportsRoutes() {
       return showQueue(c, staff, view, { error: t(queueErrorKey('unknown_action')) }, 400)
     }
     try {
-      const log = await runAction(c, { userId: staff.user.id }, c.req.param('uuid'), posted.action, posted.tag, f.note)
+      const log = await runAction(c, staffActor(staff), c.req.param('uuid'), posted.action, posted.tag, f.note)
       return c.redirect(href(c, REPORTS_PATH, { ...viewQuery(view), done: posted.action, log: String(log) }), 303)
     } catch (e) {
+      const refused = refusedRight(c, e)
+      if (refused) return refused
       if (!isApiError(e)) throw e
       return showQueue(c, staff, view, { error: t(queueErrorKey(e.code)) }, refusalStatus(e.status))
     }

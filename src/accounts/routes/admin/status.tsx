@@ -45,6 +45,7 @@ const POOL_STATUS: Record<PoolAccountStatus, MessageKey> = {
   ready: 'accounts.signing.status.ready',
   cooling_down: 'accounts.signing.status.cooling_down',
   needs_sign_in: 'accounts.signing.status.needs_sign_in',
+  out_of_rotation: 'accounts.signing.status.out_of_rotation',
   paused: 'accounts.signing.status.paused',
   disabled: 'accounts.signing.status.disabled',
 }

@@ -11,7 +11,8 @@ import { grantsSchema, type Grants } from '../../../api/config'
 import { CREDIT_PERIODS, CREDIT_TYPES, createCreditLedger } from '../../../api/users/services/credits'
 import { NOTIFICATION_LEVELS } from '../../../api/users/services/notifications'
 import { allSubscriptions, isValidSubscription, mergeSubscriptionGrants, PRODUCT_GROUPS, SUBSCRIPTION_STATUSES } from '../../../api/users/services/subscription-grants'
-import { UNDOABLE, type LogEntry } from '../../../api/moderation/audit-log'
+import type { LogEntry } from '../../../api/moderation/audit-log'
+import { mayUndo } from '../../../api/moderation/rights'
 import type { Role } from '../../../api/moderation/roles'
 import { GRANT_NAMES, MAX_NOTIFY_MESSAGE, MAX_NOTIFY_TITLE } from '../../../api/moderation/user-actions'
 import { userKeys, userLog, userNotifications, userSkins, type UserKey, type UserSkin } from '../../../api/moderation/user-directory'
@@ -118,7 +119,7 @@ function entryDetail(c: Context<AccountsEnv>, e: LogEntry): string {
   }
 }
 
-function LogItem({ c, u, e }: { c: Context<AccountsEnv>; u: Target; e: LogEntry }) {
+function LogItem({ c, role, u, e }: { c: Context<AccountsEnv>; role: Role; u: Target; e: LogEntry }) {
   const t = c.get('t')
   const locale = c.get('locale')
   const label = ACTION_LABEL[e.action]
@@ -134,7 +135,7 @@ function LogItem({ c, u, e }: { c: Context<AccountsEnv>; u: Target; e: LogEntry 
         </p>
         {e.undoneAt !== null ? <span className="chip">{t('accounts.admin.users.log.undone', { date: formatTime(locale, e.undoneAt) })}</span> : null}
       </div>
-      {e.undoneAt === null && UNDOABLE.has(e.action) ? <ButtonForm c={c} path={`${base(u)}/undo/${e.id}`} text={t('accounts.admin.users.log.undo')} testId="undo" /> : null}
+      {mayUndo(role, e) ? <ButtonForm c={c} path={`${base(u)}/undo/${e.id}`} text={t('accounts.admin.users.log.undo')} testId="undo" /> : null}
     </li>
   )
 }
@@ -324,7 +325,7 @@ export async function userDetailPage(c: Context<AccountsEnv>, role: Role, self: 
 
       <ConsoleCard id="user-log" title={t('accounts.admin.users.log.title')}>
         <ListOrEmpty items={log} empty={t('accounts.admin.users.log.empty')}>
-          {(e) => <LogItem key={e.id} c={c} u={u} e={e} />}
+          {(e) => <LogItem key={e.id} c={c} role={role} u={u} e={e} />}
         </ListOrEmpty>
       </ConsoleCard>
     </>,

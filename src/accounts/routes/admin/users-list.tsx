@@ -20,8 +20,8 @@ import { AdminField, AdminForm, NoteField } from './users-forms'
 import { ROLE_LABEL } from './users-labels'
 
 /** The role chip of a user row (none for plain users). */
-export function RoleChip({ c, user }: { c: Context<AccountsEnv>; user: Pick<UserListRow, 'email' | 'grants' | 'lockedAt'> }) {
-  const role = roleOf({ email: user.email ?? '', grants: parseGrants(user.grants), lockedAt: null }, c.get('deps').adminEmails ?? [])
+export function RoleChip({ c, user }: { c: Context<AccountsEnv>; user: Pick<UserListRow, 'email' | 'emailVerifiedAt' | 'grants' | 'lockedAt'> }) {
+  const role = roleOf({ email: user.email, emailVerifiedAt: user.emailVerifiedAt, grants: parseGrants(user.grants), lockedAt: null }, c.get('deps').adminEmails ?? [])
   return role ? <span className="chip">{c.get('t')(ROLE_LABEL[role])}</span> : null
 }
 

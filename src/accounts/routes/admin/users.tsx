@@ -5,7 +5,9 @@
  * - `POST /admin/users/{id}/grants` (`grant`, `value`, `op=set|clear`), `/credits` (`amount`, `type`,
  *   `period`), `/subscriptions` (`group`, `status`), `/notify` (`title`, `message`, `level`), `/lock`,
  *   `/unlock`, `/keys/{keyId}/revoke`, `/skins/{uuid}/remove`, `/undo/{logId}`, each with an optional
- *   `note` for the audit log — everything `bun run accounts -- …` does;
+ *   `note` for the audit log — everything `bun run accounts -- …` does; `/undo/{logId}` undoes only
+ *   the entries the page lists (about this user or their keys), under the audit log's rule
+ *   (../../../api/moderation/rights.ts);
  * - `POST /admin/users/remove-skin` (`skin`: uuid or short id), as `bun run accounts -- remove-skin`.
  * A done action answers 303 back to the page with `?done=<code>`; a refused one shows the page again
  * with the reason and the refusal's status.
@@ -15,14 +17,16 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { ApiError, isApiError } from '../../../api/errors'
+import { logEntry } from '../../../api/moderation/audit-log'
 import { createSkinModeration } from '../../../api/moderation/skin-actions'
 import { createUserActions } from '../../../api/moderation/user-actions'
 import { undoLogEntry } from '../../../api/moderation/undo'
+import { isUserLogEntry } from '../../../api/moderation/user-directory'
 import { formFields, href } from '../../context'
 import type { AccountUser } from '../../current-user'
 import type { AccountsEnv } from '../../env'
 import type { PageStatus } from '../../render/shell'
-import { requireStaff, siteStore, type Staff } from '../../require-staff'
+import { refusedRight, requireStaff, siteStore, staffActor, type Staff } from '../../require-staff'
 import { userById } from '../../services/users'
 import { clockOf, refusalStatus } from './reports'
 import { userDetailPage } from './users-detail'
@@ -68,44 +72,47 @@ const actions = (c: Context<AccountsEnv>) => createUserActions(siteStore(c), clo
 const USER_ACTIONS: Record<string, UserAction> = {
   '/grants': async ({ c, staff, target, f, note }) => {
     const clear = f.op === 'clear'
-    await actions(c).setGrant({ userId: staff.user.id }, target.id, f.grant ?? '', clear ? null : (f.value ?? ''), note)
+    await actions(c).setGrant(staffActor(staff), target.id, f.grant ?? '', clear ? null : (f.value ?? ''), note)
     return clear ? 'grant_cleared' : 'grant_set'
   },
   '/credits': async ({ c, staff, target, f, note }) => {
-    await actions(c).addCredits({ userId: staff.user.id }, target.id, { amount: f.amount ?? '', type: f.type, period: f.period }, note)
+    await actions(c).addCredits(staffActor(staff), target.id, { amount: f.amount ?? '', type: f.type, period: f.period }, note)
     return 'credits_added'
   },
   '/subscriptions': async ({ c, staff, target, f, note }) => {
-    await actions(c).subscribe({ userId: staff.user.id }, target.id, { group: f.group ?? '', status: f.status }, note)
+    await actions(c).subscribe(staffActor(staff), target.id, { group: f.group ?? '', status: f.status }, note)
     return 'subscribed'
   },
   '/notify': async ({ c, staff, target, f }) => {
-    await actions(c).notify({ userId: staff.user.id }, target.id, { title: f.title ?? '', message: f.message ?? '', level: f.level })
+    await actions(c).notify(staffActor(staff), target.id, { title: f.title ?? '', message: f.message ?? '', level: f.level })
     return 'notified'
   },
   '/lock': async ({ c, staff, target, note }) => {
-    await actions(c).lock({ userId: staff.user.id }, target.id, note)
+    await actions(c).lock(staffActor(staff), target.id, note)
     return 'locked'
   },
   '/unlock': async ({ c, staff, target, note }) => {
-    await actions(c).unlock({ userId: staff.user.id }, target.id, note)
+    await actions(c).unlock(staffActor(staff), target.id, note)
     return 'unlocked'
   },
   '/keys/:keyId/revoke': async ({ c, staff, target, note, param }) => {
     // Only this user's keys from this page: a key id of someone else reads as unknown.
     const key = await siteStore(c).sql.get<{ id: string }>('SELECT id FROM api_keys WHERE id = ? AND user_id = ?', [param('keyId'), target.id])
     if (!key) throw new ApiError('key_not_found', 'No such API key of this user', 404)
-    await actions(c).revokeKey({ userId: staff.user.id }, key.id, note)
+    await actions(c).revokeKey(staffActor(staff), key.id, note)
     return 'key_revoked'
   },
   '/skins/:uuid/remove': async ({ c, staff, note, param }) => {
-    await createSkinModeration(siteStore(c), clockOf(c)).remove({ userId: staff.user.id }, param('uuid'), note)
+    await createSkinModeration(siteStore(c), clockOf(c)).remove(staffActor(staff), param('uuid'), note)
     return 'skin_removed'
   },
-  '/undo/:logId': async ({ c, staff, param }) => {
+  '/undo/:logId': async ({ c, staff, target, param }) => {
     const id = Number(param('logId'))
-    if (!Number.isSafeInteger(id) || id < 1) throw new ApiError('log_entry_not_found', 'No such entry in the audit log', 404)
-    await undoLogEntry(siteStore(c), { userId: staff.user.id }, id, clockOf(c))
+    const store = siteStore(c)
+    const entry = Number.isSafeInteger(id) && id > 0 ? await logEntry(store.sql, id) : null
+    // The page's undo is for the page's entries; others are undone from the audit log.
+    if (!entry || !(await isUserLogEntry(store.sql, entry, target.id))) throw new ApiError('log_entry_not_found', 'No such entry in the audit log of this user', 404)
+    await undoLogEntry(store, staffActor(staff), id, clockOf(c))
     return 'undone'
   },
 }
@@ -129,9 +136,11 @@ export function usersRoutes() {
     if (staff instanceof Response) return staff
     const f = await formFields(c)
     try {
-      await createSkinModeration(siteStore(c), clockOf(c)).remove({ userId: staff.user.id }, (f.skin ?? '').trim(), f.note || undefined)
+      await createSkinModeration(siteStore(c), clockOf(c)).remove(staffActor(staff), (f.skin ?? '').trim(), f.note || undefined)
       return c.redirect(href(c, USERS_PATH, { done: 'skin_removed' }), 303)
     } catch (e) {
+      const refused = refusedRight(c, e)
+      if (refused) return refused
       const r = refusalOf(e)
       if (!r) throw e
       return usersListPage(c, staff.role, { q: '', page: 1, error: errorText(c, r.code), status: refusalStatus(r.status) })
@@ -156,6 +165,8 @@ export function usersRoutes() {
         const done = await run({ c, staff, target, f, note: f.note?.trim() || undefined, param: (name) => c.req.param(name) ?? '' })
         return c.redirect(href(c, `${USERS_PATH}/${encodeURIComponent(id)}`, { done }), 303)
       } catch (e) {
+        const refused = refusedRight(c, e)
+        if (refused) return refused
         const r = refusalOf(e)
         if (!r) throw e
         return showUser(c, staff, id, { error: errorText(c, r.code), status: refusalStatus(r.status) })

@@ -3,8 +3,9 @@
  * The dedupe key is texture hash + variant + cape hash. When the key is known:
  * - an existing skin with the same options (same visibility and name; for unlisted and private
  *   skins also the same creator) is returned as is (`image_hash`, or `user_uuid` for players);
- * - for texture URLs the options are ignored and any skin the caller may see is returned
- *   (`texture_url`);
+ * - for texture URLs the options are ignored and a public skin, or one the caller created, is
+ *   returned (`texture_url`): a texture URL is no uuid link, so it never leads a stranger to an
+ *   unlisted skin (skins/services/skin-access.ts; anyone on a game server sees the URL);
  * - otherwise a new skin row is made on the existing data (`image_hash_data` /
  *   `texture_url_data`; `user_uuid` for players), so nothing is signed twice.
  * @module
@@ -54,7 +55,7 @@ export function createDuplicateFinder(sql: SqlClient) {
       if (!data) return { type: 'none' }
       const candidates = await sql.all<Candidate>(SKINS_ON_DATA, [data.id])
       if (q.origin === 'texture') {
-        const seen = candidates.find((c) => c.visibility === 'public') ?? candidates.find((c) => c.visibility === 'unlisted') ?? candidates.find((c) => createdBy(c, q.who))
+        const seen = candidates.find((c) => c.visibility === 'public') ?? candidates.find((c) => createdBy(c, q.who))
         return seen ? { type: 'reuse', skinUuid: seen.uuid, source: 'texture_url' } : { type: 'new-on-data', dataId: data.id, source: 'texture_url_data' }
       }
       const same = candidates.filter((c) => c.visibility === q.visibility && c.name === q.name && (q.visibility === 'public' || createdBy(c, q.who)))

@@ -29,6 +29,7 @@ import { checkOptions, type CheckedOptions } from './options'
 import { prepareInput, type GenerateInput, type PreparedInput } from './prepare-input'
 import { createSkinWriter, type SignedData } from './skin-writer'
 import type { Creator, DuplicateSource, JobInput, JobOptions } from './types'
+import { verifyTextureSignature } from '../../signing/signer/texture-signature-check'
 
 /** What a submit produced. */
 export interface SubmitResult {
@@ -294,6 +295,10 @@ async function playerSignedTextures(ctx: ApiContext, uuid: string): Promise<Sign
   const profile = await ctx.profiles.getProfile(uuid, { signed: true })
   const prop = profile?.properties.find((p) => p.name === 'textures')
   if (!profile || !prop?.signature) throw new ApiError('invalid_skin_data', 'The player profile carries no signed textures', 502, 'UPSTREAM')
+  // Like every signature the pool reads (reference account-pool.md §5): one no server accepts is never stored.
+  if (!(await verifyTextureSignature(ctx.config.mojang.signatureKeyPem, prop.value, prop.signature))) {
+    throw new ApiError('invalid_signature', "The player profile's textures signature does not verify against Mojang's public key (MOJANG_SIGNATURE_KEY)", 502, 'UPSTREAM')
+  }
   const payload = decodeTexturesValue(prop.value)
   const skinUrl = payload.textures.SKIN?.url
   const textureHash = skinUrl ? hashFromTextureUrl(skinUrl) : null

@@ -12,7 +12,7 @@ import { readSkinImage, type SkinImage } from '../../image'
 import { decodeTexturesValue, hashFromTextureUrl } from '../../profiles/textures-value'
 import type { ApiContext } from '../../services/context'
 import type { Identity } from '../../users/identity'
-import { canSeeSkin } from '../../skins/services/skin-access'
+import { canSeeSkin, namedBy } from '../../skins/services/skin-access'
 import { loadSkinRecord, type SkinRecord } from '../../skins/services/skin-record'
 
 /** A generate input as received. */
@@ -71,7 +71,7 @@ async function prepareUrl(ctx: ApiContext, url: string, who: Identity): Promise<
   const skinId = skinIdFromUrl(url, self)
   if (skinId) {
     const rec = await loadSkinRecord(ctx.store.db, skinId)
-    if (!rec || !(await canSeeSkin(ctx.store.db, rec, who))) {
+    if (!rec || !(await canSeeSkin(ctx.store.db, rec, who, namedBy(skinId)))) {
       throw new ApiError('invalid_image_url', 'The link names no skin on this instance', 400)
     }
     return { type: 'existing', rec }

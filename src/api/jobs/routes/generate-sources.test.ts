@@ -13,6 +13,8 @@ const mojangEnv = () => ({
   MOJANG_SESSION_BASE: mojang.sessionBase,
   MOJANG_SERVICES_BASE: mojang.servicesBase,
   MOJANG_TEXTURES_BASE: mojang.texturesBase,
+  // The stand-in signs with its own key: signatures are checked against it instead of Mojang's.
+  MOJANG_SIGNATURE_KEY: mojang.publicKeyPem,
 })
 const decode = (value: string) => JSON.parse(Buffer.from(value, 'base64').toString('utf8'))
 

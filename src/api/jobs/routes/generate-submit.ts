@@ -58,6 +58,11 @@ export interface SubmitOptions {
   checkOnly: boolean | null
   /** Reads the request body; called after the rate limit, so a refused caller's body is never parsed. */
   read: () => Promise<GenerateRequest>
+  /**
+   * False when the request must not set the anonymous client cookie: a GET that acts without its
+   * cookies (src/api/legacy/without-cookies.ts) would otherwise replace the visitor's own cookie.
+   */
+  clientCookie?: boolean
 }
 
 /** A submission's outcome and the rate limit it was counted against. */
@@ -106,7 +111,7 @@ export function createSubmitter(s: ApiServices) {
 
     /** Limits, reads, charges and submits one request. */
     async submit(c: Context<ApiEnv>, opts: SubmitOptions): Promise<Submitted> {
-      const issued = clientCookie(c)
+      const issued = opts.clientCookie !== false && clientCookie(c)
       const rateLimit = await limit(c, issued, opts.useDelay)
       const req = await opts.read()
       // Keys with `useCredits` pay one credit per accepted job (src/api/users/services/credit-charge.ts).

@@ -1,11 +1,13 @@
 /**
  * The `accounts` row of a signing (pool) account and what its owner may see of it (issue 20): the
- * status is derived from the columns in one place, so the pool, the account manager and `pool list`
- * agree on what "ready", "cooling down" or "needs sign-in" mean.
+ * status is derived from the columns in one place, so the pool, the account manager, the console and
+ * `pool list` agree on what "ready", "resting", "out of rotation" or "needs sign-in" mean.
  * @module
  */
+import { isAccountErrorCode } from '../signer/account-errors'
+import { SIGN_IN_ERROR_CODES, SIGN_IN_ERROR_MESSAGES, type SignInErrorCode } from './microsoft/errors'
 import { profileSkinSchema } from './microsoft/profile-skin'
-import type { PoolAccountStatus, PoolAccountView } from './pool-views'
+import type { PoolAccountStatus, PoolAccountView, PoolErrorReason } from './pool-views'
 
 /** Every column of `accounts` (src/api/store/schema.ts). Token columns hold sealed values. */
 export interface AccountRow {
@@ -31,6 +33,8 @@ export interface AccountRow {
   locked_until: number
   lock_id: string | null
   last_error_at: number | null
+  /** Stable code of the last error (PoolErrorReason), when known. */
+  last_error_code: string | null
   restore_skin: number
   own_skin: string | null
   refreshed_at: number | null
@@ -38,13 +42,13 @@ export interface AccountRow {
 
 /** The columns a view may read, never a token (`p`: a table alias with its dot). */
 export const viewColumns = (p = '') =>
-  ['id', 'name', 'enabled', 'last_used', 'error_count', 'last_error', 'last_error_at', 'timeout_until', 'token_expires_at', 'created_at', 'owner_user_id', 'paused_at', 'needs_sign_in_at', 'uses', 'restore_skin']
+  ['id', 'name', 'enabled', 'last_used', 'error_count', 'last_error', 'last_error_at', 'last_error_code', 'timeout_until', 'token_expires_at', 'created_at', 'owner_user_id', 'paused_at', 'needs_sign_in_at', 'uses', 'restore_skin']
     .map((c) => p + c)
     .concat(`${p}refresh_token IS NOT NULL AS renewable`)
     .join(', ')
 
 /** A row read with {@link viewColumns}. */
-export type ViewRow = Pick<AccountRow, 'id' | 'name' | 'enabled' | 'last_used' | 'error_count' | 'last_error' | 'last_error_at' | 'timeout_until' | 'token_expires_at' | 'created_at' | 'owner_user_id' | 'paused_at' | 'needs_sign_in_at' | 'uses' | 'restore_skin'> & {
+export type ViewRow = Pick<AccountRow, 'id' | 'name' | 'enabled' | 'last_used' | 'error_count' | 'last_error' | 'last_error_at' | 'last_error_code' | 'timeout_until' | 'token_expires_at' | 'created_at' | 'owner_user_id' | 'paused_at' | 'needs_sign_in_at' | 'uses' | 'restore_skin'> & {
   renewable: number
 }
 
@@ -54,16 +58,30 @@ export interface StatusRules {
 }
 
 /**
- * The status of a signing account: disabled by an operator, needs sign-in (a refresh failed, too many
- * errors in a row, or an expired token that cannot be renewed), paused by its owner, cooling down, or ready.
+ * The status of a signing account: disabled by an operator; needs sign-in only when the credentials
+ * were refused (Microsoft refused the renewal, or a pasted token expired and cannot be renewed); out of
+ * rotation after `maxErrors` errors in a row of any other kind (a 429, a bad signature…); paused by its
+ * owner; resting (`cooling_down`) until a forced rest ends; or ready.
  */
 export function accountStatus(r: ViewRow, now: number, rules: StatusRules): PoolAccountStatus {
   if (!r.enabled) return 'disabled'
   const expired = r.token_expires_at !== null && r.token_expires_at <= now && !r.renewable
-  if (r.needs_sign_in_at !== null || expired || r.error_count >= rules.maxErrors) return 'needs_sign_in'
+  if (r.needs_sign_in_at !== null || expired) return 'needs_sign_in'
+  if (r.error_count >= rules.maxErrors) return 'out_of_rotation'
   if (r.paused_at !== null) return 'paused'
   if (r.timeout_until > now) return 'cooling_down'
   return 'ready'
+}
+
+/**
+ * Why the last error happened: the stored code, or for rows written before codes were stored, the
+ * sign-in error whose English message the text carries; null when unknown.
+ */
+export function errorReasonOf(r: Pick<ViewRow, 'last_error' | 'last_error_code'>): PoolErrorReason | null {
+  const code = r.last_error_code
+  if (isAccountErrorCode(code) || (SIGN_IN_ERROR_CODES as readonly unknown[]).includes(code)) return code as PoolErrorReason
+  const text = r.last_error
+  return text ? (SIGN_IN_ERROR_CODES.find((c: SignInErrorCode) => text.includes(SIGN_IN_ERROR_MESSAGES[c])) ?? null) : null
 }
 
 /** The owner-facing view of a row. */
@@ -77,6 +95,7 @@ export function toView(r: ViewRow, now: number, rules: StatusRules, ownerEmail?:
     uses: r.uses,
     lastUsed: r.last_used,
     lastError: r.last_error,
+    errorReason: r.last_error ? errorReasonOf(r) : null,
     lastErrorAt: r.last_error_at,
     errorCount: r.error_count,
     restoreSkin: r.restore_skin === 1,

@@ -37,9 +37,24 @@ test('hands out each account once at a time, least recently used first, and resp
   expect(await pool.acquire(100_000)).toBeNull()
   await pool.release(first!, { ok: true })
   await pool.release(second!, { ok: true })
-  expect(await pool.acquire(110_000)).toBeNull()
-  expect((await pool.acquire(115_000))!.lastUsed).toBe(115_000)
+  // 15 s and the 1 s margin (DEFAULT_ROTATION).
+  expect(await pool.acquire(115_999)).toBeNull()
+  expect((await pool.acquire(116_000))!.lastUsed).toBe(116_000)
   expect(row(A).uses).toBe(1)
+})
+
+test('the delay and its margin count from the answer to the skin change (the outcome), not from when the account was taken', async () => {
+  const { pool } = await setup({ minDelayMs: 15_000, delayMarginMs: 1000 })
+  const a = (await pool.acquire(100_000))!
+  const b = (await pool.acquire(100_000))!
+  // The upload took 3 s on the wire: its answer arrived at 103 000.
+  await pool.release(a, { ok: true, changedAt: 103_000 })
+  await pool.release(b, { ok: false, code: 'rate_limited', error: 'rate limited', now: 103_000, changedAt: 103_000 })
+  expect(row(a.id)).toMatchObject({ last_used: 103_000, last_error_code: null })
+  expect(row(b.id)).toMatchObject({ last_used: 103_000, last_error_code: 'rate_limited' })
+  expect(await pool.acquire(118_999)).toBeNull()
+  expect((await pool.availability(118_999)).nextAt).toBe(119_000)
+  expect((await pool.acquire(119_000))!.id).toBe(a.id)
 })
 
 test('a second pool over the same database (another process) never takes a locked account', async () => {

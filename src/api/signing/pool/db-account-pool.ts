@@ -3,8 +3,9 @@
  * MineSkin, reference account-pool.md §3). Handing out is one atomic `UPDATE … RETURNING` that takes a
  * lock, so two jobs — in this process or another — never use one account. An account is handed out
  * when it is in rotation (enabled, not paused, no sign-in needed, fewer than `maxErrors` errors in a
- * row), its lock is free, its cooldown is over, its last skin change is `minDelayMs` old and it was
- * added `newAccountDelayMs` ago; least recently used first. A Minecraft token that expires within
+ * row), its lock is free, its cooldown is over, the answer to its last skin change arrived at least
+ * `minDelayMs` + `delayMarginMs` ago (`last_used`, set from the signer's outcome: reference
+ * account-pool.md §6) and it was added `newAccountDelayMs` ago; least recently used first. A Minecraft token that expires within
  * `refreshBeforeMs` is renewed through the Microsoft chain before use (./token-renewal.ts).
  * @module
  */
@@ -18,8 +19,10 @@ import { renewAccountTokens, type RenewalDeps } from './token-renewal'
 
 /** Rotation rules (all configurable, `POOL_*` in src/api/config.ts). */
 export interface RotationRules {
-  /** Minimum time between two skin changes of one account. MineSkin: 15 s. */
+  /** Minimum time between two skin changes of one account, from the answer to the previous one. MineSkin: 15 s. */
   minDelayMs: number
+  /** Added to `minDelayMs`: Mojang's exact threshold and measuring point are not public (POOL_DELAY_MARGIN_MS). */
+  delayMarginMs: number
   /** Rest after a 429, a refused token or a URL mismatch. MineSkin: 650 s. */
   cooldownMs: number
   /** Consecutive errors after which the account leaves rotation. MineSkin: 10. */
@@ -37,6 +40,7 @@ export interface RotationRules {
 /** MineSkin's defaults. */
 export const DEFAULT_ROTATION: RotationRules = {
   minDelayMs: 15_000,
+  delayMarginMs: 1000,
   cooldownMs: 650_000,
   maxErrors: 10,
   newAccountDelayMs: 60_000,
@@ -64,6 +68,8 @@ export interface DbAccountPool extends AccountPool {
   unlock(id: string, lockId: string): Promise<void>
   /** Renews a locked row's tokens. */
   renew(row: AccountRow): ReturnType<typeof renewAccountTokens>
+  /** Resolves once every renewal started so far has ended (a shutdown waits for it: the rotated refresh token must be stored). */
+  renewalsSettled(): Promise<void>
 }
 
 /** The lock id handed out with an account (not part of the stored account record). */
@@ -72,10 +78,17 @@ const LOCKS = new WeakMap<MinecraftAccount, string>()
 /** Creates the database-backed pool. */
 export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
   const { sql, box, rules } = deps
+  /** Time between the answer to one skin change of an account and the next change. */
+  const spacing = rules.minDelayMs + rules.delayMarginMs
 
+  /** Renewals in flight, from the job that takes an account or from the background refresher. */
+  const renewing = new Set<Promise<unknown>>()
   const renew = (row: AccountRow) => {
     if (!deps.renewal) return Promise.resolve({ ok: false as const, code: 'sign_in_revoked' as const, message: 'Token renewal is not configured' })
-    return renewAccountTokens({ ...deps.renewal, sql, box }, row)
+    const renewal = renewAccountTokens({ ...deps.renewal, sql, box }, row)
+    renewing.add(renewal)
+    void renewal.finally(() => renewing.delete(renewal)).catch(() => {})
+    return renewal
   }
 
   const unlock = async (id: string, lockId: string) => {
@@ -94,7 +107,7 @@ export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
       try {
         accessToken = isSealed(row.access_token) ? await box.open(row.access_token, accountTokenContext(row.id, 'access')) : row.access_token
       } catch {
-        await sql.run('UPDATE accounts SET needs_sign_in_at = ?, last_error = ?, last_error_at = ? WHERE id = ?', [now, 'The token was sealed with another pool token key', now, row.id])
+        await sql.run('UPDATE accounts SET needs_sign_in_at = ?, last_error = ?, last_error_code = ?, last_error_at = ? WHERE id = ?', [now, 'The token was sealed with another pool token key', 'sign_in_revoked', now, row.id])
         return null
       }
     }
@@ -127,12 +140,12 @@ export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
                        ORDER BY last_used ASC, id LIMIT 1)
              AND locked_until <= ?
            RETURNING *`,
-          [now + rules.lockMs, lockId, rules.maxErrors, now, now, now, now - rules.minDelayMs, now - rules.newAccountDelayMs, now],
+          [now + rules.lockMs, lockId, rules.maxErrors, now, now, now, now - spacing, now - rules.newAccountDelayMs, now],
         )
         if (!row) return null
         const account = await usable(row, now)
         if (account) {
-          // The skin change starts now: the next one with this account waits minDelayMs from here.
+          // Held from now; the release moves last_used to the time the skin change was answered.
           await sql.run('UPDATE accounts SET last_used = ? WHERE id = ? AND lock_id = ?', [now, row.id, lockId])
           LOCKS.set(account, lockId)
           return account
@@ -150,16 +163,22 @@ export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
     async release(account, outcome) {
       const lockId = LOCKS.get(account) ?? ''
       LOCKS.delete(account)
+      // The next skin change of this account waits `spacing` from the answer to this one.
+      const changedAt = outcome.changedAt ?? 0
       if (outcome.ok) {
-        await sql.run('UPDATE accounts SET locked_until = 0, lock_id = NULL, uses = uses + 1, error_count = 0, last_error = NULL WHERE id = ? AND lock_id = ?', [account.id, lockId])
+        await sql.run(
+          'UPDATE accounts SET locked_until = 0, lock_id = NULL, last_used = max(last_used, ?), uses = uses + 1, error_count = 0, last_error = NULL, last_error_code = NULL WHERE id = ? AND lock_id = ?',
+          [changedAt, account.id, lockId],
+        )
         return
       }
       await sql.run(
-        `UPDATE accounts SET locked_until = 0, lock_id = NULL, error_count = error_count + 1, last_error = ?, last_error_at = ?,
+        `UPDATE accounts SET locked_until = 0, lock_id = NULL, last_used = max(last_used, ?), error_count = error_count + 1,
+           last_error = ?, last_error_code = ?, last_error_at = ?,
            timeout_until = CASE WHEN ? THEN max(timeout_until, ?) ELSE timeout_until END,
            token_expires_at = CASE WHEN ? AND refresh_token IS NOT NULL THEN 0 ELSE token_expires_at END
          WHERE id = ? AND lock_id = ?`,
-        [outcome.error, outcome.now, outcome.cooldown ? 1 : 0, outcome.now + rules.cooldownMs, outcome.authFailed ? 1 : 0, account.id, lockId],
+        [changedAt, outcome.error, outcome.code ?? null, outcome.now, outcome.cooldown ? 1 : 0, outcome.now + rules.cooldownMs, outcome.authFailed ? 1 : 0, account.id, lockId],
       )
     },
 
@@ -169,7 +188,7 @@ export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
                 sum(CASE WHEN locked_until <= ? AND timeout_until <= ? AND last_used <= ? AND created_at <= ? THEN 1 ELSE 0 END) AS usable,
                 min(max(locked_until, timeout_until, last_used + ?, created_at + ?)) AS nextAt
          FROM accounts WHERE ${IN_ROTATION_SQL}`,
-        [now, now, now, now - rules.minDelayMs, now - rules.newAccountDelayMs, rules.minDelayMs, rules.newAccountDelayMs, rules.maxErrors, now],
+        [now, now, now, now - spacing, now - rules.newAccountDelayMs, spacing, rules.newAccountDelayMs, rules.maxErrors, now],
       )
       return { inRotation: r?.inRotation ?? 0, healthy: r?.healthy ?? 0, usable: r?.usable ?? 0, nextAt: r?.inRotation ? Math.max(now, r.nextAt ?? now) : null }
     },
@@ -180,5 +199,8 @@ export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
     },
     unlock,
     renew,
+    async renewalsSettled() {
+      await Promise.allSettled([...renewing])
+    },
   }
 }

@@ -36,7 +36,7 @@ export async function saveSignedInAccount(sql: SqlClient, box: TokenBox, a: Sign
        access_token = excluded.access_token, token_expires_at = excluded.token_expires_at, capes = excluded.capes,
        owner_user_id = excluded.owner_user_id, auth_flow = excluded.auth_flow, refresh_token = excluded.refresh_token,
        own_skin = coalesce(accounts.own_skin, excluded.own_skin), refreshed_at = excluded.refreshed_at,
-       needs_sign_in_at = NULL, error_count = 0, last_error = NULL, timeout_until = 0`,
+       needs_sign_in_at = NULL, error_count = 0, last_error = NULL, last_error_code = NULL, timeout_until = 0`,
     [id, a.session.profile.name, access, a.session.expiresAt, JSON.stringify(a.session.profile.capes), now, a.ownerUserId, a.flow, refresh, ownSkin, now],
   )
 }
@@ -53,7 +53,7 @@ export async function putPoolAccount(
      VALUES (?, ?, ?, ?, ?, ?, 1, 0, 0, 0, ?, ?)
      ON CONFLICT(id) DO UPDATE SET name = excluded.name, type = excluded.type, token_source = excluded.token_source,
        access_token = excluded.access_token, token_expires_at = excluded.token_expires_at, enabled = 1, error_count = 0,
-       last_error = NULL, timeout_until = 0, needs_sign_in_at = NULL, capes = excluded.capes`,
+       last_error = NULL, last_error_code = NULL, timeout_until = 0, needs_sign_in_at = NULL, capes = excluded.capes`,
     [
       account.id,
       account.name,

@@ -10,6 +10,7 @@ import { ACCOUNT_TYPES, TOKEN_SOURCES } from '../signer/account'
 import { SIGN_IN_ERROR_MESSAGES } from './microsoft/errors'
 import { putPoolAccount } from './pool-account-store'
 import type { PoolAccountView } from './pool-views'
+import { statusWords } from './status-words'
 import type { SigningPool } from './signing-pool'
 import type { SqlClient } from '../../store/sql'
 import type { TokenBox } from './token-box'
@@ -42,6 +43,10 @@ export interface PoolCommandDeps {
   out: (line: string) => void
 }
 
+/**
+ * The command line acts as the operator: every account, removing included (which a `pool_admin` on
+ * the web may not). Whoever runs it on the server already holds the database and the token key.
+ */
 const OPERATOR = { userId: null, admin: true } as const
 
 const when = (ms: number | null, now: number) => {
@@ -60,7 +65,7 @@ export function formatPoolList(accounts: PoolAccountView[], now: number): string
   const rows = accounts.map((a) => [
     a.name,
     a.id,
-    a.status === 'cooling_down' ? `cooling down (${when(a.coolingDownUntil, now)})` : a.status.replace('_', ' '),
+    statusWords(a, (ms) => when(ms, now)),
     String(a.uses),
     when(a.lastUsed || null, now),
     a.tokenExpiresAt ? when(a.tokenExpiresAt, now) : 'unknown',

@@ -1,7 +1,9 @@
 /**
  * The account manager's operations over the database (issue 20 point 5): owners see and manage their
- * own signing accounts, users with the `pool_admin` grant every one. An account the actor may not
- * touch is answered like one that does not exist (false / null), so ids of others' accounts leak nothing.
+ * own signing accounts, users with the `pool_admin` grant every one — but only the owner removes an
+ * account (a pool admin disables it instead: removing deletes the owner's sign-in, which only they
+ * can give again). An account the actor may not touch is answered like one that does not exist
+ * (false / null), so ids of others' accounts leak nothing.
  * @module
  */
 import type { SqlClient } from '../../store/sql'
@@ -20,6 +22,12 @@ export function createPoolManager(deps: PoolManagerDeps): PoolManager {
   const { sql, now, rules } = deps
   const owned = (actor: PoolActor) => (actor.admin ? '1 = 1' : 'owner_user_id = ?')
   const ownerParam = (actor: PoolActor) => (actor.admin ? [] : [actor.userId ?? '\u0000'])
+  // The operator's command line (`bun run pool`, no user) may remove any account: it runs on the
+  // server with the database and the token key at hand, so refusing it would protect nothing, and
+  // accounts added there have no owner to remove them.
+  const commandLine = (actor: PoolActor) => actor.userId === null && actor.admin
+  const removable = (actor: PoolActor) => (commandLine(actor) ? '1 = 1' : 'owner_user_id = ?')
+  const removerParam = (actor: PoolActor) => (commandLine(actor) ? [] : [actor.userId ?? '\u0000'])
 
   const readView = async (actor: PoolActor, id: string) => {
     const row = await sql.get<ViewRow>(`SELECT ${viewColumns()} FROM accounts WHERE id = ? AND ${owned(actor)}`, [id, ...ownerParam(actor)])
@@ -54,7 +62,7 @@ export function createPoolManager(deps: PoolManagerDeps): PoolManager {
     resume: (actor, id) => update(actor, id, 'paused_at = NULL, error_count = 0'),
     async remove(actor, id) {
       // The row holds the sealed tokens: deleting it deletes them at once (issue 20 point 5).
-      const gone = (await sql.run(`DELETE FROM accounts WHERE id = ? AND ${owned(actor)}`, [id, ...ownerParam(actor)])).changes > 0
+      const gone = (await sql.run(`DELETE FROM accounts WHERE id = ? AND ${removable(actor)}`, [id, ...removerParam(actor)])).changes > 0
       if (gone) await sql.run('UPDATE pool_sign_ins SET account_id = NULL WHERE account_id = ?', [id])
       return gone
     },

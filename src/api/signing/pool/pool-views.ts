@@ -4,12 +4,20 @@
  * non-secret columns only.
  * @module
  */
+import type { AccountErrorCode } from '../signer/account-errors'
 import type { SignInErrorCode } from './microsoft/errors'
 
-/** Status of a signing account, most important first (issue 20 point 5). */
-export const POOL_ACCOUNT_STATUSES = ['disabled', 'needs_sign_in', 'paused', 'cooling_down', 'ready'] as const
+/**
+ * Status of a signing account, most important first (issue 20 point 5; ./account-row.ts derives it):
+ * `needs_sign_in` only for refused credentials, `out_of_rotation` after too many errors of another kind,
+ * `cooling_down` shown as "resting" while a forced rest lasts.
+ */
+export const POOL_ACCOUNT_STATUSES = ['disabled', 'needs_sign_in', 'out_of_rotation', 'paused', 'cooling_down', 'ready'] as const
 /** One status. */
 export type PoolAccountStatus = (typeof POOL_ACCOUNT_STATUSES)[number]
+
+/** Why a signing account's last use or renewal failed: an account error or a sign-in error code. */
+export type PoolErrorReason = AccountErrorCode | SignInErrorCode
 
 /** One signing account as its owner (or a pool admin) sees it. */
 export interface PoolAccountView {
@@ -24,7 +32,10 @@ export interface PoolAccountView {
   uses: number
   /** Last time a job took it (epoch ms); 0 = never. */
   lastUsed: number
+  /** The last error as the pool logged it (English, for operators); show `errorReason` to people. */
   lastError: string | null
+  /** Why the last error happened, when known. */
+  errorReason: PoolErrorReason | null
   lastErrorAt: number | null
   /** Consecutive errors. */
   errorCount: number
@@ -56,7 +67,7 @@ export interface SignInView {
   renewAccountId: string | null
 }
 
-/** Who acts: the signed-in user, and whether they hold the `pool_admin` grant. */
+/** Who acts: the signed-in user, and whether they hold the `pool_admin` grant; no user with `admin` is the operator's command line. */
 export interface PoolActor {
   userId: string | null
   admin: boolean
@@ -71,9 +82,9 @@ export interface PoolManager {
   /** Owner or admin: stop handing the account out (and refreshing it) until resumed. */
   pause(actor: PoolActor, id: string): Promise<boolean>
   resume(actor: PoolActor, id: string): Promise<boolean>
-  /** Owner or admin: the account and its tokens are deleted at once. */
+  /** Owner only (and the operator's command line), not a pool admin: the account and its tokens are deleted at once. */
   remove(actor: PoolActor, id: string): Promise<boolean>
-  /** Admin only: disable / enable any account. */
+  /** Pool admin only (and the command line): disable / enable any account. */
   setDisabled(actor: PoolActor, id: string, disabled: boolean): Promise<boolean>
   /** Owner or admin: restore the owner's own skin after each use. */
   setRestoreSkin(actor: PoolActor, id: string, on: boolean): Promise<boolean>

@@ -83,9 +83,9 @@ describe('a signing account from sign-in to renewal', () => {
     expect((await manager().get(owner, accountId))!.uses).toBe(1)
   })
 
-  test('the delay and the queue follow the pool: one account → 15 s between skin changes', async () => {
+  test('the delay and the queue follow the pool: one account → 15 s and the 1 s margin between skin changes', async () => {
     const delay = await t.json('/v2/delay')
-    expect(delay.body.rateLimit.delay).toEqual({ millis: 15_000, seconds: 15 })
+    expect(delay.body.rateLimit.delay).toEqual({ millis: 16_000, seconds: 16 })
     expect((await t.json('/v2/stats')).body.stats.accounts.usable.global).toBe(1)
   })
 
@@ -134,6 +134,7 @@ describe('a signing account from sign-in to renewal', () => {
     expect(job.body.errors[0].code).toBe('no_account_available')
     const view = (await manager().get(owner, accountId))!
     expect(view.status).toBe('needs_sign_in')
+    expect(view.errorReason).toBe('sign_in_revoked')
     expect(view.lastError).toContain('sign in again')
     const notes = await t.api.db.all<{ title: string; links: string }>(sql`SELECT title, links FROM notifications WHERE user_id = ${owner.userId}`)
     expect(notes).toHaveLength(1)
@@ -149,6 +150,27 @@ describe('a signing account from sign-in to renewal', () => {
     expect(again.status).toBe('done')
     expect(again.account).toMatchObject({ id: accountId, status: 'ready', errorCount: 0 })
     expect((await generate(806)).body.job.status).toBe('completed')
+  })
+
+  test('a profile signed with another key than the configured one fails its job with invalid_signature; no skin is stored', async () => {
+    t.clock.now += 60_000
+    const skins = async () => (await t.api.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM skins`))[0]!.n
+    const before = await skins()
+    await ms.setForeignSigner(true)
+    try {
+      const job = await generate(807)
+      expect(job.body.job.status).toBe('failed')
+      expect(job.body.errors[0].code).toBe('invalid_signature')
+      expect(job.body.skin).toBeUndefined()
+      expect(await skins()).toBe(before)
+      // Counted against the account, with its reason; it is not a sign-in problem.
+      expect(await manager().get(owner, accountId)).toMatchObject({ status: 'ready', errorCount: 1, errorReason: 'invalid_signature' })
+    } finally {
+      await ms.setForeignSigner(false)
+    }
+    t.clock.now += 60_000
+    expect((await generate(808)).body.job.status).toBe('completed')
+    expect((await manager().get(owner, accountId))!.errorCount).toBe(0)
   })
 })
 

@@ -32,7 +32,10 @@ export interface SigningPoolDeps {
   report?: (e: unknown) => void
 }
 
-/** What the pool's capacity allows right now (MineSkin: delay = min delay ÷ usable accounts, 200 s with none). */
+/**
+ * What the pool's capacity allows right now (MineSkin: delay = min delay ÷ usable accounts, 200 s with
+ * none; here the min delay is the delay plus its margin, the spacing the pool really keeps).
+ */
 export interface PoolCapacity extends PoolAvailability {
   /** Time between two skin changes the whole pool can make, ms; null when no account is in rotation. */
   paceMs: number | null
@@ -47,8 +50,13 @@ export interface SigningPool {
   capacity(): Promise<PoolCapacity>
   /** The last capacity read (synchronous, for the queue's concurrency and `eta`). */
   lastCapacity(): PoolCapacity
-  /** Seals tokens stored in clear by older versions; starts the refresher when the pool signs (`refresh`). */
+  /**
+   * Seals tokens stored in clear by older versions; starts the refresher when the pool signs (`refresh`).
+   * The refresher renews at once, spending refresh tokens: call this only once the process is sure to
+   * run (on Bun, after the port is bound: src/server/bun.ts).
+   */
   start(opts: { refresh: boolean }): Promise<void>
+  /** Stops the refresher and waits for every renewal in flight (its rotated refresh token stored). */
   stop(): Promise<void>
 }
 
@@ -65,7 +73,7 @@ export function createSigningPool(deps: SigningPoolDeps): SigningPool {
 
   const capacity = async () => {
     const a = await inner.availability(now())
-    last = { ...a, paceMs: a.healthy > 0 ? Math.ceil(rules.minDelayMs / a.healthy) : null }
+    last = { ...a, paceMs: a.healthy > 0 ? Math.ceil((rules.minDelayMs + rules.delayMarginMs) / a.healthy) : null }
     return last
   }
 
@@ -115,6 +123,7 @@ export function createSigningPool(deps: SigningPoolDeps): SigningPool {
       if (ticker) clearInterval(ticker)
       ticker = null
       await refresher.stop()
+      await pool.renewalsSettled()
     },
   }
 }

@@ -56,12 +56,12 @@ export async function renewAccountTokens(deps: RenewalDeps, row: AccountRow): Pr
     const message = `Token renewal failed: ${error.message}`
     if (needsNewSignIn(error.code)) {
       const first = await deps.sql.get<{ id: string }>(
-        'UPDATE accounts SET needs_sign_in_at = ?, last_error = ?, last_error_at = ? WHERE id = ? AND needs_sign_in_at IS NULL RETURNING id',
-        [now, message, now, row.id],
+        'UPDATE accounts SET needs_sign_in_at = ?, last_error = ?, last_error_code = ?, last_error_at = ? WHERE id = ? AND needs_sign_in_at IS NULL RETURNING id',
+        [now, message, error.code, now, row.id],
       )
       if (first) await deps.notifyNeedsSignIn(row, error.code)
     } else {
-      await deps.sql.run('UPDATE accounts SET timeout_until = max(timeout_until, ?), last_error = ?, last_error_at = ? WHERE id = ?', [now + deps.retryAfterMs, message, now, row.id])
+      await deps.sql.run('UPDATE accounts SET timeout_until = max(timeout_until, ?), last_error = ?, last_error_code = ?, last_error_at = ? WHERE id = ?', [now + deps.retryAfterMs, message, error.code, now, row.id])
     }
     return { ok: false, code: error.code, message }
   }

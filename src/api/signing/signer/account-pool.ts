@@ -5,13 +5,17 @@
  * @module
  */
 import type { MinecraftAccount } from './account'
+import type { AccountErrorCode } from './account-errors'
 
 /**
- * Outcome of one use of an account. `cooldown`: rest the account (a 429, a refused token, or a session
- * server that kept showing the old skin; MineSkin's forced timeout); `authFailed`: Mojang refused the
- * token, so renew it before the next use.
+ * Outcome of one use of an account. `changedAt`: when the answer to its last skin change arrived (the
+ * next change waits the delay and its margin from there; reference account-pool.md §6). `cooldown`: rest
+ * the account (a 429, a refused token, or a session server that kept showing the old skin; MineSkin's
+ * forced timeout); `authFailed`: Mojang refused the token, so renew it before the next use; `code`: why.
  */
-export type AccountOutcome = { ok: true } | { ok: false; cooldown?: boolean; authFailed?: boolean; error: string; now: number }
+export type AccountOutcome =
+  | { ok: true; changedAt?: number }
+  | { ok: false; cooldown?: boolean; authFailed?: boolean; code?: AccountErrorCode; error: string; now: number; changedAt?: number }
 
 /** Why no account could be handed out, and when one may be (issue 20 point 4). */
 export interface PoolAvailability {
@@ -27,8 +31,9 @@ export interface PoolAvailability {
 
 /**
  * Hands out accounts one use at a time. `acquire(now)` returns an enabled account that is not in use,
- * not timed out, whose token has not expired, with fewer than the allowed errors and last used at
- * least the minimum delay ago — least recently used first — and stamps `lastUsed = now`; or null.
+ * not timed out, whose token has not expired, with fewer than the allowed errors and whose last skin
+ * change was answered at least the minimum delay plus its margin ago — least recently used first — and
+ * stamps `lastUsed = now` (the release moves it to the answer's time); or null.
  * `release` must follow every acquire exactly once.
  */
 export interface AccountPool {
@@ -42,8 +47,10 @@ export interface AccountPool {
 
 /** Pool tuning. */
 export interface AccountPoolOptions {
-  /** Minimum time between two uses of one account. Default 15 000 ms (MineSkin MIN_ACCOUNT_DELAY floor). */
+  /** Minimum time between two skin changes of one account, from the answer to the previous one. Default 15 000 ms (MineSkin MIN_ACCOUNT_DELAY floor). */
   minDelayMs?: number
+  /** Added to `minDelayMs` (reference account-pool.md §6: keep a margin). Default 1000 ms. */
+  delayMarginMs?: number
   /** How long an account rests after a 429, an auth error or a URL mismatch. Default 650 000 ms (MineSkin). */
   rateLimitTimeoutMs?: number
   /** Accounts with this many consecutive errors are no longer handed out. Default 10. */
@@ -52,9 +59,11 @@ export interface AccountPoolOptions {
 
 /** Applies `outcome` to a stored account record (shared by every pool implementation). */
 export function applyOutcome(account: MinecraftAccount, outcome: AccountOutcome, rateLimitTimeoutMs: number): MinecraftAccount {
-  if (outcome.ok) return { ...account, errorCount: 0, lastError: null }
+  const lastUsed = Math.max(account.lastUsed, outcome.changedAt ?? 0)
+  if (outcome.ok) return { ...account, lastUsed, errorCount: 0, lastError: null }
   return {
     ...account,
+    lastUsed,
     errorCount: account.errorCount + 1,
     lastError: outcome.error,
     ...(outcome.cooldown ? { timeoutUntil: outcome.now + rateLimitTimeoutMs } : {}),
@@ -66,14 +75,14 @@ export function isAccountUsable(account: MinecraftAccount, now: number, opts: Re
   return (
     account.enabled &&
     account.timeoutUntil <= now &&
-    now - account.lastUsed >= opts.minDelayMs &&
+    now - account.lastUsed >= opts.minDelayMs + opts.delayMarginMs &&
     account.errorCount < opts.maxErrors &&
     (account.tokenExpiresAt === null || account.tokenExpiresAt > now)
   )
 }
 
 /** Default pool tuning. */
-export const DEFAULT_POOL_OPTIONS: Required<AccountPoolOptions> = { minDelayMs: 15_000, rateLimitTimeoutMs: 650_000, maxErrors: 10 }
+export const DEFAULT_POOL_OPTIONS: Required<AccountPoolOptions> = { minDelayMs: 15_000, delayMarginMs: 1000, rateLimitTimeoutMs: 650_000, maxErrors: 10 }
 
 /** In-memory pool (tests, single-process setups); `accounts()` shows the current records. */
 export function createMemoryAccountPool(
@@ -102,7 +111,7 @@ export function createMemoryAccountPool(
     async availability(now) {
       const inRotation = [...records.values()].filter((a) => a.enabled && a.errorCount < o.maxErrors && (a.tokenExpiresAt === null || a.tokenExpiresAt > now))
       const healthy = inRotation.filter((a) => a.timeoutUntil <= now)
-      const nextAt = inRotation.length ? Math.max(now, Math.min(...inRotation.map((a) => Math.max(a.timeoutUntil, a.lastUsed + o.minDelayMs)))) : null
+      const nextAt = inRotation.length ? Math.max(now, Math.min(...inRotation.map((a) => Math.max(a.timeoutUntil, a.lastUsed + o.minDelayMs + o.delayMarginMs)))) : null
       return { inRotation: inRotation.length, healthy: healthy.length, usable: healthy.filter((a) => !inUse.has(a.id) && isAccountUsable(a, now, o)).length, nextAt }
     },
   }

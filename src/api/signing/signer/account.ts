@@ -23,7 +23,7 @@ export const minecraftAccountSchema = z.object({
   /** When the token stops working; null = unknown. */
   tokenExpiresAt: z.number().nullable().default(null),
   enabled: z.boolean().default(true),
-  /** Start of the last upload with this account. */
+  /** When the answer to its last skin change arrived (while a job holds it: when it was taken). */
   lastUsed: z.number().default(0),
   /** Consecutive failures; reset by a success. */
   errorCount: z.number().int().min(0).default(0),

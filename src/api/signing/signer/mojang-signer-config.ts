@@ -1,6 +1,7 @@
 /**
  * The mojang signer's settings from config (issue 20 point 4: rotation and URL-check defaults from
- * MineSkin, all `POOL_*` variables), shared by Bun's signer factory and the API Worker. Kept apart
+ * MineSkin, all `POOL_*` variables; the key signatures must verify against, `MOJANG_SIGNATURE_KEY`),
+ * shared by Bun's signer factory and the API Worker, so both check signatures alike. Kept apart
  * from the signer barrel, which loads the file-key signer (node:fs) the Worker must not bundle.
  * @module
  */
@@ -16,6 +17,8 @@ export function mojangSignerConfig(config: ApiConfig, signingPool: Pick<SigningP
     sessionBase: config.mojang.sessionBase,
     now,
     minAccountDelayMs: config.pool.rotation.minDelayMs,
+    delayMarginMs: config.pool.rotation.delayMarginMs,
+    signatureKeyPem: config.mojang.signatureKeyPem,
     maxWaitMs: config.pool.rotation.maxWaitMs,
     urlCheckRetries: config.pool.urlCheckRetries,
     urlCheckDelayMs: config.pool.urlCheckDelayMs,

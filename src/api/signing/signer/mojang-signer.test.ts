@@ -20,7 +20,8 @@ const sleep = async (ms: number) => {
 }
 
 beforeAll(async () => {
-  mojang = await startMojangStandIn({ accounts: 2 })
+  // On the test's clock: the arrival times it records are the ones the signer's pacing is judged by.
+  mojang = await startMojangStandIn({ accounts: 2, now })
   skin = await readSkinImage(makeSkinPng(21))
   slimSkin = await readSkinImage(makeSkinPng(22, { slim: true }))
 }, 30_000)
@@ -41,7 +42,8 @@ const poolAccounts = (accounts = mojang.accounts) =>
 
 function setup(poolOpts: AccountPoolOptions = {}, signerOpts: Partial<MojangSignerConfig> = {}, accounts = poolAccounts()) {
   const pool = createMemoryAccountPool(accounts, poolOpts)
-  const signer = createMojangSigner({ pool, servicesBase: mojang.servicesBase, sessionBase: mojang.sessionBase, now, sleep, ...signerOpts })
+  // The stand-in signs with its own key (MOJANG_SIGNATURE_KEY in the app).
+  const signer = createMojangSigner({ pool, servicesBase: mojang.servicesBase, sessionBase: mojang.sessionBase, signatureKeyPem: mojang.publicKeyPem, now, sleep, ...signerOpts })
   return { pool, signer }
 }
 
@@ -81,9 +83,45 @@ describe('mojang signer against the stand-in', () => {
     const a = await signer.sign(request(skin))
     const b = await signer.sign(request(skin))
     expect(a.account).not.toBe(b.account)
-    // Both accounts changed skin just now: the third job waits the 15 s for the first one (issue 20 point 4).
+    // Both accounts changed skin just now: the third job waits the 15 s and the 1 s margin for the first one.
     expect((await signer.sign(request(skin))).account).toBe(a.account)
-    expect(sleeps).toEqual([15_000])
+    expect(sleeps).toEqual([16_000])
+  })
+
+  test('the delay counts from the answer to the previous skin change, not from when it was sent', async () => {
+    // An upload whose answer takes 2.5 s to come back (a slow link, a large body).
+    const slowFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await fetch(input, init)
+      if (init?.method === 'POST') clock += 2500
+      return res
+    }) as typeof fetch
+    const { pool, signer } = setup({ minDelayMs: 15_000 }, { fetch: slowFetch }, poolAccounts(mojang.accounts.slice(0, 1)))
+    const sentAt = clock
+    await signer.sign(request(skin))
+    expect(pool.accounts()[0]!.lastUsed).toBe(sentAt + 2500)
+    await signer.sign(request(slimSkin, 'slim'))
+    // 15 s + 1 s margin after the answer: 18.5 s after the first upload left.
+    expect(sleeps).toEqual([16_000])
+    const posts = mojang.changes.filter((c) => c.accountId === mojang.accounts[0]!.id).slice(-2)
+    expect(posts[1]!.at - posts[0]!.at).toBe(18_500)
+  })
+
+  test('a signature that does not verify against the configured key fails the job with invalid_signature and counts against the account', async () => {
+    const { pool, signer } = setup({}, {}, poolAccounts(mojang.accounts.slice(0, 1)))
+    await mojang.setForeignSigner(true)
+    try {
+      const err = await failure(signer.sign(request(skin)))
+      expect(err).toMatchObject({ code: 'invalid_signature', status: 502, source: 'UPSTREAM' })
+      expect(err.message).toContain("Mojang's public key")
+      expect(pool.accounts()[0]).toMatchObject({ errorCount: 1, lastError: expect.stringContaining('does not verify') })
+    } finally {
+      await mojang.setForeignSigner(false)
+    }
+  })
+
+  test("by default signatures are checked against Mojang's published key, which the stand-in's is not", async () => {
+    const { signer } = setup({}, { signatureKeyPem: undefined as unknown as string }, poolAccounts(mojang.accounts.slice(0, 1)))
+    expect(await failure(signer.sign(request(skin)))).toMatchObject({ code: 'invalid_signature' })
   })
 
   test("restore my own skin: the owner's skin is put back one delay after the upload, and the account is held until then", async () => {
@@ -100,7 +138,7 @@ describe('mojang signer against the stand-in', () => {
     expect(posts()).toBe(before + 2)
     const profile = await (await fetch(`${mojang.servicesBase}/minecraft/profile`, { headers: { authorization: `Bearer ${account!.accessToken}` } })).json()
     expect(profile.skins[0].url).toBe(ownUrl)
-    expect(sleeps).toEqual([15_000])
+    expect(sleeps).toEqual([16_000])
     expect(pool.accounts()[0]).toMatchObject({ errorCount: 0, lastError: null })
   })
 
@@ -110,7 +148,7 @@ describe('mojang signer against the stand-in', () => {
     await signer.sign(request(skin))
     const err = await failure(signer.sign(request(skin)))
     expect(err).toMatchObject({ code: 'no_account_available', status: 503, source: 'UPSTREAM' })
-    expect(err.message).toBe('All 2 signing accounts are busy or cooling down; the next one is free in 15 s')
+    expect(err.message).toBe('All 2 signing accounts are busy or cooling down; the next one is free in 16 s')
     expect(sleeps).toEqual([])
   })
 
@@ -121,11 +159,11 @@ describe('mojang signer against the stand-in', () => {
   })
 
   test('waits out its own minimum delay when a pool hands an account back too soon', async () => {
-    const { signer } = setup({ minDelayMs: 0 }, { minAccountDelayMs: 15_000 }, poolAccounts(mojang.accounts.slice(0, 1)))
+    const { signer } = setup({ minDelayMs: 0, delayMarginMs: 0 }, { minAccountDelayMs: 15_000 }, poolAccounts(mojang.accounts.slice(0, 1)))
     await signer.sign(request(skin))
     clock += 4_000
     await signer.sign(request(skin))
-    expect(sleeps).toEqual([11_000])
+    expect(sleeps).toEqual([12_000])
   })
 
   test('a 429 times the account out and fails with skin_change_failed', async () => {
@@ -175,7 +213,7 @@ describe('mojang signer against the stand-in', () => {
     // A listener that drops every connection: a dead service, without racing for a freed port.
     const dead = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { open: (s) => void s.end(), data: () => {} } })
     const sessionBase = `http://127.0.0.1:${dead.port}`
-    const { pool, signer } = setup({ minDelayMs: 0 }, { sessionBase }, poolAccounts(mojang.accounts.slice(0, 1)))
+    const { pool, signer } = setup({ minDelayMs: 0, delayMarginMs: 0 }, { sessionBase }, poolAccounts(mojang.accounts.slice(0, 1)))
     expect(await failure(signer.sign(request(skin)).finally(() => dead.stop(true)))).toMatchObject({ code: 'skin_change_failed', source: 'UPSTREAM' })
     expect(await pool.acquire(clock)).not.toBeNull()
   })

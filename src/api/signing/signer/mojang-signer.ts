@@ -3,9 +3,16 @@
  * take an account from the pool, upload the PNG as multipart (`variant`, `file`) to
  * `{servicesBase}/minecraft/profile/skins`, read `{sessionBase}/session/minecraft/profile/{uuid}?unsigned=false`
  * and keep its `textures` value + signature once `textures.SKIN.url` shows the uploaded skin (re-read a
- * couple of times, as the session server can lag). A 429, a refused token or a profile that keeps the
- * old skin rests the account (issue 20 point 4); every failure is an ApiError with source UPSTREAM.
- * Only this path yields signatures vanilla servers accept.
+ * couple of times, as the session server can lag) and the signature verifies against Mojang's key
+ * (reference account-pool.md §5). A 429, a refused token or a profile that keeps the old skin rests the
+ * account (issue 20 point 4); every failure is an ApiError with source UPSTREAM and is recorded on the
+ * account with a stable code (./account-errors.ts). Only this path yields signatures vanilla servers accept.
+ *
+ * Pacing (reference account-pool.md §6): the next skin change of an account waits `minAccountDelayMs`
+ * plus `delayMarginMs` from the moment the ANSWER to its previous change arrived. Counting from the
+ * answer rather than from the send means the host has received the previous change before the interval
+ * starts, however long the upload took on the wire; the margin covers a host that measures at another
+ * point or more strictly than 15 s.
  * @module
  */
 import { z } from 'zod'
@@ -13,7 +20,10 @@ import { ApiError, isApiError } from '../../errors'
 import { minecraftProfileSchema } from '../../profiles/schemas'
 import { decodeTexturesValue, hashFromTextureUrl } from '../../profiles/textures-value'
 import type { MinecraftAccount } from './account'
+import type { AccountErrorCode } from './account-errors'
 import type { AccountPool } from './account-pool'
+import { MOJANG_SIGNATURE_KEY_PEM } from './mojang-public-key'
+import { createTextureSignatureCheck } from './texture-signature-check'
 import type { SignedTexture, Signer, SignRequest } from './types'
 
 /** Configuration of {@link createMojangSigner}. */
@@ -25,8 +35,12 @@ export interface MojangSignerConfig {
   sessionBase: string
   fetch?: typeof fetch
   now?: () => number
-  /** Minimum time between two uploads with one account by this signer; waits out the rest if the pool hands one out sooner. Default 15 000 ms. */
+  /** Minimum time between two skin changes of one account, from the answer to the previous one; waits out the rest if the pool hands one out sooner. Default 15 000 ms. */
   minAccountDelayMs?: number
+  /** Added to `minAccountDelayMs` (POOL_DELAY_MARGIN_MS). Default 1000 ms. */
+  delayMarginMs?: number
+  /** SPKI PEM every session-server signature must verify against. Default: Mojang's Yggdrasil key. */
+  signatureKeyPem?: string
   /** Extra profile reads when the URL does not match yet. Default 2 (MineSkin: "retry ×2 after 3 s"). */
   urlCheckRetries?: number
   /** Pause before each extra read. Default 3000 ms. */
@@ -49,20 +63,27 @@ const uploadAnswerSchema = z.object({
   skins: z.array(z.object({ id: z.string(), state: z.string(), url: z.string(), variant: z.string().optional() })).default([]),
 })
 
-const failed = (message: string, status: 502 | 503 | 504 = 502) => new ApiError('skin_change_failed', message, status, 'UPSTREAM')
-
 /**
- * A `skin_change_failed` after which the account must rest (MineSkin's forced timeout): a 429, a
- * refused token (`authFailed`: renewed before the next use) or a profile that kept the old skin.
+ * A failed use of an account: the job's ApiError (`skin_change_failed`, or `invalid_signature`) with the
+ * reason recorded on the account (`reason`), and whether the account must rest (MineSkin's forced
+ * timeout: a 429, a refused token — `authFailed`: renewed before the next use — or a profile that kept
+ * the old skin).
  */
-class AccountMustRest extends ApiError {
+class AccountFailure extends ApiError {
+  readonly rest: boolean
+  readonly authFailed: boolean
   constructor(
+    readonly reason: AccountErrorCode,
     message: string,
-    readonly authFailed = false,
+    opts: { status?: 502 | 503 | 504; rest?: boolean; authFailed?: boolean; code?: 'skin_change_failed' | 'invalid_signature' } = {},
   ) {
-    super('skin_change_failed', message, 503, 'UPSTREAM')
+    super(opts.code ?? 'skin_change_failed', message, opts.status ?? (opts.rest ? 503 : 502), 'UPSTREAM')
+    this.rest = opts.rest ?? false
+    this.authFailed = opts.authFailed ?? false
   }
 }
+
+const failed = (reason: AccountErrorCode, message: string, status: 502 | 503 | 504 = 502) => new AccountFailure(reason, message, { status })
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 
@@ -71,61 +92,86 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
   const doFetch = config.fetch ?? fetch
   const now = config.now ?? Date.now
   const sleep = config.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
-  const minDelay = config.minAccountDelayMs ?? 15_000
+  // Both from the answer to the previous change (module comment).
+  const spacing = (config.minAccountDelayMs ?? 15_000) + (config.delayMarginMs ?? 1000)
+  const signatureOk = createTextureSignatureCheck(config.signatureKeyPem ?? MOJANG_SIGNATURE_KEY_PEM)
   const retries = config.urlCheckRetries ?? 2
   const retryDelay = config.urlCheckDelayMs ?? 3000
   const timeoutMs = config.timeoutMs ?? 10_000
   const maxWait = config.maxWaitMs ?? 60_000
   const servicesBase = config.servicesBase.replace(/\/+$/, '')
   const sessionBase = config.sessionBase.replace(/\/+$/, '')
-  /** When this signer last uploaded with each account (guards against a pool that ignores the delay). */
-  const lastUpload = new Map<string, number>()
+  /**
+   * When the answer to each account's last skin change by this signer arrived (guards against a pool
+   * that hands an account out sooner; the pool keeps the same time as `last_used`).
+   */
+  const lastAnswer = new Map<string, number>()
 
   async function call(url: string, init: RequestInit, what: string): Promise<Response> {
     const signal = AbortSignal.timeout(timeoutMs)
     try {
       return await doFetch(url, { ...init, signal })
     } catch {
-      if (signal.aborted) throw failed(`${what} timed out after ${timeoutMs} ms`, 504)
-      throw failed(`${what} failed: the service could not be reached`)
+      if (signal.aborted) throw failed('unreachable', `${what} timed out after ${timeoutMs} ms`, 504)
+      throw failed('unreachable', `${what} failed: the service could not be reached`)
     }
   }
 
-  /** Uploads the skin; returns the URL Mojang gave the new ACTIVE skin. */
-  async function upload(account: MinecraftAccount, req: SignRequest): Promise<string> {
+  /**
+   * Waits until the account's previous change was answered `spacing` ago. A loop: a timer may fire a
+   * fraction of a millisecond before the wall clock says it is due.
+   */
+  async function paced(accountId: string): Promise<void> {
+    for (let wait = (lastAnswer.get(accountId) ?? -Infinity) + spacing - now(); wait > 0; wait = (lastAnswer.get(accountId) ?? -Infinity) + spacing - now()) await sleep(wait)
+  }
+
+  /**
+   * POSTs one skin change and stamps the time its answer (or its failure) arrived: whether or not it
+   * succeeded, the host may have counted it, so the next change waits from then.
+   */
+  async function changeSkin(account: MinecraftAccount, init: RequestInit, what: string): Promise<{ res: Response; answeredAt: number }> {
+    await paced(account.id)
+    try {
+      const res = await call(`${servicesBase}/minecraft/profile/skins`, init, what)
+      return { res, answeredAt: now() }
+    } finally {
+      lastAnswer.set(account.id, now())
+    }
+  }
+
+  /** Uploads the skin; returns the URL Mojang gave the new ACTIVE skin and when the answer arrived. */
+  async function upload(account: MinecraftAccount, req: SignRequest): Promise<{ url: string; answeredAt: number }> {
     const form = new FormData()
     form.set('variant', req.variant)
     form.set('file', new Blob([req.png as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'skin.png')
-    // The delay counts from the moment the request leaves, so it is checked and stamped right before it.
-    // A loop: a timer may fire a fraction of a millisecond before the wall clock says it is due.
-    for (let wait = (lastUpload.get(account.id) ?? -Infinity) + minDelay - now(); wait > 0; wait = (lastUpload.get(account.id) ?? -Infinity) + minDelay - now()) await sleep(wait)
-    lastUpload.set(account.id, now())
-    const res = await call(
-      `${servicesBase}/minecraft/profile/skins`,
-      { method: 'POST', body: form, headers: { authorization: `Bearer ${account.accessToken}` } },
-      'The skin upload',
-    )
-    if (res.status === 429) throw new AccountMustRest('Mojang is rate limiting the account; try again later')
-    if (res.status === 401 || res.status === 403) throw new AccountMustRest(`Mojang rejected the account token (HTTP ${res.status})`, true)
-    if (!res.ok) throw failed(`Mojang refused the skin upload (HTTP ${res.status}): ${(await res.text()).slice(0, 200)}`)
+    const { res, answeredAt } = await changeSkin(account, { method: 'POST', body: form, headers: { authorization: `Bearer ${account.accessToken}` } }, 'The skin upload')
+    if (res.status === 429) throw new AccountFailure('rate_limited', 'Mojang is rate limiting the account; try again later', { rest: true })
+    if (res.status === 401 || res.status === 403) throw new AccountFailure('token_refused', `Mojang rejected the account token (HTTP ${res.status})`, { rest: true, authFailed: true })
+    if (!res.ok) throw failed('skin_change_refused', `Mojang refused the skin upload (HTTP ${res.status}): ${(await res.text()).slice(0, 200)}`)
     const parsed = uploadAnswerSchema.safeParse(await res.json().catch(() => null))
     const active = parsed.success ? parsed.data.skins.find((s) => s.state === 'ACTIVE') : undefined
-    if (!active) throw failed('Mojang accepted the upload but reported no active skin')
-    return active.url
+    if (!active) throw failed('skin_change_refused', 'Mojang accepted the upload but reported no active skin')
+    return { url: active.url, answeredAt }
   }
 
   /** Reads the signed profile until its SKIN url shows `expectedHash`. */
   async function readSigned(account: MinecraftAccount, expectedHash: string) {
     for (let attempt = 0; ; attempt++) {
       const res = await call(`${sessionBase}/session/minecraft/profile/${account.id}?unsigned=false`, { headers: { accept: 'application/json' } }, 'Reading the signed profile')
-      if (!res.ok || res.status === 204) throw failed(`The session server answered HTTP ${res.status} for the account profile`)
+      if (!res.ok || res.status === 204) throw failed('session_error', `The session server answered HTTP ${res.status} for the account profile`)
       const profile = minecraftProfileSchema.safeParse(await res.json().catch(() => null))
       const textures = profile.success ? profile.data.properties.find((p) => p.name === 'textures') : undefined
-      if (!textures?.signature) throw failed('The session server returned no signed textures property')
+      if (!textures?.signature) throw failed('session_error', 'The session server returned no signed textures property')
       const payload = decodeTexturesValue(textures.value)
       const url = payload.textures.SKIN?.url
-      if (url && hashFromTextureUrl(url) === expectedHash) return { value: textures.value, signature: textures.signature, payload, url }
-      if (attempt >= retries) throw new AccountMustRest('The signed profile still shows another skin after the upload (URL mismatch)')
+      if (url && hashFromTextureUrl(url) === expectedHash) {
+        // A texture no server accepts must never be stored (reference account-pool.md §5).
+        if (!(await signatureOk(textures.value, textures.signature))) {
+          throw new AccountFailure('invalid_signature', 'The session server returned a textures signature that does not verify against Mojang\'s public key (MOJANG_SIGNATURE_KEY)', { code: 'invalid_signature' })
+        }
+        return { value: textures.value, signature: textures.signature, payload, url }
+      }
+      if (attempt >= retries) throw new AccountFailure('url_mismatch', 'The signed profile still shows another skin after the upload (URL mismatch)', { rest: true })
       await sleep(retryDelay)
     }
   }
@@ -158,33 +204,30 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
     }
   }
 
-  /** Sets a skin from a URL (the owner's own skin, after use). */
-  async function restoreOwnSkin(account: MinecraftAccount): Promise<void> {
+  /** Sets a skin from a URL (the owner's own skin, after use); resolves with when the answer arrived. */
+  async function restoreOwnSkin(account: MinecraftAccount): Promise<number> {
     const own = account.ownSkin!
-    const res = await call(
-      `${servicesBase}/minecraft/profile/skins`,
-      { method: 'POST', body: JSON.stringify({ variant: own.variant, url: own.url }), headers: { authorization: `Bearer ${account.accessToken}`, 'content-type': 'application/json' } },
-      'Restoring the owner\'s skin',
-    )
-    if (!res.ok) throw failed(`Mojang refused to restore the owner's skin (HTTP ${res.status})`)
+    const init = { method: 'POST', body: JSON.stringify({ variant: own.variant, url: own.url }), headers: { authorization: `Bearer ${account.accessToken}`, 'content-type': 'application/json' } }
+    const { res, answeredAt } = await changeSkin(account, init, 'Restoring the owner\'s skin')
+    if (!res.ok) throw failed('restore_failed', `Mojang refused to restore the owner's skin (HTTP ${res.status})`)
+    return answeredAt
   }
 
   /**
-   * Puts the owner's skin back once the account's delay after the upload has passed (a restore is a
-   * skin change too), holding the account meanwhile; the job's result is not kept waiting.
+   * Puts the owner's skin back once the account's delay after the upload's answer has passed (a restore
+   * is a skin change too), holding the account meanwhile; the job's result is not kept waiting.
    */
-  async function restoreThenRelease(account: MinecraftAccount, uploadedAt: number): Promise<void> {
+  async function restoreThenRelease(account: MinecraftAccount, uploadAnsweredAt: number): Promise<void> {
     try {
-      const wait = uploadedAt + minDelay - now()
+      const wait = uploadAnsweredAt + spacing - now()
       if (wait > 0) await sleep(wait)
       await config.pool.hold?.(account, now())
-      lastUpload.set(account.id, now())
-      await restoreOwnSkin(account)
-      await config.pool.release(account, { ok: true })
+      const answeredAt = await restoreOwnSkin(account)
+      await config.pool.release(account, { ok: true, changedAt: answeredAt })
     } catch (e) {
       const message = isApiError(e) ? e.message : (e as Error).message
       config.onRestoreError?.(account.id, message)
-      await config.pool.release(account, { ok: false, error: message, now: now() })
+      await config.pool.release(account, { ok: false, code: 'restore_failed', error: message, now: now(), changedAt: lastAnswer.get(account.id) ?? now() })
     }
   }
 
@@ -194,10 +237,13 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
       if (req.cape) throw new ApiError('invalid_cape', 'The mojang signer cannot apply capes', 400, 'CLIENT')
       const account = await acquireAccount()
       let result: SignedTexture
+      let answeredAt: number
       try {
-        const uploadedUrl = await upload(account, req)
+        const uploaded = await upload(account, req)
+        answeredAt = uploaded.answeredAt
+        const uploadedUrl = uploaded.url
         const uploadedHash = hashFromTextureUrl(uploadedUrl)
-        if (!uploadedHash) throw failed(`Mojang returned a texture URL without a hash: ${uploadedUrl}`)
+        if (!uploadedHash) throw failed('skin_change_refused', `Mojang returned a texture URL without a hash: ${uploadedUrl}`)
         const signed = await readSigned(account, uploadedHash)
         const capeUrl = signed.payload.textures.CAPE?.url
         const capeHash = capeUrl ? hashFromTextureUrl(capeUrl) : null
@@ -211,13 +257,22 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
           server: config.server ?? 'mojang',
         }
       } catch (e) {
-        const error = isApiError(e) ? e : failed(`Signing failed: ${(e as Error).message}`)
-        const rest = e instanceof AccountMustRest
-        await config.pool.release(account, { ok: false, cooldown: rest, authFailed: rest && e.authFailed, error: error.message, now: now() })
+        const failure = e instanceof AccountFailure ? e : null
+        const error = failure ?? (isApiError(e) ? e : failed('session_error', `Signing failed: ${(e as Error).message}`))
+        const changedAt = lastAnswer.get(account.id)
+        await config.pool.release(account, {
+          ok: false,
+          cooldown: failure?.rest ?? false,
+          authFailed: failure?.authFailed ?? false,
+          code: failure?.reason ?? 'session_error',
+          error: error.message,
+          now: now(),
+          ...(changedAt !== undefined ? { changedAt } : {}),
+        })
         throw error
       }
-      if (account.restoreSkin && account.ownSkin) void restoreThenRelease(account, lastUpload.get(account.id) ?? now())
-      else await config.pool.release(account, { ok: true })
+      if (account.restoreSkin && account.ownSkin) void restoreThenRelease(account, answeredAt)
+      else await config.pool.release(account, { ok: true, changedAt: answeredAt })
       return result
     },
     publicKeyPem: async () => null,

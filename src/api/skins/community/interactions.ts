@@ -1,12 +1,12 @@
 /**
- * Views, likes and reports (reference/mineskin-api.md §1.7): views are counted per verified
- * anti-bot proof; likes and reports once per caller (409 `already_liked` / `already_reported`).
+ * Views and likes (reference/mineskin-api.md §1.7): views are counted per verified anti-bot proof;
+ * likes once per caller (409 `already_liked`). Reports: ./reports.ts.
  * @module
  */
 import { eq, sql } from 'drizzle-orm'
 import { ApiError } from '../../errors'
 import type { Db, Store } from '../../store/db'
-import { skinReports, skins } from '../../store/schema'
+import { skins } from '../../store/schema'
 
 /** Counts one view. */
 export async function addView(db: Db, skinRowId: number): Promise<void> {
@@ -22,10 +22,4 @@ export async function addLike(store: Store, skinRowId: number, voter: string, no
     { sql: 'INSERT INTO skin_likes (skin_id, voter, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', params: [skinRowId, voter, now] },
   ])
   if (inserted!.changes === 0) throw new ApiError('already_liked', 'You already liked this skin', 409)
-}
-
-/** Records a report; 409 `already_reported` when this caller reported the skin before. */
-export async function addReport(db: Db, skinRowId: number, reporter: string, reason: 'skin' | 'name' | 'tags', now: number): Promise<void> {
-  const inserted = await db.insert(skinReports).values({ skinId: skinRowId, reporter, reason, createdAt: now }).onConflictDoNothing().returning({ id: skinReports.id }).all()
-  if (inserted.length === 0) throw new ApiError('already_reported', 'You already reported this skin', 409)
 }

@@ -1,8 +1,9 @@
 /**
  * Community routes (reference/mineskin-api.md §1.7): tags, tag votes, reports, views, likes, and
  * the anti-bot challenge. Votes, reports and likes need an identifiable caller (user, API key or
- * the anonymous client cookie) and an anti-bot proof in `Turnstile-Token`; views without a valid
- * proof still answer 204 but are not counted, like MineSkin.
+ * the anonymous client cookie; reports the user or the address, ../community/reports.ts) and an
+ * anti-bot proof in `Turnstile-Token`; views without a valid proof still answer 204 but are not
+ * counted, like MineSkin.
  * @module
  */
 import type { Context } from 'hono'
@@ -13,10 +14,10 @@ import { tagsAnswer } from '../../direct/skin-answers'
 import { ApiError } from '../../errors'
 import { identityKey } from '../../users/identity/identity'
 import type { ApiServices } from '../../services'
-import { addLike, addReport, addView } from '../community/interactions'
+import { addLike, addView } from '../community/interactions'
+import { fileReport, reportFiler, ReportLimitError } from '../community/reports'
 import { voteTag } from '../community/tags'
 import { refuseBannedTag } from '../../moderation/bans'
-import { checkReportLimit, ReportLimitError } from '../../moderation/report-queue'
 import { requireVisibleSkin } from '../services/skin-access'
 import { readJsonBody, type BodyRoute } from '../../routes/body'
 import type { ApiEnv } from '../../routes/env'
@@ -81,17 +82,19 @@ export function communityRoutes(s: ApiServices) {
 
   r.post('/v2/skins/:id/report', async (c) => {
     const rec = await skinOf(c)
-    const reporter = actor(c)
+    // The user, else the address: never the client cookie where an address is known (../community/reports.ts).
+    const issued = c.get('identity').kind === 'anonymous' && ensureClientCookie(c, secure)
+    const filer = reportFiler(c.get('identity'), issued)
+    if (!filer) throw new ApiError('unauthorized', 'Sign in, send an API key, or allow the client cookie and retry', 401)
     const body = parseOr400(reportBodySchema, await readJson(c, 'report'))
     await requireProof(c)
-    // At most REPORTS_PER_HOUR reports per reporter (issue 22 point 5).
+    // At most REPORTS_PER_HOUR reports per reporter and per address (docs/operations.md).
     try {
-      await checkReportLimit(ctx.store.sql, reporter, ctx.config.reportsPerHour, ctx.now())
+      await fileReport(ctx.store.sql, { skinRowId: rec.skin.id, filer, reason: body.reason, perHour: ctx.config.reportsPerHour, now: ctx.now() })
     } catch (e) {
       if (e instanceof ReportLimitError) c.header('Retry-After', String(e.retryAfter))
       throw e
     }
-    await addReport(db, rec.skin.id, reporter, body.reason, ctx.now())
     return v2(c, {}, 200, { messages: [msg('reported', 'Skin reported')] })
   })
 

@@ -37,12 +37,12 @@ describe('API keys', () => {
     const short = await t.json('/v2/skins', { headers: { authorization: 'Bearer abc' } })
     expect(short.status).toBe(403)
     expect(short.body.errors).toEqual([
-      { code: 'invalid_api_key', message: 'Invalid API key' },
+      { code: 'invalid_api_key', message: 'Invalid API Key' },
       { code: 'invalid_api_key_length', message: 'API keys are at least 64 characters long' },
     ])
     const unknown = await t.json('/v2/skins', { headers: { authorization: `Bearer ${'x'.repeat(70)}` } })
     expect(unknown.status).toBe(403)
-    expect(unknown.body.errors).toEqual([{ code: 'invalid_api_key', message: 'Invalid API key' }])
+    expect(unknown.body.errors).toEqual([{ code: 'invalid_api_key', message: 'Invalid API Key' }])
   })
 
   test('a header that is not `Bearer <key>` carries no key, as on MineSkin: anonymous, with a warning saying why', async () => {

@@ -128,12 +128,12 @@ export function createIdentityResolver(deps: IdentityDeps) {
     const key = bearerKey(headers.get('authorization'), warnings)
     if (key !== null) {
       if (key.length < MIN_API_KEY_LENGTH) {
-        throw new ApiError('invalid_api_key', 'Invalid API key', 403, 'CLIENT', [
+        throw new ApiError('invalid_api_key', 'Invalid API Key', 403, 'CLIENT', [
           { code: 'invalid_api_key_length', message: `API keys are at least ${MIN_API_KEY_LENGTH} characters long` },
         ])
       }
       const row = await findApiKey(db, key)
-      if (!row) throw new ApiError('invalid_api_key', 'Invalid API key', 403)
+      if (!row) throw new ApiError('invalid_api_key', 'Invalid API Key', 403)
       // A key restricted to origins may only be used from those pages (reference §1.2); calls
       // without an Origin header (servers, plugins) are not browser calls and stay allowed.
       const origin = headers.get('origin')

@@ -77,3 +77,36 @@ export type MeApiKeyResponse = z.infer<typeof meApiKeyResponseSchema>
 export const delayResponseSchema = z.object({ success: z.literal(true), rateLimit: rateLimitInfoSchema })
 /** Delay answer. */
 export type DelayResponse = z.infer<typeof delayResponseSchema>
+
+/**
+ * One key of `GET /v2/me/apikeys`: the fields MineSkin's `v2ListKeys` sends (models/v2/me.ts). The
+ * key itself is never shown again after it was made; its id names it on the account site.
+ */
+export const meApiKeyListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Requests with the key are billed: here, the key spends the owner's credits (no payment provider runs here). */
+  billable: z.boolean(),
+  useCredits: z.boolean(),
+  /** Metered billing; never on this instance. */
+  metered: z.boolean(),
+  /** The grants set on the key itself, over the `apikey` defaults (empty when none). */
+  grants: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
+})
+/** One key of the list. */
+export type MeApiKeyListItem = z.infer<typeof meApiKeyListItemSchema>
+
+/** `GET /v2/me/apikeys`: the caller's user's API keys that are not revoked, oldest first. */
+export const meApiKeysResponseSchema = envelopeSchema.extend({ keys: z.array(meApiKeyListItemSchema) })
+/** API key list answer. */
+export type MeApiKeysResponse = z.infer<typeof meApiKeysResponseSchema>
+
+/**
+ * `GET /v2/me/legacyskins`: the skin uuids (32 hex) the user got from the v1 generate routes, oldest
+ * first (MineSkin `v2UserLegacySkinList`: `{ skins: { v1: user.skins } }`).
+ */
+export const meLegacySkinsResponseSchema = envelopeSchema.extend({
+  skins: z.object({ v1: z.array(z.string().regex(/^[0-9a-f]{32}$/)) }),
+})
+/** Legacy skins answer. */
+export type MeLegacySkinsResponse = z.infer<typeof meLegacySkinsResponseSchema>

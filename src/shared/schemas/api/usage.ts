@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from 'zod'
+import { envelopeSchema } from './common'
 
 /** The usage of one generate request. */
 export const usageInfoSchema = z.object({
@@ -20,3 +21,17 @@ export const usageInfoSchema = z.object({
 })
 /** Usage of a generate answer. */
 export type UsageInfo = z.infer<typeof usageInfoSchema>
+
+/**
+ * `GET /v2/usage` (MineSkin `routes/v2/usage.ts`, `models/v2/usage.ts`): the signed-in user's credits
+ * (`remaining` = balance of the credits that count now, `used` = what was spent of them) and the
+ * caller's delay and next allowed generate request.
+ */
+export const usageResponseSchema = envelopeSchema.extend({
+  usage: z.object({
+    credits: z.object({ used: z.number().int(), remaining: z.number().int() }),
+    rate: usageInfoSchema.shape.rate.unwrap(),
+  }),
+})
+/** Usage answer. */
+export type UsageResponse = z.infer<typeof usageResponseSchema>
