@@ -236,8 +236,12 @@ describe('API Worker: catalogue and community on D1', () => {
   test('report: an anonymous reporter is its connection address, whatever X-Forwarded-For it sends', async () => {
     // Without a key or a session the reporter is the address: Cloudflare's CF-Connecting-IP (wrangler
     // dev's 127.0.0.1), never the forgeable X-Forwarded-For, nor the client cookie a caller can rotate.
+    // A skin of its own: the keyed reports above came from the same address.
+    const sub = await json('/v2/queue', { method: 'POST', body: upload(9106, { name: 'Reported From One Address' }), headers: asUser() })
+    expect(sub.status).toBe(202)
+    const uuid = (await finishedJob(sub.body.job.id, asUser())).skin.uuid
     const report = async (forged: string, client: string) =>
-      json(`/v2/skins/${generated.uuid}/report`, {
+      json(`/v2/skins/${uuid}/report`, {
         method: 'POST',
         body: JSON.stringify({ reason: 'skin' }),
         headers: { 'content-type': 'application/json', 'x-forwarded-for': forged, cookie: `ssg_client=${client}`, 'turnstile-token': await httpProof(call) },
