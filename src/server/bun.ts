@@ -282,7 +282,12 @@ if (import.meta.main) {
     stopping = true
     void http.stop()
     const done = await Promise.race([server.stop().then(() => true), Bun.sleep(SHUTDOWN_GRACE_MS).then(() => false)])
-    if (!done) console.error(`[server] stopped after ${SHUTDOWN_GRACE_MS / 1000} s with work in flight; unfinished jobs are queued again at the next start`)
+    if (!done) {
+      console.error(
+        `[server] stopped after ${SHUTDOWN_GRACE_MS / 1000} s with work in flight: unfinished jobs are queued again at the next start; ` +
+          'a signing account whose token renewal was still waiting for Microsoft may need a new sign-in (bun run pool -- list)',
+      )
+    }
     process.exit(0)
   }
   process.on('SIGINT', shutdown)

@@ -2,8 +2,9 @@
  * The signing-account list page (issue 20 point 5): what lending a Minecraft account means comes
  * first, then the form that adds one (consent box, "put my own skin back"), then the user's accounts
  * — every account with its owner for a pool admin — each with plain-form buttons, so all of it works
- * without JavaScript. Remove is offered on the viewer's own accounts only (a pool admin disables
- * others'; docs/signing.md).
+ * without JavaScript. Pause, resume, sign in again, put my skin back and Remove are offered on the
+ * viewer's own accounts only; on others' a pool admin gets Disable/Enable, and Resume of an account
+ * that errors took out of rotation (docs/signing.md, "Owners and operators").
  * @module
  */
 import type { Context } from 'hono'
@@ -152,9 +153,17 @@ function AccountItem({ c, a, admin, own }: { c: Context<AccountsEnv>; a: PoolAcc
       )}
       {a.status === 'out_of_rotation' && <p className="field-hint field-hint--muted">{t('accounts.signing.outOfRotationHint')}</p>}
       <div className="signing-item__actions">
-        {a.status === 'paused' || a.status === 'out_of_rotation' ? <ActionButton c={c} id={a.id} action="resume" label={t('accounts.signing.resume')} /> : <ActionButton c={c} id={a.id} action="pause" label={t('accounts.signing.pause')} />}
-        <ActionButton c={c} id={a.id} action="renew" label={t('accounts.signing.renew')} kind={a.status === 'needs_sign_in' ? 'primary' : 'outlined'} />
-        <ActionButton c={c} id={a.id} action="restore-skin" label={a.restoreSkin ? t('accounts.signing.restoreTurnOff') : t('accounts.signing.restoreTurnOn')} fields={{ on: a.restoreSkin ? '0' : '1' }} />
+        {own ? (
+          <>
+            {a.status === 'paused' || a.status === 'out_of_rotation' ? <ActionButton c={c} id={a.id} action="resume" label={t('accounts.signing.resume')} /> : <ActionButton c={c} id={a.id} action="pause" label={t('accounts.signing.pause')} />}
+            <ActionButton c={c} id={a.id} action="renew" label={t('accounts.signing.renew')} kind={a.status === 'needs_sign_in' ? 'primary' : 'outlined'} />
+            <ActionButton c={c} id={a.id} action="restore-skin" label={a.restoreSkin ? t('accounts.signing.restoreTurnOff') : t('accounts.signing.restoreTurnOn')} fields={{ on: a.restoreSkin ? '0' : '1' }} />
+          </>
+        ) : (
+          // Someone else's account, seen as a pool admin: only putting it back after errors is theirs to do
+          // besides disabling (src/api/signing/pool/pool-manager.ts).
+          a.status === 'out_of_rotation' && <ActionButton c={c} id={a.id} action="resume" label={t('accounts.signing.resume')} />
+        )}
         {admin && (a.status === 'disabled' ? <ActionButton c={c} id={a.id} action="enable" label={t('accounts.signing.enable')} /> : <ActionButton c={c} id={a.id} action="disable" label={t('accounts.signing.disable')} kind="danger" />)}
         {own && (
           <a className="button button--outlined button--small accounts-b__danger" href={href(c, `${SIGNING_PATH}/${encodeURIComponent(a.id)}/remove`)}>

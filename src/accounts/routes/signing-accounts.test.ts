@@ -416,6 +416,32 @@ describe('signing accounts: pool admins disable, owners remove (the real manager
     expect(row(ids.root)).toBeNull()
   })
 
+  test("pausing, resuming a pause, the own-skin choice and a new sign-in are the owner's: a pool admin gets 403 and nothing changes; errors they may clear", async () => {
+    const state = (id: string) => store.sqlite.query<{ paused_at: number | null; restore_skin: number; error_count: number }, [string]>('SELECT paused_at, restore_skin, error_count FROM accounts WHERE id = ?').get(id)!
+    const before = state(ids.bob)
+    for (const [action, fields] of [['pause', {}], ['restore-skin', { on: '1' }], ['renew', {}]] as const) {
+      const refused = await send(`/signing-accounts/${ids.bob}/${action}`, ROOT, fields)
+      expect(refused.status).toBe(403)
+      const html = await refused.text()
+      expect(html).toContain('data-error-code="not_account_owner"')
+      expect(html).toContain('Only the owner of bobCraft can do that.')
+    }
+    expect(state(ids.bob)).toEqual(before)
+    // Bob pauses his account while he plays: the pool admin cannot end that pause.
+    expect(target(await send(`/signing-accounts/${ids.bob}/pause`, BOB))).toBe('/signing-accounts?lang=en&done=paused')
+    expect((await send(`/signing-accounts/${ids.bob}/resume`, ROOT)).status).toBe(403)
+    expect(state(ids.bob).paused_at).toBe(NOW)
+    // Errors took Ada's account out of rotation: the pool admin puts it back, its count starts again.
+    await store.sql.run('UPDATE accounts SET error_count = 10 WHERE id = ?', [ids.ada])
+    expect(target(await send(`/signing-accounts/${ids.ada}/resume`, ROOT))).toBe('/signing-accounts?lang=en&done=resumed')
+    expect(state(ids.ada).error_count).toBe(0)
+    // The list offers the admin no owner's buttons on Bob's account.
+    const list = await (await call('/signing-accounts', { user: ROOT, on: real })).text()
+    for (const action of ['pause', 'resume', 'renew', 'restore-skin', 'remove']) expect(list).not.toContain(`/signing-accounts/${ids.bob}/${action}`)
+    expect(list).toContain(`/signing-accounts/${ids.bob}/disable`)
+    expect(target(await send(`/signing-accounts/${ids.bob}/resume`, BOB))).toBe('/signing-accounts?lang=en&done=resumed')
+  })
+
   test('the manager itself refuses a pool admin who is not the owner, whatever the page does', async () => {
     expect(await manager.remove({ userId: ROOT, admin: true }, ids.bob)).toBe(false)
     expect(row(ids.bob)).not.toBeNull()

@@ -57,8 +57,8 @@ function notice(c: Context<AccountsEnv>, text: 'accounts.signing.unavailable' | 
   )
 }
 
-/** 403 `not_account_owner`: a pool admin may disable `name` but not remove it. */
-function ownerOnly(c: Context<AccountsEnv>, name: string) {
+/** 403 `not_account_owner`: a pool admin may disable `name` but not do what only its owner does (`message`: removing, or the rest). */
+function ownerOnly(c: Context<AccountsEnv>, name: string, message: 'accounts.signing.removeOwnerOnly' | 'accounts.signing.ownerOnly' = 'accounts.signing.removeOwnerOnly') {
   const t = c.get('t')
   return renderPage(
     c,
@@ -66,7 +66,7 @@ function ownerOnly(c: Context<AccountsEnv>, name: string) {
     <section className="card accounts__card" data-error-code="not_account_owner">
       <h1 className="card__title">{t('accounts.signing.title')}</h1>
       <p className="notice notice--error" role="alert">
-        {t('accounts.signing.removeOwnerOnly', { name })}
+        {t(message, { name })}
       </p>
       <a className="button button--outlined" href={href(c, SIGNING_PATH)}>
         {t('accounts.signing.back')}
@@ -141,7 +141,10 @@ export function signingAccountsRoutes() {
     const s = await signedIn(c, SIGNING_PATH)
     if (s instanceof Response) return s
     const id = c.req.param('id')
-    if (!(await s.pool.get(s.actor, id))) return notice(c, 'accounts.signing.notFound')
+    const account = await s.pool.get(s.actor, id)
+    if (!account) return notice(c, 'accounts.signing.notFound')
+    // A new sign-in is the owner's to give (pool-manager.ts refuses anyone else too).
+    if (account.ownerUserId !== s.actor.userId) return ownerOnly(c, account.name, 'accounts.signing.ownerOnly')
     try {
       const view = await s.pool.startSignIn(s.actor, { renewAccountId: id })
       return c.redirect(signInHref(c, view.id), 303)
@@ -201,8 +204,12 @@ export function signingAccountsRoutes() {
     const s = await signedIn(c, SIGNING_PATH)
     if (s instanceof Response) return s
     const action = ACTIONS[c.req.param('action')]!
-    const done = await action(s.pool, s.actor, c.req.param('id'), await formFields(c))
-    return done ? doneRedirect(c, done) : notice(c, 'accounts.signing.notFound')
+    const id = c.req.param('id')
+    const done = await action(s.pool, s.actor, id, await formFields(c))
+    if (done) return doneRedirect(c, done)
+    // Refused: an account a pool admin sees but whose owner alone may do this, else one they cannot see.
+    const account = await s.pool.get(s.actor, id)
+    return account && account.ownerUserId !== s.actor.userId ? ownerOnly(c, account.name, 'accounts.signing.ownerOnly') : notice(c, 'accounts.signing.notFound')
   })
 
   return app

@@ -190,7 +190,8 @@ export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
          FROM accounts WHERE ${IN_ROTATION_SQL}`,
         [now, now, now, now - spacing, now - rules.newAccountDelayMs, spacing, rules.newAccountDelayMs, rules.maxErrors, now],
       )
-      return { inRotation: r?.inRotation ?? 0, healthy: r?.healthy ?? 0, usable: r?.usable ?? 0, nextAt: r?.inRotation ? Math.max(now, r.nextAt ?? now) : null }
+      const total = r?.inRotation ? r.inRotation : ((await sql.get<{ n: number }>('SELECT count(*) AS n FROM accounts'))?.n ?? 0)
+      return { total, inRotation: r?.inRotation ?? 0, healthy: r?.healthy ?? 0, usable: r?.usable ?? 0, nextAt: r?.inRotation ? Math.max(now, r.nextAt ?? now) : null }
     },
 
     async lockForRefresh(id, now) {

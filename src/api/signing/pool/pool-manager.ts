@@ -1,9 +1,11 @@
 /**
- * The account manager's operations over the database (issue 20 point 5): owners see and manage their
- * own signing accounts, users with the `pool_admin` grant every one — but only the owner removes an
- * account (a pool admin disables it instead: removing deletes the owner's sign-in, which only they
- * can give again). An account the actor may not touch is answered like one that does not exist
- * (false / null), so ids of others' accounts leak nothing.
+ * The account manager's operations over the database: owners see and manage their own signing
+ * accounts; users with the `pool_admin` grant see every one, disable and enable it, and put one back
+ * that errors took out of rotation — but only the owner removes an account (removing deletes the
+ * owner's sign-in, which only they can give again), pauses and resumes it, chooses whether their skin
+ * is put back and signs in again (docs/signing.md, "Owners and operators"). An account the actor may
+ * not touch is answered like one that does not exist (false / null), so ids of others' accounts leak
+ * nothing.
  * @module
  */
 import type { SqlClient } from '../../store/sql'
@@ -22,12 +24,15 @@ export function createPoolManager(deps: PoolManagerDeps): PoolManager {
   const { sql, now, rules } = deps
   const owned = (actor: PoolActor) => (actor.admin ? '1 = 1' : 'owner_user_id = ?')
   const ownerParam = (actor: PoolActor) => (actor.admin ? [] : [actor.userId ?? '\u0000'])
-  // The operator's command line (`bun run pool`, no user) may remove any account: it runs on the
-  // server with the database and the token key at hand, so refusing it would protect nothing, and
-  // accounts added there have no owner to remove them.
+  // What is the owner's own business — removing the account, pausing it while they play and resuming
+  // it, putting their skin back, signing in again — only the owner does; a pool admin disables and
+  // enables, and puts an account back that errors (not its owner) took out of rotation. The operator's
+  // command line (`bun run pool`, no user) may do all of it: it runs on the server with the database
+  // and the token key at hand, so refusing it would protect nothing, and accounts added there have no
+  // owner.
   const commandLine = (actor: PoolActor) => actor.userId === null && actor.admin
-  const removable = (actor: PoolActor) => (commandLine(actor) ? '1 = 1' : 'owner_user_id = ?')
-  const removerParam = (actor: PoolActor) => (commandLine(actor) ? [] : [actor.userId ?? '\u0000'])
+  const ownerOnly = (actor: PoolActor) => (commandLine(actor) ? '1 = 1' : 'owner_user_id = ?')
+  const ownerOnlyParam = (actor: PoolActor) => (commandLine(actor) ? [] : [actor.userId ?? '\u0000'])
 
   const readView = async (actor: PoolActor, id: string) => {
     const row = await sql.get<ViewRow>(`SELECT ${viewColumns()} FROM accounts WHERE id = ? AND ${owned(actor)}`, [id, ...ownerParam(actor)])
@@ -37,6 +42,10 @@ export function createPoolManager(deps: PoolManagerDeps): PoolManager {
   /** Runs `set` on the account when the actor may touch it; true when a row changed. */
   const update = async (actor: PoolActor, id: string, set: string, params: (string | number | null)[] = []) =>
     (await sql.run(`UPDATE accounts SET ${set} WHERE id = ? AND ${owned(actor)}`, [...params, id, ...ownerParam(actor)])).changes > 0
+
+  /** Runs `set` on the account when the actor owns it (or is the command line); true when a row changed. */
+  const ownerUpdate = async (actor: PoolActor, id: string, set: string, params: (string | number | null)[] = []) =>
+    (await sql.run(`UPDATE accounts SET ${set} WHERE id = ? AND ${ownerOnly(actor)}`, [...params, id, ...ownerOnlyParam(actor)])).changes > 0
 
   const withAccount = async (actor: PoolActor, s: SignInState & { accountId: string | null }): Promise<SignInView> => {
     const { accountId, ...state } = s
@@ -57,19 +66,26 @@ export function createPoolManager(deps: PoolManagerDeps): PoolManager {
       return rows.map((r) => toView(r, now(), rules))
     },
     get: readView,
-    pause: (actor, id) => update(actor, id, 'paused_at = coalesce(paused_at, ?)', [now()]),
-    // Resuming is also how an owner puts an account with too many errors back: its count starts again.
-    resume: (actor, id) => update(actor, id, 'paused_at = NULL, error_count = 0'),
+    pause: (actor, id) => ownerUpdate(actor, id, 'paused_at = coalesce(paused_at, ?)', [now()]),
+    // Resuming is also how an account with too many errors is put back: its count starts again. A pool
+    // admin may do that, but not end the owner's own pause.
+    async resume(actor, id) {
+      if (await ownerUpdate(actor, id, 'paused_at = NULL, error_count = 0')) return true
+      return actor.admin && (await sql.run('UPDATE accounts SET error_count = 0 WHERE id = ? AND paused_at IS NULL', [id])).changes > 0
+    },
     async remove(actor, id) {
-      // The row holds the sealed tokens: deleting it deletes them at once (issue 20 point 5).
-      const gone = (await sql.run(`DELETE FROM accounts WHERE id = ? AND ${removable(actor)}`, [id, ...removerParam(actor)])).changes > 0
+      // The row holds the sealed tokens: deleting it deletes them at once.
+      const gone = (await sql.run(`DELETE FROM accounts WHERE id = ? AND ${ownerOnly(actor)}`, [id, ...ownerOnlyParam(actor)])).changes > 0
       if (gone) await sql.run('UPDATE pool_sign_ins SET account_id = NULL WHERE account_id = ?', [id])
       return gone
     },
     setDisabled: async (actor, id, disabled) => actor.admin && update(actor, id, 'enabled = ?', [disabled ? 0 : 1]),
-    setRestoreSkin: (actor, id, on) => update(actor, id, 'restore_skin = ?', [on ? 1 : 0]),
+    setRestoreSkin: (actor, id, on) => ownerUpdate(actor, id, 'restore_skin = ?', [on ? 1 : 0]),
     async startSignIn(actor, opts = {}) {
-      if (opts.renewAccountId && !(await readView(actor, opts.renewAccountId))) throw new PoolSignInError('sign_in_wrong_account', 'no such signing account')
+      if (opts.renewAccountId) {
+        const mine = await sql.get(`SELECT 1 AS x FROM accounts WHERE id = ? AND ${ownerOnly(actor)}`, [opts.renewAccountId, ...ownerOnlyParam(actor)])
+        if (!mine) throw new PoolSignInError('sign_in_wrong_account', 'no such signing account of yours')
+      }
       return withAccount(actor, await startSignIn(deps, { userId: actor.userId, ...(opts.renewAccountId ? { renewAccountId: opts.renewAccountId } : {}) }))
     },
     async checkSignIn(actor, id) {

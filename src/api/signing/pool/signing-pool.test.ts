@@ -132,6 +132,9 @@ describe('a signing account from sign-in to renewal', () => {
     const job = await generate(805)
     expect(job.body.job.status).toBe('failed')
     expect(job.body.errors[0].code).toBe('no_account_available')
+    // The account is still in the pool: the job says to sign in again, not to add one.
+    expect(job.body.errors[0].message).toContain('None of the 1 signing accounts is in rotation')
+    expect(job.body.errors[0].message).toContain('sign in again')
     const view = (await manager().get(owner, accountId))!
     expect(view.status).toBe('needs_sign_in')
     expect(view.errorReason).toBe('sign_in_revoked')

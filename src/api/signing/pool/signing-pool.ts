@@ -69,7 +69,7 @@ export function createSigningPool(deps: SigningPoolDeps): SigningPool {
   const authFor = (flow: MicrosoftFlow): MicrosoftAuthConfig => (flow === auth.flow ? auth : flow === 'live' ? { ...auth, flow, clientId: LIVE_CLIENT_ID } : { ...auth, flow })
   const rules = config.rotation
   let ticker: ReturnType<typeof setInterval> | null = null
-  let last: PoolCapacity = { inRotation: 0, healthy: 0, usable: 0, nextAt: null, paceMs: null }
+  let last: PoolCapacity = { total: 0, inRotation: 0, healthy: 0, usable: 0, nextAt: null, paceMs: null }
 
   const capacity = async () => {
     const a = await inner.availability(now())

@@ -19,6 +19,8 @@ export type AccountOutcome =
 
 /** Why no account could be handed out, and when one may be (issue 20 point 4). */
 export interface PoolAvailability {
+  /** Accounts in the pool, in rotation or not (paused, disabled, waiting for a sign-in, too many errors). */
+  total: number
   /** Accounts in rotation: enabled, not paused, not waiting for a sign-in, under the error limit. */
   inRotation: number
   /** Of those, not cooling down: the accounts that carry the load (MineSkin's "usable accounts"). */
@@ -112,7 +114,7 @@ export function createMemoryAccountPool(
       const inRotation = [...records.values()].filter((a) => a.enabled && a.errorCount < o.maxErrors && (a.tokenExpiresAt === null || a.tokenExpiresAt > now))
       const healthy = inRotation.filter((a) => a.timeoutUntil <= now)
       const nextAt = inRotation.length ? Math.max(now, Math.min(...inRotation.map((a) => Math.max(a.timeoutUntil, a.lastUsed + o.minDelayMs + o.delayMarginMs)))) : null
-      return { inRotation: inRotation.length, healthy: healthy.length, usable: healthy.filter((a) => !inUse.has(a.id) && isAccountUsable(a, now, o)).length, nextAt }
+      return { total: records.size, inRotation: inRotation.length, healthy: healthy.length, usable: healthy.filter((a) => !inUse.has(a.id) && isAccountUsable(a, now, o)).length, nextAt }
     },
   }
 }

@@ -187,8 +187,16 @@ export function createMojangSigner(config: MojangSignerConfig): Signer {
       const account = await config.pool.acquire(now())
       if (account) return account
       const seen = config.pool.availability ? await config.pool.availability(now()) : null
-      if (!seen || seen.inRotation === 0) {
+      if (!seen || seen.total === 0) {
         throw new ApiError('no_account_available', 'No signing account is in the pool: add a Minecraft account in the account manager', 503, 'UPSTREAM')
+      }
+      if (seen.inRotation === 0) {
+        throw new ApiError(
+          'no_account_available',
+          `None of the ${seen.total} signing accounts is in rotation (paused, disabled, waiting for a new sign-in or out of rotation after errors): resume one or sign in again in the account manager`,
+          503,
+          'UPSTREAM',
+        )
       }
       const pause = Math.max((seen.nextAt ?? now() + 1000) - now(), 250)
       if (waited + pause > maxWait) {
