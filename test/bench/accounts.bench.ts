@@ -5,6 +5,8 @@
  * site uses without SMTP_URL (writing to /dev/null) and the real anti-bot verifier:
  * - `POST /forgot` for an address with a confirmed account and for an unknown one;
  * - `POST /sign-up` for an address with an account and for a new one;
+ * - `POST /forgot` again, for one account and one unknown address asked hundreds of times each before
+ *   (the account collects spent links; a cost that grows with them would tell it apart);
  * BENCH_ACCOUNTS_SAMPLES (200) of each, after a warm-up, the two kinds in a shuffled order, each from
  * its own client address (so no throttle step differs) and to its own recipient. Figure: how well
  * the time tells the two apart, max(AUC, 1 − AUC) of the two samples (Mann–Whitney: 0.5 = not at
@@ -24,6 +26,8 @@ import { median, record, separability, type Figure } from './report'
 
 const SAMPLES = Number(process.env.BENCH_ACCOUNTS_SAMPLES ?? 200)
 const WARM_UP = 40
+/** Requests to the same two addresses before the repeated samples: an account with a long history of links. */
+const REPEATED_WARM_UP = 600
 const BUDGET = 0.6
 const ORIGIN = 'http://bench.local'
 
@@ -68,17 +72,23 @@ async function timedPost(path: string, email: string): Promise<number> {
   return ms
 }
 
+/** The address of each request: a new one each time, or the same two throughout (an account's history grows). */
+interface Addresses {
+  known(): string
+  unknown(): string
+}
+
 /** Times `path` for known and unknown addresses: a warm-up taking turns, then SAMPLES of each in a shuffled order. */
-async function compare(path: string, next: () => number) {
+async function compare(path: string, next: () => number, addresses: Addresses, warmUpRounds = WARM_UP) {
   const order = Array.from({ length: 2 * SAMPLES }, (_, i) => i % 2 === 0)
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1))
     ;[order[i], order[j]] = [order[j]!, order[i]!]
   }
-  const warmUp = Array.from({ length: 2 * WARM_UP }, (_, i) => i % 2 === 0)
+  const warmUp = Array.from({ length: 2 * warmUpRounds }, (_, i) => i % 2 === 0)
   const times = { known: [] as number[], unknown: [] as number[] }
   for (const [i, isKnown] of [...warmUp, ...order].entries()) {
-    const ms = await timedPost(path, isKnown ? `known${known++}@bench.test` : `nobody${unknown++}@bench.test`)
+    const ms = await timedPost(path, isKnown ? addresses.known() : addresses.unknown())
     if (i >= warmUp.length) (isKnown ? times.known : times.unknown).push(ms)
   }
   return { ...times, separability: separability(times.known, times.unknown) }
@@ -86,12 +96,19 @@ async function compare(path: string, next: () => number) {
 
 const next = random(20260110)
 const figures: Omit<Figure, 'bench'>[] = []
-for (const [path, what] of [
-  ['/forgot', 'POST /forgot, confirmed account vs unknown address'],
-  ['/sign-up', 'POST /sign-up, taken vs new address'],
+const fresh: Addresses = { known: () => `known${known++}@bench.test`, unknown: () => `nobody${unknown++}@bench.test` }
+/**
+ * One account and one unknown address asked again and again, as a prober would: every request leaves a
+ * spent link behind for the account, so a cost that grows with its links shows here and not above.
+ */
+const repeated: Addresses = { known: () => `known${ACCOUNTS - 1}@bench.test`, unknown: () => 'nobody-again@bench.test' }
+for (const [path, what, addresses, warmUp] of [
+  ['/forgot', 'POST /forgot, confirmed account vs unknown address', fresh, WARM_UP],
+  ['/sign-up', 'POST /sign-up, taken vs new address', fresh, WARM_UP],
+  ['/forgot', `POST /forgot, one account vs one unknown address, each asked ${REPEATED_WARM_UP} times before`, repeated, REPEATED_WARM_UP],
 ] as const) {
   known = path === '/forgot' ? 0 : SAMPLES + WARM_UP
-  const r = await compare(path, next)
+  const r = await compare(path, next, addresses, warmUp)
   const note = `median ${median(r.known).toFixed(3)} ms vs ${median(r.unknown).toFixed(3)} ms, ${r.known.length} + ${r.unknown.length} samples`
   figures.push({ figure: `accounts: ${what}, timing separability (AUC)`, value: r.separability, unit: 'score', budget: { max: BUDGET }, note })
 }

@@ -489,7 +489,15 @@ export const accountTokens = sqliteTable(
     /** Set when used or cancelled (a newer link, a password change); a used link never works again. */
     usedAt: integer('used_at'),
   },
-  (t) => [uniqueIndex('account_tokens_hash_idx').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId), index('account_tokens_email_idx').on(t.email, t.kind)],
+  (t) => [
+    uniqueIndex('account_tokens_hash_idx').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId),
+    index('account_tokens_email_idx').on(t.email, t.kind),
+    // Issuing a link cancels the user's live ones of that kind: through this index it reads only those,
+    // however many spent links the account has, so a reset request for an account costs what one for
+    // an unknown address does (docs/operations.md, "No account discovery").
+    index('account_tokens_live_user_idx').on(t.userId, t.kind).where(sql`used_at IS NULL`),
+  ],
 )
 
 /** API keys, stored as SHA-512 of the key (reference §1.2). */
