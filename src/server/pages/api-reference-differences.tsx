@@ -9,7 +9,7 @@ import { useI18n } from '../../shared/i18n/context'
 import { DocText } from './api-reference-text'
 
 /** Message keys of the listed differences, in page order. */
-const DIFFERENCES = ['pages.apiReference.diffAuthorization', 'pages.apiReference.diffMeApiKey', 'pages.apiReference.diffSize', 'pages.apiReference.diffJobWait', 'pages.apiReference.diffUnlisted', 'pages.apiReference.diffUsage'] as const
+const DIFFERENCES = ['pages.apiReference.diffAuthorization', 'pages.apiReference.diffMeApiKey', 'pages.apiReference.diffSize', 'pages.apiReference.diffJobWait', 'pages.apiReference.diffUnlisted'] as const
 
 /** The card. */
 export function ApiReferenceDifferences() {
