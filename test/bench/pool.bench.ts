@@ -7,7 +7,9 @@
  * the host sees it. Time is scaled: the delay is BENCH_POOL_DELAY_S (1 s instead of 15, the same value
  * for the stand-in's rule and the pool's POOL_MIN_DELAY_S, so the run takes under a minute), while the
  * margin is the app's real default (POOL_DELAY_MARGIN_MS, or BENCH_POOL_MARGIN_MS): the jitter it
- * covers does not shrink with the delay. Reported:
+ * covers does not shrink with the delay; the longest a job may wait for a free account
+ * (POOL_MAX_WAIT_S) is scaled with the delay. `BENCH_POOL_DELAY_S=15` runs it at the real scale
+ * (about 5.5 minutes). Reported:
  * - every job completed with a signature the stand-in's key verifies;
  * - the 429s the strict host answered (must be 0);
  * - the shortest gap between two arrivals of one account's changes (must be ≥ the delay);
@@ -36,6 +38,13 @@ const DELAY_S = Number(process.env.BENCH_POOL_DELAY_S ?? 1)
 /** The margin the app uses unless told otherwise. */
 const MARGIN_MS = Number(process.env.BENCH_POOL_MARGIN_MS ?? apiConfigFromEnv({}).pool.rotation.delayMarginMs)
 const PACE_MS = DELAY_S * 1000 + MARGIN_MS
+/**
+ * How long a job may wait for a free account, scaled like the rest of time: the app's default
+ * POOL_MAX_WAIT_S is 3.75 times an account's pace (60 s to 15 s + 1 s), and so it is here, so a job
+ * that waits past it in the scaled run would at the real scale too.
+ */
+const DEFAULT_ROTATION = apiConfigFromEnv({}).pool.rotation
+const MAX_WAIT_S = Math.ceil((PACE_MS * DEFAULT_ROTATION.maxWaitMs) / (DEFAULT_ROTATION.minDelayMs + DEFAULT_ROTATION.delayMarginMs) / 1000)
 
 const mojang = await startMojangStandIn({ accounts: ACCOUNTS, minChangeIntervalMs: DELAY_S * 1000 })
 const dir = mkdtempSync(join(tmpdir(), 'ssg-pool-bench-'))
@@ -46,6 +55,7 @@ const env = {
   // The stand-in's hosts and its signing key (signatures are checked against it).
   ...mojang.env,
   POOL_MIN_DELAY_S: String(DELAY_S),
+  POOL_MAX_WAIT_S: String(MAX_WAIT_S),
   POOL_DELAY_MARGIN_MS: String(MARGIN_MS),
   POOL_NEW_ACCOUNT_DELAY_S: '0',
   LIMIT_ANONYMOUS_PER_MINUTE: '100000',
