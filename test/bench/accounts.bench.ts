@@ -23,6 +23,7 @@ import { createLogMailer } from '../../src/accounts/mail/log-mailer'
 import { testAccountsDeps } from '../../src/accounts/testing/test-deps'
 import { openStore } from '../../src/api/store/db'
 import { median, record, separability, type Figure } from './report'
+import { seededRandom } from './seeded-random'
 
 const SAMPLES = Number(process.env.BENCH_ACCOUNTS_SAMPLES ?? 200)
 const WARM_UP = 40
@@ -30,17 +31,6 @@ const WARM_UP = 40
 const REPEATED_WARM_UP = 600
 const BUDGET = 0.6
 const ORIGIN = 'http://bench.local'
-
-/** Seeded xorshift32, so every run shuffles the same way. */
-function random(seed: number): () => number {
-  let s = seed || 1
-  return () => {
-    s ^= s << 13
-    s ^= s >>> 17
-    s ^= s << 5
-    return (s >>> 0) / 2 ** 32
-  }
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'ssg-accounts-bench-'))
 const store = openStore(dir)
@@ -94,7 +84,7 @@ async function compare(path: string, next: () => number, addresses: Addresses, w
   return { ...times, separability: separability(times.known, times.unknown) }
 }
 
-const next = random(20260110)
+const next = seededRandom(20260110)
 const figures: Omit<Figure, 'bench'>[] = []
 const fresh: Addresses = { known: () => `known${known++}@bench.test`, unknown: () => `nobody${unknown++}@bench.test` }
 /**

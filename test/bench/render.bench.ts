@@ -7,28 +7,18 @@
 import { encode } from 'fast-png'
 import { decodeSkin, encodePng, renderHead, renderSkinPng, type SkinView } from '../../src/render'
 import { record, type Figure } from './report'
+import { seededRandom } from './seeded-random'
 
 const ITERATIONS = Number(process.argv[2] ?? 400)
 const HEAD_BUDGET_MS = 3
 const FIXTURES = new URL('../../src/render/testing/fixtures/', import.meta.url)
-
-/** Seeded xorshift32, so every run benches the same skins. */
-function random(seed: number): () => number {
-  let s = seed || 1
-  return () => {
-    s ^= s << 13
-    s ^= s >>> 17
-    s ^= s << 5
-    return (s >>> 0) / 2 ** 32
-  }
-}
 
 /**
  * A skin drawn from a palette of `colours` colours in small runs, like hand-painted skins, with a
  * partly transparent overlay; `colours` 0 means pure per-pixel noise (the worst case for the encoder).
  */
 function generatedSkin(seed: number, colours: number, height: 64 | 32): Uint8Array {
-  const next = random(seed)
+  const next = seededRandom(seed)
   const palette = Array.from({ length: Math.max(colours, 1) }, () => [next() * 256, next() * 256, next() * 256].map(Math.floor))
   const rgba = new Uint8Array(64 * height * 4)
   let current = palette[0] ?? [0, 0, 0]
