@@ -35,7 +35,7 @@ export const grantsSchema = z.object({
   /** May submit several skins in one batch (reference §1.8 grant keys). */
   batch_generation: z.boolean(),
   /**
-   * KiB of new PNG data this caller may add to storage per UTC day (issue 26 point 7): images that are
+   * KiB of new PNG data this caller may add to storage per UTC day (docs/operations.md, storage limits): images that are
    * already stored cost nothing; 0 allows only those. Over it → 429 `storage_quota` until 00:00 UTC.
    */
   storage_per_day: z.number().int().min(0),
@@ -162,8 +162,8 @@ export const apiEnvSchema = z.object({
   /** API keys: pending jobs at once. */
   LIMIT_APIKEY_CONCURRENCY: intFrom(16, 1),
   /**
-   * Anonymous callers (per address): KiB of new images per UTC day (grant `storage_per_day`, issue 26
-   * point 7). Before it, one address could add ≈ 154 MB a day within the request limits. A skin PNG is
+   * Anonymous callers (per address): KiB of new images per UTC day (grant `storage_per_day`).
+   * Without it, one address could add ≈ 154 MB a day within the request limits. A skin PNG is
    * at most 20 000 bytes and 2–8 KiB usually, so 4 MiB still lets one address (a household, a school
    * behind one NAT) add ≥ 290 skins a day even of noise-like worst-case skins.
    */
@@ -174,7 +174,7 @@ export const apiEnvSchema = z.object({
   LIMIT_APIKEY_STORAGE_PER_DAY: intFrom(100 * 1024),
   /**
    * MiB of blobs the instance stores at most; when a new image would pass it, generation answers 507
-   * `storage_full` (issue 26 point 7); 0 = no limit. 5 GiB holds ≈ 1 M typical skins and, with a backup
+   * `storage_full`; 0 = no limit. 5 GiB holds ≈ 1 M typical skins and, with a backup
    * snapshot of the same size beside it, still fits the 20 GB disk of a small self-hosted server, so a
    * flood fills the budget, not the disk.
    */
@@ -202,7 +202,7 @@ export const apiEnvSchema = z.object({
   ALTCHA_MAX_COUNTER: intFrom(60_000, 1),
   /** Timeout of one outgoing URL fetch, ms. */
   FETCH_TIMEOUT_MS: intFrom(5000, 1),
-  /** A request body must arrive within this many ms, else 408 `request_timeout` (issue 10 point 2). */
+  /** A request body must arrive within this many ms, else 408 `request_timeout` (a slow body must not hold a connection open). */
   BODY_TIMEOUT_MS: intFrom(10_000, 1),
   /** TEST ONLY: comma-separated host:port entries the URL fetcher may reach although private. */
   FETCH_ALLOW_PRIVATE_HOSTS: csv,
@@ -324,7 +324,7 @@ export const apiConfigSchema = apiEnvSchema
         ...windows,
       }),
     },
-    /** Bytes of blobs the instance may hold (0 = no limit; issue 26 point 7). */
+    /** Bytes of blobs the instance may hold (0 = no limit). */
     storageBudgetBytes: env.STORAGE_BUDGET_MB * 1024 * 1024,
     /** `/validate/*` look-ups per minute per caller. */
     validatePerMinute: env.LIMIT_VALIDATE_PER_MINUTE,

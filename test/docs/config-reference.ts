@@ -1,6 +1,6 @@
 /**
  * The configuration reference in docs/configuration.md, generated from the zod schemas that parse the
- * environment (issue 25 point 1): every variable with the default the server applies and the doc
+ * environment: every variable with the default the server applies and the doc
  * comment above it in the schema's source. `bun run docs:config` rewrites the part of the page between
  * the markers; test/docs/configuration-doc.test.ts fails when a variable has no comment, a default on
  * the page is not what the schema gives an empty environment, or the page is out of date.

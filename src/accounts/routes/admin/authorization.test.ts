@@ -1,5 +1,5 @@
 /**
- * The console's authorisation matrix (issue 22 "How it is checked"), in two parts.
+ * The console's authorisation matrix (docs/operations.md, "Who may do and undo what"), in two parts.
  *
  * Routes × roles: every `/admin` route the account app registers — read from the router, so a new
  * route without a row here fails — asked by nobody, a signed-in user, API keys (of a user and of an

@@ -1,6 +1,6 @@
 /**
  * What the account manager, the CLI and the operator see of signing (pool) accounts and of a
- * Microsoft sign-in in progress (issue 20 points 5 and 6). Never a token: views are built from the
+ * Microsoft sign-in in progress (docs/signing.md). Never a token: views are built from the
  * non-secret columns only.
  * @module
  */
@@ -8,7 +8,7 @@ import type { AccountErrorCode } from '../signer/account-errors'
 import type { SignInErrorCode } from './microsoft/errors'
 
 /**
- * Status of a signing account, most important first (issue 20 point 5; ./account-row.ts derives it):
+ * Status of a signing account, most important first (docs/signing.md "Account status"; ./account-row.ts derives it):
  * `needs_sign_in` only for refused credentials, `out_of_rotation` after too many errors of another kind,
  * `cooling_down` shown as "resting" while a forced rest lasts.
  */

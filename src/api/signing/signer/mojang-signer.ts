@@ -5,7 +5,7 @@
  * and keep its `textures` value + signature once `textures.SKIN.url` shows the uploaded skin (re-read a
  * couple of times, as the session server can lag) and the signature verifies against Mojang's key
  * (reference account-pool.md §5). A 429, a refused token or a profile that keeps the old skin rests the
- * account (issue 20 point 4); every failure is an ApiError with source UPSTREAM and is recorded on the
+ * account (reference account-pool.md §3); every failure is an ApiError with source UPSTREAM and is recorded on the
  * account with a stable code (./account-errors.ts). Only this path yields signatures vanilla servers accept.
  *
  * Pacing (reference account-pool.md §6): the next skin change of an account waits `minAccountDelayMs`
