@@ -95,7 +95,8 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
   const [sending, setSending] = useState(false)
   const [dragging, setDragging] = useState(false)
   const [problem, setProblem] = useState<string>()
-  const [refusals, setRefusals] = useState<Record<string, string>>({})
+  // Keyed by what the visitor typed: a Map, so a typed `__proto__` reads nothing inherited.
+  const [refusals, setRefusals] = useState<ReadonlyMap<string, string>>(() => new Map())
   const [capes, setCapes] = useState<Cape[]>([])
   const { checks, check } = usePlayerChecks(form.users)
 
@@ -141,7 +142,7 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
   const goodFiles = sendableFiles(files)
   const mode: Mode | null = !interactive ? null : files.length > 0 ? 'upload' : urls.length > 0 ? 'url' : users.length > 0 ? 'user' : null
   const usable = (value: string) => {
-    const verdict = checks[value]
+    const verdict = checks.get(value)
     return playerInputKind(value) !== 'invalid' && !(typeof verdict === 'object' && verdict.state === 'invalid')
   }
   const count = mode === 'upload' ? goodFiles.length : mode === 'url' ? urls.length : mode === 'user' ? users.filter(usable).length : 0
@@ -182,7 +183,7 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
 
   const refuse = (key: string, message: string) => {
     if (mode === 'upload') markUploadError(key, message)
-    else setRefusals((current) => ({ ...current, [key]: message }))
+    else setRefusals((current) => new Map(current).set(key, message))
   }
 
   const submit = async (event: FormEvent) => {
@@ -240,8 +241,12 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
     if (link) patchGenerateForm({ urls: [...form.urls.filter((v) => v.trim()), link.trim()] })
   }
 
-  const urlHint = (value: string): FieldHint | undefined => (refusals[value] ? { text: refusals[value]!, tone: 'error' } : undefined)
-  const userHint = (value: string): FieldHint | undefined => (refusals[value] ? { text: refusals[value]!, tone: 'error' } : playerHint(value, checks[value], t))
+  const refusalHint = (value: string): FieldHint | undefined => {
+    const text = refusals.get(value)
+    return text ? { text, tone: 'error' } : undefined
+  }
+  const urlHint = refusalHint
+  const userHint = (value: string): FieldHint | undefined => refusalHint(value) ?? playerHint(value, checks.get(value), t)
   const limitText = retryIn > 0 ? t('generate.retryIn', { seconds: retryIn }) : liveAllowance ? t(liveAllowance.per === 'minute' ? 'generate.remainingMinute' : 'generate.remainingHour', { count: liveAllowance.count }) : ''
 
   return (

@@ -15,9 +15,12 @@ const TYPING_PAUSE_MS = 400
 /** A value's check: its verdict, or `checking` while the call runs. */
 export type PlayerCheckState = PlayerCheck | 'checking'
 
-/** The checks of `values`, and `check(value)` to get (or await) one verdict. */
+/**
+ * The checks of `values`, and `check(value)` to get (or await) one verdict. A Map, not an object:
+ * the keys are what the visitor typed, and a typed `__proto__` must not read Object.prototype.
+ */
 export function usePlayerChecks(values: string[]) {
-  const [checks, setChecks] = useState<Record<string, PlayerCheckState>>({})
+  const [checks, setChecks] = useState<ReadonlyMap<string, PlayerCheckState>>(() => new Map())
   const calls = useRef(new Map<string, Promise<PlayerCheck>>())
 
   const check = useCallback((raw: string): Promise<PlayerCheck> => {
@@ -26,14 +29,14 @@ export function usePlayerChecks(values: string[]) {
     if (kind === 'empty' || kind === 'invalid') return Promise.resolve({ state: 'invalid', reason: kind === 'empty' ? 'empty' : 'format' })
     let call = calls.current.get(value)
     if (!call) {
-      setChecks((current) => ({ ...current, [value]: 'checking' }))
+      setChecks((current) => new Map(current).set(value, 'checking'))
       // The calls load with the first check: a visitor who never types a player never loads them.
       call = Promise.all([loadBrowserApi(), import('../../shared/api/generate-api')]).then(([api, calls]) => calls.validatePlayer(api, value))
       calls.current.set(value, call)
       void call.then((result) => {
         // A failed check (offline, rate limited) is asked again next time instead of being remembered.
         if (result.state === 'unknown') calls.current.delete(value)
-        setChecks((current) => ({ ...current, [value]: result }))
+        setChecks((current) => new Map(current).set(value, result))
       })
     }
     return call

@@ -117,6 +117,18 @@ describe('POST /generate (no JavaScript)', () => {
     expect(await notPng.text()).toContain('notice--error')
   })
 
+  test('values named like Object.prototype members come back as text, not as a 500', async () => {
+    const app = await setUp()
+    for (const value of ['__proto__', 'constructor', 'toString']) {
+      for (const field of ['url', 'user'] as const) {
+        const res = await post(app, '/generate', plain({ [field]: value }))
+        // A URL that is no URL is refused here; a player name is asked of Mojang, unreachable in this test (502).
+        expect(res.status, `${field}=${value}`).toBe(field === 'url' ? 400 : 502)
+        expect(await res.text()).toContain(`value="${value}"`)
+      }
+    }
+  })
+
   test('over the rate limit: 429 with Retry-After and when to try again', async () => {
     const app = await setUp({ env: { LIMIT_ANONYMOUS_PER_MINUTE: '1' } })
     expect((await post(app, '/generate', plain({ file: png(4) }))).status).toBe(303)
