@@ -12,6 +12,7 @@ import type { ApiEnv } from './routes/env'
 import { errorBody } from './routes/envelope'
 import { fileRoutes } from './routes/files'
 import { generateRoutes } from './jobs/routes/generate'
+import { editorImportRoutes } from './jobs/routes/editor-import'
 import { meRoutes } from './users/routes/me'
 import { meAccountRoutes } from './users/routes/me-account'
 import { meApiKeysRoutes } from './users/routes/me-api-keys'
@@ -43,6 +44,7 @@ export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unk
   app.use('*', identity(s.ctx.resolveIdentity, cors))
   app.route('/', queueBatchRoutes(s))
   app.route('/', generateRoutes(s))
+  app.route('/', editorImportRoutes(s))
   app.route('/', skinRoutes(s))
   app.route('/', communityRoutes(s))
   app.route('/', meRoutes(s))

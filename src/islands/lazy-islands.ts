@@ -22,4 +22,5 @@ export const lazyIslands = {
   'skin-viewer': () => import('./skin-viewer'),
   'my-skins': () => import('./my-skins'),
   'export-form': () => import('./export-form'),
+  'skin-editor': () => import('./skin-editor'),
 } satisfies Record<IslandName, () => Promise<{ default: ComponentType<never> }>>

@@ -16,6 +16,7 @@ import SearchField from './search-field'
 import SkinCommunity from './skin-community'
 import SkinOwner from './skin-owner'
 import SkinViewer from './skin-viewer'
+import SkinEditor from './skin-editor'
 import SnackbarHost from './snackbar-host'
 
 /** Every island the server can render. */
@@ -34,6 +35,7 @@ export const islands = {
   'skin-viewer': SkinViewer,
   'my-skins': MySkins,
   'export-form': ExportForm,
+  'skin-editor': SkinEditor,
 }
 
 /** Name of an island. */

@@ -6,7 +6,7 @@
  * @module
  */
 import type { RgbaImage } from './image'
-import type { TextureRect } from './skin-model'
+import type { TextureRect } from '../shared/skin/skin-model'
 
 /** How a source texel lands on the destination: `copy` replaces, `over` is source-over blending. */
 export type DrawMode = 'copy' | 'over'

@@ -6,7 +6,7 @@
  */
 import { blendPixel, pixelWords, type DrawMode } from './compose'
 import type { RgbaImage } from './image'
-import type { TextureRect } from './skin-model'
+import type { TextureRect } from '../shared/skin/skin-model'
 
 /** A projected face: screen position of texel corner (0,0) and the screen vectors spanning the whole face along u and v. */
 export interface ScreenQuad {

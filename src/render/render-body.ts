@@ -11,7 +11,7 @@
 import { drawRectScaled } from './compose'
 import { createImage, type RgbaImage } from './image'
 import { viewOptions, type ViewOptions } from './render-options'
-import { faceRect, skinParts, type PartName } from './skin-model'
+import { faceRect, skinParts, type PartName } from '../shared/skin/skin-model'
 
 /** Width and height of the body view in texels. */
 export const BODY_TEXELS = { width: 16, height: 32 } as const

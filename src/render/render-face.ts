@@ -5,7 +5,7 @@
 import { drawRectScaled } from './compose'
 import { createImage, type RgbaImage } from './image'
 import { viewOptions, type ViewOptions } from './render-options'
-import { faceRect, skinParts } from './skin-model'
+import { faceRect, skinParts } from '../shared/skin/skin-model'
 
 const HEAD = skinParts(false).head
 

@@ -24,7 +24,7 @@ import { blendPixel, pixelWords } from './compose'
 import { drawQuad, type ScreenQuad } from './draw-quad'
 import { createImage, type RgbaImage } from './image'
 import { viewOptions, type ViewOptions } from './render-options'
-import { faceRect, skinParts, type BoxFace } from './skin-model'
+import { faceRect, skinParts, type BoxFace } from '../shared/skin/skin-model'
 
 const HEAD = skinParts(false).head
 /** Vertical screen length of one texel, in units of `scale` (tilt 30°: √(3/2)). */

@@ -19,7 +19,7 @@ import { parseServerEnv } from './config'
 const BUDGET = 30 * 1024
 
 /** Pages that exist under every language prefix (docs/features.md "Routes and redirects"). */
-const PAGES = ['', '/skins', '/skins/popular', '/skins/{skin}', '/my-skins', '/export', '/privacy', '/cape-ad', '/api-reference']
+const PAGES = ['', '/skins', '/skins/popular', '/skins/{skin}', '/my-skins', '/export', '/privacy', '/cape-ad', '/api-reference', '/editor', '/editor?skin={skin}']
 /** Pages that exist only unprefixed. */
 const UNPREFIXED = ['/bulk', '/stats']
 
@@ -75,6 +75,7 @@ describe('HTML budget', () => {
     expect(page.match(/<li[^>]*><a href="\/hi\/skins\?search=/g)?.length).toBe(8)
     expect(page.match(/<li class="skin-card">/g)?.length).toBe(8)
     expect(page).toContain('"cape":"')
+    expect(page).toContain('class="skin-page__remix"')
     await expectSkinPagesWithinBudget('unlisted')
     await edit({ visibility: 'public' })
     await expectSkinPagesWithinBudget('public')

@@ -30,6 +30,8 @@ export const ROUTES = {
   generate: '/generate',
   /** A job's own page, refreshing itself until the job ends (the no-JavaScript generate flow). */
   job: '/jobs/:job',
+  /** The skin editor (docs/features.md "Skin editor"); `?skin=`, `?player=` or `?url=` choose what it opens. */
+  editor: '/editor',
 } as const
 /** Name of a localised page route. */
 export type RouteName = keyof typeof ROUTES
@@ -71,3 +73,6 @@ export const apiReferencePath = (operationId: string, locale: Locale): string =>
 /** `/skins?search=…` for a search term (SPEC §2 app bar), spaces as `+` as the search form sends them. */
 export const searchPath = (term: string, locale: Locale): string =>
   `${localizePath(ROUTES.skins, locale)}?search=${encodeURIComponent(term).replaceAll('%20', '+')}`
+
+/** The editor opening a copy of a skin: `/editor?skin={uuid}` localised ("Edit a copy"). */
+export const editCopyPath = (uuid: string, locale: Locale): string => `${localizePath(ROUTES.editor, locale)}?skin=${pathSegment(uuid)}`

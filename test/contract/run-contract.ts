@@ -91,6 +91,8 @@ export async function runContract(
   await hit('post', '/v2/queue', '/v2/queue', 200, upload(seed))
   const generated = await hit('post', '/v2/generate', '/v2/generate', 200, upload(seed + 1))
   await hit('post', '/v2/generate', '/v2/generate', 400, json({}))
+  // `remixOf` (our extension) naming no skin: refused before anything is stored.
+  await hit('post', '/v2/queue', '/v2/queue', 400, json({ url: dataUrl(seed + 8), remixOf: 'e'.repeat(32) }))
   await hit('post', '/v2/queue/batch', '/v2/queue/batch', 202, json({ batch: [{ url: dataUrl(seed + 2) }, { user: 'not a player!' }] }))
   await hit('post', '/v2/queue/batch', '/v2/queue/batch', 403, json({ batch: [{ url: dataUrl(seed + 3) }] }, plain))
   await target.settle()
@@ -182,6 +184,10 @@ export async function runContract(
   await hit('get', '/validate/name/{name}', `/validate/name/${'x'.repeat(17)}`, 400)
   await hit('get', '/validate/uuid/{uuid}', `/validate/uuid/${target.player.uuid}`, 200)
   await hit('get', '/validate/uuid/{uuid}', '/validate/uuid/123', 400)
+  // The editor's import (our extension): a player's skin as PNG bytes; a bad name, an unknown player.
+  await hit('get', '/v2/editor/import', `/v2/editor/import?user=${target.player.name}`, 200)
+  await hit('get', '/v2/editor/import', '/v2/editor/import?user=not%20a%20player!', 400)
+  await hit('get', '/v2/editor/import', '/v2/editor/import?user=NoSuchPlayer_1', 404)
 
   // Files.
   const imageHash = String(queued.links.image).split('/').pop()!

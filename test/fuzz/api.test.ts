@@ -44,6 +44,7 @@ const ENDPOINTS = [
   ['GET', '/v2/stats'],
   ['GET', '/validate/name/{name}'],
   ['GET', '/validate/uuid/{uuid}'],
+  ['GET', '/v2/editor/import'],
   ['GET', '/random-name'],
   ['GET', '/v2/signing-key'],
   ['GET', '/authlib-injector'],
@@ -52,8 +53,8 @@ const ENDPOINTS = [
 ] as const
 
 /** Field names the bodies and queries of those routes read. */
-const FIELDS = ['url', 'user', 'name', 'visibility', 'variant', 'cape', 'checkOnly', 'tag', 'vote', 'reason', 'file'] as const
-const QUERY_KEYS = ['after', 'before', 'size', 'filter', 'timeout', 'checkOnly', 'seed', 'format', 'attachment', 'page'] as const
+const FIELDS = ['url', 'user', 'name', 'visibility', 'variant', 'cape', 'checkOnly', 'remixOf', 'tag', 'vote', 'reason', 'file'] as const
+const QUERY_KEYS = ['after', 'before', 'size', 'filter', 'timeout', 'checkOnly', 'seed', 'format', 'attachment', 'page', 'user', 'url'] as const
 
 let api: FuzzApi
 

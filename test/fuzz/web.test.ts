@@ -22,8 +22,8 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => web?.close())
 
-const PAGE_WORDS = ['skins', 'popular', 'random', 'latest', 'my-skins', 'account', 'apikey', 'cape-ad', 'export', 'download', 'privacy', 'jobs', 'generate', 'bulk', 'stats', 'locale', 'gallery', 'assets', 'favicon.svg', 'robots.txt'] as const
-const QUERY_KEYS = ['after', 'before', 'size', 'search', 'filter', 'command', 'page', 'source', 'format', 'ids', 'pick', 'more', 'lang', 'theme'] as const
+const PAGE_WORDS = ['skins', 'popular', 'random', 'latest', 'my-skins', 'account', 'apikey', 'cape-ad', 'export', 'download', 'privacy', 'jobs', 'generate', 'bulk', 'stats', 'locale', 'gallery', 'assets', 'favicon.svg', 'robots.txt', 'editor'] as const
+const QUERY_KEYS = ['after', 'before', 'size', 'search', 'filter', 'command', 'page', 'source', 'format', 'ids', 'pick', 'more', 'lang', 'theme', 'skin', 'player', 'url'] as const
 
 const skinIds = () => fc.constantFrom(...web.skins.flatMap((s) => [s.uuid, s.shortId]))
 const prefix = fc.constantFrom('', '', ...LOCALE_CODES.map((l) => `/${l}`), '/xx', '/DE', '/de/de')
@@ -107,7 +107,7 @@ describe('fuzz: web routes', () => {
   test(
     'page queries (cursors, size, search, command, page, export choices) never give a 5xx and answer HTML',
     async () => {
-      const pages = fc.constantFrom('/skins', '/skins/popular', '/skins/random', '/my-skins', '/export', '/export/download', '/jobs/{job}', '/skins/{id}', '/', '/privacy', '/cape-ad')
+      const pages = fc.constantFrom('/skins', '/skins/popular', '/skins/random', '/my-skins', '/export', '/export/download', '/jobs/{job}', '/skins/{id}', '/', '/privacy', '/cape-ad', '/editor')
       const value = fc.oneof(urlPart, skinIds(), idLike, fc.integer({ min: -10, max: 300 }).map(String), nastyString.map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, ''))))
       const query = fc.array(fc.tuple(fc.constantFrom(...QUERY_KEYS), value), { maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'))
       await checkAsync(300, prefix, pages, fc.oneof(skinIds(), idLike), query, fc.boolean(), async (pre, page, id, q, withCookie) => {

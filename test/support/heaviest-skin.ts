@@ -12,7 +12,8 @@
  * - it carries the most tags the page lists ({@link SKIN_PAGE_TAGS}), each of the longest tag text
  *   the API accepts, made visible to everyone by two voters and voted up by the owner, who has
  *   liked it too;
- * - it has {@link SIMILAR_MAX} similar skins, each with a name of the longest length.
+ * - it has {@link SIMILAR_MAX} similar skins, each with a name of the longest length;
+ * - it is a remix of a public skin with a name of the longest length ("Remixed from …").
  * @module
  */
 import { solveChallenge, type Challenge } from 'altcha-lib'
@@ -105,8 +106,10 @@ export async function buildHeaviestSkin(demoSkins = 0): Promise<HeaviestSkin> {
     return (await json<{ job: { result: string } }>(call(`/v2/queue/${queued.job.id}`, cookie))).job.result
   }
   const [main, ...others] = onePixelApart(SIMILAR_MAX + 1)
+  // The original it remixes is painted apart from the rest (another seed), so it is not among the similar skins.
+  const original = await generate(onePixelApart(1, 4646)[0]!, { name: longName(99) })
   // The similar skins come last: the newest win ties, so the skin's own list is exactly these.
-  const uuid = await generate(main!, { name: longName(0), visibility: 'unlisted', cape: cape.uuid })
+  const uuid = await generate(main!, { name: longName(0), visibility: 'unlisted', cape: cape.uuid, remixOf: original })
   for (const [i, png] of others.entries()) await generate(png, { name: longName(i + 1) })
 
   // Two voters make every tag visible to all (TAG_VISIBLE_THRESHOLD 2); the owner votes too and likes the skin.

@@ -9,7 +9,9 @@ import { ApiError } from '../errors'
 import { randomName } from '../names'
 import type { JobRow } from '../jobs/queue/job-queue'
 import type { ApiServices } from '../services'
-import { loadSkinRecord, toSkinInfo } from '../skins/services/skin-record'
+import type { Identity } from '../users/identity'
+import { skinInfoFor } from '../skins/services/remix-link'
+import { loadSkinRecord } from '../skins/services/skin-record'
 import { msg, parseOr400, type Answer } from '../routes/envelope'
 import { jobErrors, toJobInfo } from '../jobs/routes/job-json'
 
@@ -22,11 +24,11 @@ export const statsAnswer = async (s: ApiServices): Promise<Answer> => ({ payload
 /** `GET /random-name[?seed=]`: the legacy `{name}` body; the same seed gives the same name. */
 export const randomNameAnswer = (seed: string | undefined): Answer => ({ payload: { name: randomName(seed || undefined) }, raw: true })
 
-/** A finished job's skin as the v2 skin object, unless deleted since. */
-export async function jobSkin(s: ApiServices, uuid: string, duplicate: boolean) {
+/** A finished job's skin as the v2 skin object `who` reads, unless deleted since. */
+export async function jobSkin(s: ApiServices, uuid: string, duplicate: boolean, who: Identity | null) {
   const db = s.ctx.store.db
   const rec = await loadSkinRecord(db, uuid)
-  return rec && rec.skin.deletedAt === null ? toSkinInfo(db, rec, { duplicate }) : undefined
+  return rec && rec.skin.deletedAt === null ? skinInfoFor(db, rec, who, { duplicate }) : undefined
 }
 
 /** The job row of a raw job id (400 malformed, 404 unknown). */
@@ -37,8 +39,8 @@ export async function jobById(s: ApiServices, raw: string): Promise<JobRow> {
   return job
 }
 
-/** `GET /v2/queue/{id}`: the job, its skin once completed, its errors once failed. */
-export async function jobAnswer(s: ApiServices, job: JobRow): Promise<Answer> {
+/** `GET /v2/queue/{id}` as `who` reads it: the job, its skin once completed, its errors once failed. */
+export async function jobAnswer(s: ApiServices, job: JobRow, who: Identity | null): Promise<Answer> {
   const links = {
     self: `/v2/queue/${job.id}`,
     job: `/v2/queue/${job.id}`,
@@ -47,7 +49,7 @@ export async function jobAnswer(s: ApiServices, job: JobRow): Promise<Answer> {
   }
   const info = toJobInfo(job, s.queue)
   if (job.status === 'completed') {
-    const skin = job.result ? await jobSkin(s, job.result, job.duplicate !== null) : undefined
+    const skin = job.result ? await jobSkin(s, job.result, job.duplicate !== null, who) : undefined
     return { payload: { job: info, ...(skin ? { skin } : {}) }, parts: { messages: [msg('job_completed', 'Job completed')], links } }
   }
   if (job.status === 'failed') return { payload: { job: info }, parts: { messages: [msg('job_failed', 'Job failed')], links, errors: jobErrors(job) } }

@@ -14,7 +14,8 @@ import { listTags } from '../skins/community/tags'
 import { hasLiked } from '../skins/services/likes'
 import { skinPermissions } from '../skins/services/ownership'
 import { requireVisibleSkin } from '../skins/services/skin-access'
-import { toSkinInfo, visibleTags, type SkinRecord } from '../skins/services/skin-record'
+import { skinInfoFor } from '../skins/services/remix-link'
+import { visibleTags, type SkinRecord } from '../skins/services/skin-record'
 import { msg, parseOr400, type Answer } from '../routes/envelope'
 
 /** A list category of `/v2/skins[/{category}]`. */
@@ -65,8 +66,8 @@ export const skinById = (s: ApiServices, id: string | undefined, who: Identity) 
 /** The skin of a uuid (plain or dashed) the caller may see. */
 export const skinByUuid = (s: ApiServices, id: string | undefined, who: Identity) => requireVisibleSkin(s.ctx.store.db, skinUuidParam(id), who)
 
-/** `GET /v2/skins/{id}`. */
-export const skinAnswer = async (s: ApiServices, rec: SkinRecord): Promise<Answer> => ({ payload: { skin: await toSkinInfo(s.ctx.store.db, rec) }, parts: { links: { self: `/v2/skins/${rec.skin.uuid}` } } })
+/** `GET /v2/skins/{id}` as `who` reads it (its `remixOf` depends on the reader: remix-link.ts). */
+export const skinAnswer = async (s: ApiServices, rec: SkinRecord, who: Identity | null): Promise<Answer> => ({ payload: { skin: await skinInfoFor(s.ctx.store.db, rec, who) }, parts: { links: { self: `/v2/skins/${rec.skin.uuid}` } } })
 
 /** `/v2/skins/{id}/user` needs a caller it can name: 401 otherwise. */
 export function requireIdentified(who: Identity) {

@@ -33,10 +33,10 @@ export interface DirectEntry {
 
 /** The table, in route order. */
 export const DIRECT_ENDPOINTS: DirectEntry[] = [
-  { pattern: '/v2/queue/:jobId', answer: async (s, r) => jobAnswer(s, await jobById(s, r.params.jobId!)) },
+  { pattern: '/v2/queue/:jobId', answer: async (s, r) => jobAnswer(s, await jobById(s, r.params.jobId!), await r.who()) },
   { pattern: '/v2/skins', answer: (s, r) => listAnswer(s, 'latest', r.query) },
   ...skinListCategorySchema.options.map((category): DirectEntry => ({ pattern: `/v2/skins/${category}`, answer: (s, r) => listAnswer(s, category, r.query) })),
-  { pattern: '/v2/skins/:id', answer: async (s, r) => skinAnswer(s, await r.visibleSkin(skinIdParam(r.params.id))) },
+  { pattern: '/v2/skins/:id', answer: async (s, r) => skinAnswer(s, await r.visibleSkin(skinIdParam(r.params.id)), await r.who()) },
   {
     pattern: '/v2/skins/:id/user',
     answer: async (s, r) => {

@@ -75,7 +75,9 @@ export async function readV1Request(c: Context<ApiEnv>, input: V1Input, timeoutM
   const get = (name: string) => field(body, c, name)
   let variant = legacyVariant(get('variant'))
   if (variant === 'unknown') variant = legacyVariant(get('model'))
-  const options = parseOr400(generateOptionsSchema, { name: legacyName(get('name')), visibility: legacyVisibility(get('visibility')), variant, cape: get('cape') })
+  // `remixOf` is our extension (docs/api.md "Remixes"); v1 callers may send it like any field, and it
+  // is checked as on v2. The v1 answers keep MineSkin's shapes, so they do not echo it.
+  const options = parseOr400(generateOptionsSchema, { name: legacyName(get('name')), visibility: legacyVisibility(get('visibility')), variant, cape: get('cape'), remixOf: get('remixOf') })
   const checkOnly = truthy(body.fields.checkOnly) || truthy(c.req.query('checkOnly'))
   if (input === 'upload') {
     if (!body.file) throw new ApiError('missing_file', 'No file in the multipart field `file`', 400)

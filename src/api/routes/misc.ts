@@ -10,6 +10,7 @@ import { ApiError } from '../errors'
 import { capesAnswer, randomNameAnswer, statsAnswer } from '../direct/misc-answers'
 import type { ApiServices } from '../services'
 import type { ApiEnv } from './env'
+import { lookupLimit } from './lookup-limit'
 import { send, v2 } from './envelope'
 
 /**
@@ -36,16 +37,7 @@ export function miscRoutes(s: ApiServices) {
   })
 
   /** Validation look-ups hit the profile service, so they have their own per-minute limit. */
-  const validateLimit = async (c: Context<ApiEnv>) => {
-    const who = c.get('identity')
-    const key = `validate:${who.apiKeyId ?? who.userId ?? who.ip ?? who.clientId ?? 'anonymous'}`
-    const perMinute = ctx.config.validatePerMinute
-    const res = await ctx.limiter.hit(key, { per_minute: perMinute, per_hour: perMinute * 60, delay: 0 }, ctx.now())
-    if (!res.allowed) {
-      c.header('Retry-After', String(Math.max(1, res.retryAfter)))
-      throw new ApiError('rate_limit', 'Too many validation requests', 429)
-    }
-  }
+  const validateLimit = (c: Context<ApiEnv>) => lookupLimit(ctx, c)
 
   r.get('/validate/name/:name', async (c) => {
     const name = c.req.param('name')

@@ -6,7 +6,7 @@
  * The base layer is fully opaque where the game draws it (Minecraft ignores base-layer alpha).
  * @module
  */
-import { BOX_FACES, faceRect, skinParts, type BoxFace, type SkinPart } from '../../render/skin-model'
+import { BOX_FACES, faceRect, skinParts, type BoxFace, type SkinPart } from '../../shared/skin/skin-model'
 
 /** RGB colour. */
 type Rgb = readonly [number, number, number]

@@ -80,6 +80,12 @@ export const skins = sqliteTable(
      */
     hiddenAt: integer('hidden_at'),
     hiddenVisibility: text('hidden_visibility', { enum: ['public', 'unlisted', 'private'] }),
+    /**
+     * The uuid of the skin this one was made from (generate option `remixOf`, docs/api.md "Remixes"),
+     * set when the skin row is created and never changed; a plain uuid rather than a row reference, so
+     * deleting the original leaves its remixes as they are.
+     */
+    remixOf: text('remix_of'),
   },
   (t) => [
     uniqueIndex('skins_uuid_idx').on(t.uuid),

@@ -1,10 +1,10 @@
 /**
  * The app bar (SPEC §2): logo and title link home, 'Dev Mode' chip in development, the search field on
- * wide screens, tabs Generate / Gallery / My Skins (icons only on small screens, rainbow in June and
- * July UTC), the jobs button, and the account link.
+ * wide screens, tabs Generate / Gallery / My Skins / Editor (icons only on small screens, rainbow in
+ * June and July UTC), the jobs button, and the account link.
  * @module
  */
-import { mdiCreation, mdiFolderAccount, mdiViewGrid } from '@mdi/js'
+import { mdiBrush, mdiCreation, mdiFolderAccount, mdiViewGrid } from '@mdi/js'
 import { useRequestContext } from '@hono/react-renderer'
 import { useI18n } from '../../shared/i18n/context'
 import type { MessageKey } from '../../shared/i18n/translator'
@@ -27,6 +27,7 @@ const TABS: Tab[] = [
   { href: ROUTES.home, label: 'nav.generate', icon: mdiCreation, active: (p) => p === '/' },
   { href: ROUTES.skins, label: 'nav.gallery', icon: mdiViewGrid, active: (p) => p === '/skins' || p.startsWith('/skins/') },
   { href: ROUTES.mySkins, label: 'nav.mySkins', icon: mdiFolderAccount, active: (p) => p === '/my-skins', clientOnly: true },
+  { href: ROUTES.editor, label: 'nav.editor', icon: mdiBrush, active: (p) => p === '/editor' },
 ]
 
 /** The top bar of every page. */

@@ -22,6 +22,7 @@ import { mySkinsPage } from './my-skins-page'
 import { privacyPage } from './privacy-page'
 import { apiReferencePage } from './api-reference-page'
 import { apiEndpointPage } from './api-reference-endpoint-page'
+import { editorPage } from './editor-page'
 
 const home: Handler<AppEnv> = (c) => renderHome(c)
 
@@ -61,6 +62,7 @@ export const pageRoutes: [string, Handler<AppEnv>][] = [
   [ROUTES.apiReference, apiReferencePage],
   [ROUTES.apiReferenceEndpoint, apiEndpointPage],
   [ROUTES.job, jobPage],
+  [ROUTES.editor, editorPage],
 ]
 
 /** Path → handler of the localised form posts. */

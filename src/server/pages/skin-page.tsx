@@ -5,9 +5,10 @@
  * header next to the name, the community bar (views, likes, tags, report) under the facts.
  * @module
  */
-import { mdiDownload } from '@mdi/js'
+import { mdiBrush, mdiDownload } from '@mdi/js'
 import { useI18n } from '../../shared/i18n/context'
 import type { SkinInfo, SkinListItem, SkinTagsResponse, SkinUserResponse } from '../../shared/schemas/api'
+import { editCopyPath } from '../../shared/routes'
 import type { CommandSkin } from '../../shared/skin/give-commands'
 import type { CommandTab } from '../../shared/skin/skin-commands'
 import { Icon } from '../../shared/ui/icon'
@@ -34,6 +35,8 @@ export interface SkinPageProps {
   similar: SkinListItem[]
   /** Structured data inputs. */
   seo: Omit<SkinSeoProps, 'skin' | 'name'>
+  /** The skin this one was remixed from, when the visitor may see it (its uuid and shown name). */
+  remixOf?: { uuid: string; name: string }
   /**
    * The community bar's and the owner's inputs: tags as the API lists them for this visitor (null:
    * flag `web.tags.visible` off), what the visitor may do (`/user`; null when the API does not know
@@ -49,11 +52,11 @@ const compactTag = ({ tag, vote, suggested }: SkinTagsResponse['tags'][number]) 
 const ownerRights = ({ canEdit, canDelete, editReason, deleteReason }: SkinUserResponse['user']) => ({ canEdit, canDelete, editReason, deleteReason })
 
 /** The skin page body. */
-export function SkinPage({ skin, displayName, generatedName, directLink, textureUrl, command, similar, seo, community = { tags: null, user: null, report: false, privateFlag: false } }: SkinPageProps) {
-  const { t } = useI18n()
+export function SkinPage({ skin, displayName, generatedName, directLink, textureUrl, command, similar, seo, remixOf, community = { tags: null, user: null, report: false, privateFlag: false } }: SkinPageProps) {
+  const { t, locale } = useI18n()
   return (
     <article className="skin-page">
-      <SkinHeader skin={skin} displayName={displayName} generatedName={generatedName}>
+      <SkinHeader skin={skin} displayName={displayName} generatedName={generatedName} remixOf={remixOf}>
         {community.user?.isOwner && (
           <Island name="skin-owner" props={{ uuid: skin.uuid, name: skin.name ?? '', visibility: skin.visibility, privateFlag: community.privateFlag, user: ownerRights(community.user) }} />
         )}
@@ -70,6 +73,11 @@ export function SkinPage({ skin, displayName, generatedName, directLink, texture
               <a className="button button--primary" href={`${textureUrl}?attachment`} download>
                 <Icon path={mdiDownload} />
                 {t('pages.skin.download')}
+              </a>
+              {/* A plain link: the editor opens a copy of this skin; signing it makes a new skin that records this one. */}
+              <a className="button button--outlined" href={editCopyPath(skin.uuid, locale)}>
+                <Icon path={mdiBrush} />
+                {t('pages.skin.editCopy')}
               </a>
             </figcaption>
           </figure>

@@ -78,6 +78,19 @@ async function skinUser(c: Context<AppEnv>, skin: SkinInfo): Promise<SkinUserRes
   return answer?.user ?? null
 }
 
+/**
+ * The skin `skin` was remixed from, with the name its own page shows (its name, else its seeded name,
+ * else its short id). The API names `remixOf` only when this visitor may see that skin
+ * (src/api/skins/services/remix-link.ts), so the look-up below is as the visitor too; any failure
+ * leaves the line out.
+ */
+async function remixedFrom(c: Context<AppEnv>, skin: SkinInfo): Promise<{ uuid: string; name: string } | undefined> {
+  if (!skin.remixOf) return undefined
+  const answer = await c.get('api').call(`/v2/skins/${skin.remixOf}`, skinResponseSchema, { silent: true }).catch(() => null)
+  if (!answer) return undefined
+  return { uuid: answer.skin.uuid, name: answer.skin.name || (await seededName(c, answer.skin)) || answer.skin.shortId }
+}
+
 /** `GET /skins/{skin}`. */
 export const skinPage: Handler<AppEnv> = async (c) => {
   const { t, locale } = c.get('i18n')
@@ -93,7 +106,7 @@ export const skinPage: Handler<AppEnv> = async (c) => {
     const tab = c.req.query(COMMAND_QUERY)
     return c.redirect(skinPath(skin.uuid, locale) + (tab ? `?${COMMAND_QUERY}=${encodeURIComponent(tab)}` : ''), 301)
   }
-  const [generated, metaDescription, similar, tags, user] = await Promise.all([seededName(c, skin), apiDescription(c, skin), similarSkins(c, skin), skinTags(c, skin), skinUser(c, skin)])
+  const [generated, metaDescription, similar, tags, user, remixOf] = await Promise.all([seededName(c, skin), apiDescription(c, skin), similarSkins(c, skin), skinTags(c, skin), skinUser(c, skin), remixedFrom(c, skin)])
   const displayName = skin.name || generated || skin.shortId
   const origin = c.get('options').publicUrl ?? new URL(c.req.url).origin
   const directLink = `${origin}/${skin.uuid}`
@@ -111,6 +124,7 @@ export const skinPage: Handler<AppEnv> = async (c) => {
       command={{ skin: command, tab: commandTab(c.req.query(COMMAND_QUERY)) }}
       similar={similar}
       seo={{ origin, canonical, image }}
+      remixOf={remixOf}
       community={{ tags, user, report: c.get('flags')['web.report.visible'], privateFlag: c.get('flags')['web.visibility.private'] }}
     />,
     // Unlisted and private skins are reachable by link only: keep them out of search indexes (issue 8 point 7).

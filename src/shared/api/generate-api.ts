@@ -20,6 +20,8 @@ export interface GenerateOptions {
   variant: 'unknown' | 'classic' | 'slim'
   name?: string
   cape?: string
+  /** The gallery skin (uuid) this one was made from in the editor: our extension of `POST /v2/queue`. */
+  remixOf?: string
 }
 
 /** One thing to turn into a skin (SPEC §3 "Generate types"). */
@@ -67,6 +69,7 @@ export function queueJob(api: ApiClient, item: GenerateItem, options: GenerateOp
   const fields: Record<string, string> = { visibility: options.visibility, variant: options.variant }
   if (options.name) fields.name = options.name
   if (options.cape && item.type !== 'user') fields.cape = options.cape
+  if (options.remixOf) fields.remixOf = options.remixOf
   let body: FormData | Record<string, string>
   if (item.type === 'upload') {
     body = new FormData()

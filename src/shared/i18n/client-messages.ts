@@ -26,6 +26,9 @@ export const ISLAND_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   'export-form': ['pages.mySkins', 'pages.export'],
   // The skin page's copy island, when it switches the commands box to another group or a copy is refused (copy/copy-strings.ts).
   'skin-copy': ['pages.skin.commands.vanillaHint', 'pages.skin.commands.pluginsHint', 'pages.skin.commands.codeHint', 'pages.skin.copyManually'],
+  // The skin editor's strings (src/islands/editor/editor-strings.ts), fetched by the island itself: embedded, they
+  // would take the /editor page over its HTML budget in Hindi. The sign form reuses the generate form's words.
+  'skin-editor-strings': ['editor', 'generate'],
 }
 
 /** Copies the dotted `namespaces` (`pages.skin.viewer` picks just that branch) out of `table`. */

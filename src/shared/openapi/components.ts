@@ -49,6 +49,7 @@ export const multipartGenerateBodySchema = z.object({
   variant: z.string().optional(),
   cape: z.string().optional(),
   checkOnly: z.string().optional(),
+  remixOf: z.string().optional().meta({ description: 'Extension: uuid of the skin this one was made from; see the JSON body.' }),
 })
 
 /** Components of responses (converted with `io: 'output'`: what the API sends). */

@@ -33,6 +33,7 @@ export const RESPONSE_HEADERS = {
   ETag: { description: 'Strong validator: the quoted content hash; send it back as `If-None-Match`.', schema: z.string().regex(/^"[0-9a-f]{64}"$/) },
   Location: { description: 'Where the texture PNG is.', schema: z.string().min(1) },
   'Content-Disposition': { description: '`attachment` with the file name, when `?attachment` was asked for.', schema: z.string().startsWith('attachment') },
+  'X-Skin-Variant': { description: 'The skin model of the imported PNG (`GET /v2/editor/import`): `classic` or `slim`.', schema: z.enum(['classic', 'slim']) },
   'Set-Cookie': { description: 'The anonymous client cookie `ssg_client` (HttpOnly, SameSite=Lax, one year), issued to callers without one.', schema: z.string().min(1) },
 } as const
 /** Name of a documented response header. */

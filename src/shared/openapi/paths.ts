@@ -82,7 +82,8 @@ const STORAGE_FULL = (opt: Pick<OpError, 'optionalHeaders'>): OpError => ({ stat
 const submitErrors = (withRateLimit: boolean): OpError[] => {
   const opt = withRateLimit ? { optionalHeaders: [...RL] } : {}
   return [
-    { status: 400, codes: ['validation_error', 'invalid_request', 'invalid_file', 'missing_file', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_user', 'invalid_cape', 'no_duplicate', 'request_aborted'], ...opt },
+    // invalid_remix_of: the `remixOf` option names no skin the caller may see (docs/api.md "Remixes").
+    { status: 400, codes: ['validation_error', 'invalid_request', 'invalid_file', 'missing_file', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_user', 'invalid_cape', 'invalid_remix_of', 'no_duplicate', 'request_aborted'], ...opt },
     { status: 401, codes: ['unauthorized'], ...opt },
     // texture_banned: a moderator banned this image (issue 22 point 2).
     { status: 403, codes: ['insufficient_grants', 'texture_banned'], ...opt },
@@ -637,6 +638,25 @@ function miscOperations(): Operation[] {
         404: { description: '`{valid: false, uuid}`: no such player (not an error).', body: 'ValidateResponse', headers: CACHE },
       },
       errors: validateErrors('uuid'),
+    },
+    {
+      id: 'editorImport',
+      method: 'get',
+      path: '/v2/editor/import',
+      tag: 'Misc',
+      summary: "A player's current skin, or an image URL's PNG, for the skin editor",
+      description:
+        "Extension. Exactly one of `user` and `url`. The image is fetched as a generate input is (the player's profile and texture; the URL through the SSRF-safe fetcher: http(s), at most 256 characters, public addresses only, `image/png`, at most 20 000 bytes; a link to one of this site's skins answers its texture when the caller may see it) and checked as a skin. Answers the PNG re-encoded, 64×64 or 64×32 (legacy, as it was), with the model in `X-Skin-Variant` (a player's profile model; else detected from the pixels). Nothing is stored; counts against the same per-minute limit as `/validate/*`; needs no cookie.",
+      auth: 'none',
+      query: api.editorImportQuerySchema,
+      responses: { 200: { description: 'The skin PNG.', raw: 'image/png', headers: ['Cache-Control', 'X-Skin-Variant'] } },
+      errors: [
+        { status: 400, codes: ['invalid_request', 'invalid_user', 'invalid_image_url', 'blocked_url_host', 'invalid_image'] },
+        { status: 404, codes: ['player_not_found', 'player_without_skin'] },
+        { status: 429, codes: ['rate_limit'], headers: ['Retry-After'] },
+        { status: 502, codes: ['upstream_error'] },
+        { status: 504, codes: ['upstream_timeout'] },
+      ],
     },
     {
       id: 'randomName',

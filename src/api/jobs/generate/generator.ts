@@ -106,7 +106,7 @@ export function createGenerator(
         status: 'completed',
         imageHash: prepared.rec.data.textureHash,
         sourceName: input.kind === 'url' ? input.url : null,
-        options: JSON.stringify({ name: opts.name, visibility: opts.visibility, variant: prepared.rec.data.variant, cape: null }),
+        options: JSON.stringify({ name: opts.name, visibility: opts.visibility, variant: prepared.rec.data.variant, cape: null, remixOf: opts.remixOf }),
         createdAt: now,
         startedAt: now,
         finishedAt: now,
@@ -125,6 +125,7 @@ export function createGenerator(
       visibility: opts.visibility,
       variant,
       cape: opts.cape ? { uuid: opts.cape.uuid, hash: opts.cape.hash } : null,
+      remixOf: opts.remixOf,
     }
     const decision = await dups.decide({
       textureHash: image.textureHash,
@@ -171,7 +172,7 @@ export function createGenerator(
       skinUuid = decision.skinUuid
       await writer.recordDuplicate(now)
     } else {
-      skinUuid = (await writer.insertOnData(decision.dataId, { name: opts.name, visibility: opts.visibility }, creator, now)).uuid
+      skinUuid = (await writer.insertOnData(decision.dataId, { name: opts.name, visibility: opts.visibility, remixOf: opts.remixOf }, creator, now)).uuid
     }
     await insertJob({ ...row, status: 'completed', startedAt: now, finishedAt: now, result: skinUuid, duplicate: decision.source })
     return { jobId: id, skinUuid, duplicate: decision.source, imageHash: image.textureHash }
@@ -180,7 +181,7 @@ export function createGenerator(
   const generator = {
     /** Accepts a generation request; see the module doc. */
     async submit(input: GenerateInput, rawOptions: GenerateOptions, who: Identity, meta: SubmitMeta): Promise<SubmitResult> {
-      const opts = await checkOptions(rawOptions, who, deps.capes)
+      const opts = await checkOptions(rawOptions, who, deps.capes, db)
       // Before the input is prepared: a caller at the cap makes us download nothing.
       await checkPendingCap(db, who, ctx.now())
       return commit({ input, opts, prepared: await prepareInput(ctx, input, who) }, who, meta)
@@ -188,7 +189,7 @@ export function createGenerator(
 
     /** Checks the options and prepares the input of one batch item (nothing is stored). */
     async prepare(input: GenerateInput, rawOptions: GenerateOptions, who: Identity): Promise<PreparedSubmit> {
-      const opts = await checkOptions(rawOptions, who, deps.capes)
+      const opts = await checkOptions(rawOptions, who, deps.capes, db)
       return { input, opts, prepared: await prepareInput(ctx, input, who) }
     },
 
@@ -232,7 +233,7 @@ export function createGenerator(
             const skinUuid =
               again.type === 'reuse'
                 ? again.skinUuid
-                : (await writer.insertOnData(again.dataId, { name: opts.name, visibility: opts.visibility }, creator, now)).uuid
+                : (await writer.insertOnData(again.dataId, { name: opts.name, visibility: opts.visibility, remixOf: opts.remixOf ?? null }, creator, now)).uuid
             if (again.type === 'reuse') await writer.recordDuplicate(now)
             await markDuplicate(again.source, job.id)
             return { skinUuid }

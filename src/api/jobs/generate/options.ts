@@ -2,13 +2,16 @@
  * Generate options checked against the caller (reference/mineskin-api.md §1.5): `private` needs
  * a key or user (401 `unauthorized`) and the `private_skins` grant (403 `insufficient_grants`);
  * `cape` must be a known cape (400 `invalid_cape`), needs a key or user and the `capes` grant,
- * and must be supported by this instance's signer.
+ * and must be supported by this instance's signer; `remixOf` must name a skin the caller may see
+ * (400 `invalid_remix_of`, ./remix-of.ts).
  * @module
  */
 import type { GenerateOptions, Visibility } from '../../../shared/schemas/api'
 import { findKnownCape, type CapeCatalogue, type KnownCape } from '../../capes/capes'
 import { ApiError } from '../../errors'
 import type { Identity } from '../../users/identity'
+import type { Db } from '../../store/db'
+import { checkRemixOf } from './remix-of'
 
 /** Options after the caller checks. */
 export interface CheckedOptions {
@@ -16,10 +19,12 @@ export interface CheckedOptions {
   visibility: Visibility
   variant: 'classic' | 'slim' | 'unknown'
   cape: KnownCape | null
+  /** The skin this one was made from (./remix-of.ts), 32-hex uuid; null when none. */
+  remixOf: string | null
 }
 
-/** Checks options against the caller's identity and grants. */
-export async function checkOptions(opts: GenerateOptions, who: Identity, capes: CapeCatalogue): Promise<CheckedOptions> {
+/** Checks options against the caller's identity and grants (and `remixOf` against the skins in `db`). */
+export async function checkOptions(opts: GenerateOptions, who: Identity, capes: CapeCatalogue, db: Db): Promise<CheckedOptions> {
   const signedIn = who.kind !== 'anonymous'
   if (opts.visibility === 'private') {
     if (!signedIn) throw new ApiError('unauthorized', 'Private skins need an API key or a signed-in user', 401)
@@ -33,5 +38,6 @@ export async function checkOptions(opts: GenerateOptions, who: Identity, capes: 
     if (!who.grants.capes) throw new ApiError('insufficient_grants', 'Capes need the capes grant', 403)
     if (!(await capes.supports(cape))) throw new ApiError('invalid_cape', `The ${cape.alias} cape is not supported by this instance`, 400)
   }
-  return { name: opts.name ? opts.name : null, visibility: opts.visibility, variant: opts.variant, cape }
+  const remixOf = await checkRemixOf(db, opts.remixOf, who)
+  return { name: opts.name ? opts.name : null, visibility: opts.visibility, variant: opts.variant, cape, remixOf }
 }

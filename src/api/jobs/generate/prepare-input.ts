@@ -39,30 +39,46 @@ export type PreparedInput =
 
 const invalidUser = (msg: string) => new ApiError('invalid_user', msg, 400)
 
-/** Resolves a player name or uuid to a profile with a skin texture, downloading the texture. */
-async function prepareUser(ctx: ApiContext, user: string): Promise<PreparedInput> {
+/** A player's current skin, or why there is none. */
+export type PlayerSkin =
+  | { found: true; image: SkinImage; uuid: string; name: string; variant: 'classic' | 'slim' }
+  | { found: false; reason: 'unknown_player' | 'no_skin'; message: string }
+
+/**
+ * Resolves a player name or uuid to its profile and downloads its skin texture (our stored copy
+ * first, else the texture host). Generate refuses both misses as `invalid_user`; the editor's import
+ * (../routes/editor-import.ts) tells them apart.
+ */
+export async function findPlayerSkin(ctx: ApiContext, user: string): Promise<PlayerSkin> {
   let uuid = user.replace(/-/g, '').toLowerCase()
   if (!/^[0-9a-f]{32}$/.test(uuid)) {
     const found = await ctx.profiles.lookupName(user)
-    if (!found) throw invalidUser(`No player named ${user}`)
+    if (!found) return { found: false, reason: 'unknown_player', message: `No player named ${user}` }
     uuid = found.id
   }
   const profile = await ctx.profiles.getProfile(uuid)
-  if (!profile) throw invalidUser(`No player with uuid ${uuid}`)
+  if (!profile) return { found: false, reason: 'unknown_player', message: `No player with uuid ${uuid}` }
   const prop = profile.properties.find((p) => p.name === 'textures')
-  if (!prop) throw invalidUser(`Player ${profile.name} has no textures`)
+  if (!prop) return { found: false, reason: 'no_skin', message: `Player ${profile.name} has no textures` }
   const skin = decodeTexturesValue(prop.value).textures.SKIN
   const hash = skin ? hashFromTextureUrl(skin.url) : null
-  if (!skin || !hash) throw invalidUser(`Player ${profile.name} uses the default skin`)
+  if (!skin || !hash) return { found: false, reason: 'no_skin', message: `Player ${profile.name} uses the default skin` }
   const variant = skin.metadata?.model === 'slim' ? 'slim' : 'classic'
   const stored = await ctx.blobs.get(textureKey(hash))
   const bytes = stored?.bytes ?? (await ctx.fetchTexture(hash))
-  const image = await readSkinImage(bytes)
-  return { type: 'image', image, origin: 'user', sourceName: profile.name, player: { uuid, name: profile.name, variant } }
+  return { found: true, image: await readSkinImage(bytes), uuid, name: profile.name, variant }
+}
+
+/** Resolves a player name or uuid to a profile with a skin texture, downloading the texture. */
+async function prepareUser(ctx: ApiContext, user: string): Promise<PreparedInput> {
+  const player = await findPlayerSkin(ctx, user)
+  if (!player.found) throw invalidUser(player.message)
+  const { image, uuid, name, variant } = player
+  return { type: 'image', image, origin: 'user', sourceName: name, player: { uuid, name, variant } }
 }
 
 /** Resolves a URL input: our own skin link, a known texture URL, a data URL, or a safe download. */
-async function prepareUrl(ctx: ApiContext, url: string, who: Identity): Promise<PreparedInput> {
+export async function prepareUrl(ctx: ApiContext, url: string, who: Identity): Promise<PreparedInput> {
   if (isPngDataUrl(url)) {
     const bytes = decodePngDataUrl(url)
     return { type: 'image', image: await readSkinImage(bytes), origin: 'image', sourceName: null }

@@ -29,6 +29,14 @@ export interface NewSkin {
   now: number
 }
 
+/** What the caller chose for a new skin row. */
+export interface SkinRowOptions {
+  name: string | null
+  visibility: string
+  /** The skin this one was made from (docs/api.md "Remixes"); only ever written here, when the row is created. */
+  remixOf?: string | null
+}
+
 /** Result of storing a skin. */
 export interface StoredSkin {
   skinRowId: number
@@ -53,8 +61,8 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
     sql.get<{ id: number }>('SELECT id FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?', [hash, variant, cape])
   const dataById = (id: number) => sql.get<{ texture_hash: string; variant: string; cape_hash: string }>('SELECT texture_hash, variant, cape_hash FROM skin_data WHERE id = ?', [id])
   // The skin row copies its data row's columns by the dedupe key, so it can follow the data insert in one batch.
-  const INSERT_SKIN = `INSERT INTO skins (uuid, short_id, data_id, name, visibility, variant, status, texture_hash, colour_key, features, created_at, updated_at)
-     SELECT ?, ?, d.id, ?, ?, ?, 'success', d.texture_hash, d.colour_key, d.features, ?, ?
+  const INSERT_SKIN = `INSERT INTO skins (uuid, short_id, data_id, name, visibility, variant, status, texture_hash, colour_key, features, remix_of, created_at, updated_at)
+     SELECT ?, ?, d.id, ?, ?, ?, 'success', d.texture_hash, d.colour_key, d.features, ?, ?, ?
      FROM skin_data d WHERE d.texture_hash = ? AND d.variant = ? AND d.cape_hash = ? RETURNING id`
   const INSERT_CREATOR = 'INSERT INTO skin_clients (skin_id, user_id, api_key_id, client_id, created_at) SELECT id, ?, ?, ?, ? FROM skins WHERE uuid = ?'
   const shortIdTaken = async (id: string) => (await sql.get('SELECT 1 AS one FROM skins WHERE short_id = ?', [id])) !== null
@@ -65,7 +73,7 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
    */
   const addSkin = async (
     key: { hash: string; variant: string; cape: string },
-    opts: { name: string | null; visibility: string },
+    opts: SkinRowOptions,
     creator: Creator,
     now: number,
     before: SqlStatement[],
@@ -79,7 +87,7 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
       try {
         const results = await sql.batch([
           ...before,
-          { sql: INSERT_SKIN, params: [uuid, shortId, opts.name, opts.visibility, key.variant, now, now, key.hash, key.variant, key.cape] },
+          { sql: INSERT_SKIN, params: [uuid, shortId, opts.name, opts.visibility, key.variant, opts.remixOf ?? null, now, now, key.hash, key.variant, key.cape] },
           { sql: INSERT_CREATOR, params: [creator.userId, creator.apiKeyId, creator.clientId, now, uuid] },
           ...counters.statements(outcome, now),
         ])
@@ -99,7 +107,7 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
       const hist = s.features
       const capeHash = s.signed.capeHash ?? s.options.cape?.hash ?? ''
       const key = { hash: s.signed.textureHash, variant: s.options.variant, cape: capeHash }
-      const opts = { name: s.options.name, visibility: s.options.visibility }
+      const opts = { name: s.options.name, visibility: s.options.visibility, remixOf: s.options.remixOf ?? null }
       if (!(await dataByKey(key.hash, key.variant, key.cape))) {
         const insertData: SqlStatement = {
           sql: INSERT_DATA,
@@ -119,7 +127,7 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
       return { ...(await addSkin(key, opts, s.creator, s.now, [], 'duplicate')), dataExisted: true }
     },
     /** Adds a new skin row on existing texture data (duplicate kinds `*_data`, `user_uuid`). */
-    async insertOnData(dataId: number, opts: { name: string | null; visibility: string }, creator: Creator, now: number): Promise<StoredSkin> {
+    async insertOnData(dataId: number, opts: SkinRowOptions, creator: Creator, now: number): Promise<StoredSkin> {
       const data = await dataById(dataId)
       if (!data) throw new Error(`texture data ${dataId} missing`)
       return addSkin({ hash: data.texture_hash, variant: data.variant, cape: data.cape_hash }, opts, creator, now, [], 'duplicate')

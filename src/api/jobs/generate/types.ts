@@ -21,6 +21,11 @@ export interface JobOptions {
   visibility: Visibility
   variant: 'classic' | 'slim'
   cape: { uuid: string; hash: string } | null
+  /**
+   * The skin the new one was made from (docs/api.md "Remixes"), written on the skin row the job
+   * creates; absent on jobs queued before the option existed.
+   */
+  remixOf?: string | null
 }
 
 /** Normalised-input facts stored with a job (`jobs.input`), so the worker never decodes again. */

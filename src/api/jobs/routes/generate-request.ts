@@ -19,8 +19,12 @@ export interface GenerateRequest {
   checkOnly: boolean
 }
 
-/** Most non-file multipart fields (multer `fields: 5`, reference §1.5). */
-const MAX_FIELDS = 5
+/**
+ * Most non-file multipart fields: multer's `fields: 5` (reference §1.5) covers MineSkin's name,
+ * visibility, variant, cape and checkOnly; one more for our `remixOf` option, so a request may carry
+ * every option at once.
+ */
+const MAX_FIELDS = 6
 
 /** Spellings of "no" a flag may carry; an empty value (`?checkOnly`) is "no" too. */
 const FALSY = new Set(['', '0', 'false', 'no', 'off'])

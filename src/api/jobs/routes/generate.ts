@@ -37,7 +37,7 @@ export function generateRoutes(s: ApiServices) {
   const submitter = createSubmitter(s)
   const jobById = (id: string) => ctx.store.sql.get<JobRow>('SELECT * FROM jobs WHERE id = ?', [id])
 
-  const skinJson = (uuid: string, duplicate: boolean) => jobSkin(s, uuid, duplicate)
+  const skinJson = (c: Context<ApiEnv>, uuid: string, duplicate: boolean) => jobSkin(s, uuid, duplicate, c.get('identity'))
   const submit = (c: Context<ApiEnv>, useDelay: boolean, checkOnly: boolean | null) =>
     submitter.submit(c, { useDelay, checkOnly, read: () => readGenerateRequest(c, ctx.config.bodyTimeoutMs) })
 
@@ -53,7 +53,7 @@ export function generateRoutes(s: ApiServices) {
       skin: result.skinUuid ? `/v2/skins/${result.skinUuid}` : undefined,
     }
     if (result.skinUuid) {
-      return v2(c, { job: toJobInfo(queued, queue), skin: await skinJson(result.skinUuid, true), rateLimit }, 200, {
+      return v2(c, { job: toJobInfo(queued, queue), skin: await skinJson(c, result.skinUuid, true), rateLimit }, 200, {
         messages: [msg('skin_found', 'Found an existing skin')],
         links,
       })
@@ -61,7 +61,7 @@ export function generateRoutes(s: ApiServices) {
     const job = await jobAfterSubmitWait(s, queued, wait, c.req.raw.signal)
     if (job.status === 'completed' || job.status === 'failed') {
       // Finished within the wait: what the job read would answer now (skin, or errors), 200 like a found skin.
-      const read = await jobAnswer(s, job)
+      const read = await jobAnswer(s, job, c.get('identity'))
       return v2(c, { ...read.payload, rateLimit }, 200, {
         ...read.parts,
         messages: [msg('job_queued', 'Job queued'), ...(read.parts?.messages ?? [])],
@@ -81,7 +81,7 @@ export function generateRoutes(s: ApiServices) {
       image: result.imageHash ? `/v2/images/${result.imageHash}` : undefined,
     }
     const skinUuid = await submitter.awaitSkin(result, timeoutS * 1000, links.job)
-    const skin = await skinJson(skinUuid, result.duplicate !== undefined)
+    const skin = await skinJson(c, skinUuid, result.duplicate !== undefined)
     if (!skin) throw new ApiError('unexpected_error', 'The generated skin is not available', 500)
     return v2(c, { skin, rateLimit, ...generateUsage(sub) }, 200, {
       messages: result.duplicate ? [msg('skin_found', 'Found an existing skin')] : [],
@@ -112,7 +112,7 @@ export function generateRoutes(s: ApiServices) {
     const job = await jobAfterWait(s, await jobByParam(s, c.req.param('jobId')), wait, c.req.raw.signal)
     c.header('Cache-Control', 'private, max-age=1')
     c.header('MineSkin-Breadcrumb', job.breadcrumb)
-    return send(c, await jobAnswer(s, job))
+    return send(c, await jobAnswer(s, job, c.get('identity')))
   })
 
   return r

@@ -117,7 +117,7 @@ export function queueBatchRoutes(s: ApiServices) {
       if (!job) throw new ApiError('internal_error', 'Job vanished', 500)
       const info = toJobInfo(job, queue)
       if (result.skinUuid) {
-        const skin = await jobSkin(s, result.skinUuid, true)
+        const skin = await jobSkin(s, result.skinUuid, true, caller)
         return { success: true, job: info, ...(skin ? { skin } : {}), messages: [msg('skin_found', 'Found an existing skin')] }
       }
       return { success: true, job: info, messages: [msg('job_queued', 'Job queued')] }

@@ -10,7 +10,7 @@ import { skinListCategorySchema, skinUpdateBodySchema } from '../../../shared/sc
 import { listAnswer, metaAnswer, requireIdentified, similarAnswer, skinAnswer, skinById, skinByUuid, userAnswer, type ListCategory } from '../../direct/skin-answers'
 import type { ApiServices } from '../../services'
 import { deleteSkin, updateSkin } from '../services/skin-edit'
-import { toSkinInfo } from '../services/skin-record'
+import { remixOfDependsOnCaller, skinInfoFor } from '../services/remix-link'
 import { readJsonBody, type BodyRoute } from '../../routes/body'
 import type { ApiEnv } from '../../routes/env'
 import { msg, parseOr400, send, v2 } from '../../routes/envelope'
@@ -39,9 +39,12 @@ export function skinRoutes(s: ApiServices) {
     const lastModified = Math.floor(rec.skin.updatedAt / 1000) * 1000
     const since = Date.parse(c.req.header('if-modified-since') ?? '')
     c.header('Last-Modified', new Date(lastModified).toUTCString())
-    c.header('Cache-Control', rec.skin.visibility === 'private' ? 'private, max-age=60' : 'public, max-age=60, stale-while-revalidate=600')
+    // Private skins, and remixes of a skin that is not public (whose `remixOf` only its creators are
+    // shown, remix-link.ts), answer differently per caller: no shared cache may keep them.
+    const perCaller = rec.skin.visibility === 'private' || (await remixOfDependsOnCaller(db, rec))
+    c.header('Cache-Control', perCaller ? 'private, max-age=60' : 'public, max-age=60, stale-while-revalidate=600')
     if (Number.isFinite(since) && lastModified <= since) return c.body(null, 304)
-    return send(c, await skinAnswer(s, rec))
+    return send(c, await skinAnswer(s, rec, c.get('identity')))
   })
 
   r.get('/v2/skins/:id/texture', async (c) => {
@@ -55,7 +58,7 @@ export function skinRoutes(s: ApiServices) {
     const rec = await skinOf(c)
     const body = parseOr400(skinUpdateBodySchema, await readJson(c, 'skinUpdate'))
     const updated = await updateSkin(ctx.store, rec, c.get('identity'), body, ctx.now())
-    return v2(c, { skin: await toSkinInfo(db, updated) }, 200, {
+    return v2(c, { skin: await skinInfoFor(db, updated, c.get('identity')) }, 200, {
       messages: [msg('updated', 'Skin updated')],
       links: { self: `/v2/skins/${updated.skin.uuid}` },
     })

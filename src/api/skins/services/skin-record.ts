@@ -67,8 +67,16 @@ export async function visibleTags(db: Db, skinRowId: number): Promise<string[]> 
 /** Mojang texture URLs are shown with https (the signed value keeps Mojang's http; reference §1.4). */
 const httpsMojang = (url: string): string => url.replace(/^http:\/\/textures\.minecraft\.net\//, 'https://textures.minecraft.net/')
 
+/** How a skin object is built for one answer. */
+export interface SkinInfoOptions {
+  /** The answer found an existing skin (`duplicate: true`). */
+  duplicate?: boolean
+  /** The `remixOf` this reader may be shown (`visibleRemixOf` of ./remix-link.ts); absent: none. */
+  remixOf?: string
+}
+
 /** The v2 skin object of a record. */
-export async function toSkinInfo(db: Db, rec: SkinRecord, opts: { duplicate?: boolean } = {}): Promise<SkinInfo> {
+export async function toSkinInfo(db: Db, rec: SkinRecord, opts: SkinInfoOptions = {}): Promise<SkinInfo> {
   const { skin, data } = rec
   const tags = await visibleTags(db, skin.id)
   return {
@@ -93,6 +101,7 @@ export async function toSkinInfo(db: Db, rec: SkinRecord, opts: { duplicate?: bo
     tags: tags.map((tag) => ({ tag })),
     views: skin.views,
     likes: skin.likes,
+    ...(opts.remixOf ? { remixOf: opts.remixOf } : {}),
     duplicate: opts.duplicate ?? false,
   }
 }

@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { variantSchema, visibilitySchema } from './common'
 import { VISIBILITIES } from './enums'
-import { isUuid, PLAYER_NAME } from './patterns'
+import { compactUuid, isUuid, PLAYER_NAME } from './patterns'
 import { skinNameSchema } from './skin'
 
 
@@ -22,12 +22,24 @@ export const capeOptionSchema = z
   .refine(isUuid, { message: 'Invalid cape uuid' })
   .transform((s) => s.toLowerCase())
 
+/**
+ * `remixOf` option (our extension, docs/api.md "Remixes"): the uuid of the skin this one was made
+ * from, 32 hex digits or dashed, stored 32-hex. A malformed value is a `validation_error` like any
+ * option; one that names no skin the caller may see is 400 `invalid_remix_of` (the generator checks).
+ */
+export const remixOfOptionSchema = z
+  .string()
+  .refine(isUuid, { message: 'Invalid skin uuid' })
+  .transform(compactUuid)
+  .meta({ description: 'Extension: uuid of the skin this one was made from (32 hex digits or dashed). It must name a skin the caller may see; else 400 `invalid_remix_of`.' })
+
 /** Options shared by every input kind; empty strings count as absent (multipart forms send them). */
 export const generateOptionsSchema = z.object({
   name: z.preprocess((v) => (v === '' || v === null ? undefined : v), skinNameSchema.optional()),
   visibility: z.preprocess((v) => (v === '' || v === null ? undefined : v), visibilityOptionSchema.default('public')),
   variant: z.preprocess((v) => (v === '' || v === null ? undefined : v), variantSchema.default('unknown')),
   cape: z.preprocess((v) => (v === '' || v === null ? undefined : v), capeOptionSchema.optional()),
+  remixOf: z.preprocess((v) => (v === '' || v === null ? undefined : v), remixOfOptionSchema.optional()),
 })
 /** Parsed generate options. */
 export type GenerateOptions = z.infer<typeof generateOptionsSchema>

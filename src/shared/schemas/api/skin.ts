@@ -33,6 +33,16 @@ export const skinInfoSchema = z.object({
   views: z.number(),
   /** Our extension: how many callers liked the skin (`POST …/interactions/likes`). */
   likes: z.number().optional(),
+  /**
+   * Our extension: uuid of the skin this one was made from (the generate option `remixOf`). Present
+   * only while that skin exists and the caller may see it without being handed its uuid: public, or
+   * one of its creators asking (an unlisted skin's uuid is its secret link; docs/api.md "Remixes").
+   */
+  remixOf: z
+    .string()
+    .regex(UUID32)
+    .optional()
+    .meta({ description: 'Extension: uuid of the skin this one was made from (generate option `remixOf`); present only while that skin exists and is public, or to its creators.' }),
   duplicate: z.boolean(),
 })
 /** The full skin object. */

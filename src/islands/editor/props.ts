@@ -1,0 +1,31 @@
+/**
+ * What the `/editor` page (src/server/pages/editor-page.tsx) hands the skin editor island: where to
+ * open from, as the visitor asked in the query (`?skin=`, `?player=`, `?url=`). The server resolves a
+ * gallery skin as the visitor (a private one only for its owner) and checks the shape of the others;
+ * the island fetches the player's skin and the URL's image through the API's editor import.
+ * @module
+ */
+
+/** A gallery skin the visitor may see: its texture is same-origin `/textures/{texture}`. */
+export interface EditorSkinSource {
+  kind: 'skin'
+  /** The skin's uuid (32 hex): the new skin's `remixOf` when signed. */
+  uuid: string
+  /** Its texture hash. */
+  texture: string
+  /** Its name as the skin page shows it (the short id when it has none). */
+  name: string
+  /** True for the slim (3-px arm) model. */
+  slim: boolean
+}
+
+/** Where the editor opens from. */
+export type EditorSource = EditorSkinSource | { kind: 'player'; /** A player name or uuid, as typed. */ name: string } | { kind: 'url'; /** An http(s) image URL. */ url: string }
+
+/** Props of the `skin-editor` island. */
+export interface SkinEditorProps {
+  /** What to open; absent: the blank template (or the visitor's drafts). */
+  source?: EditorSource
+  /** A name to suggest when signing (the gallery skin's own name). */
+  defaultName?: string
+}
