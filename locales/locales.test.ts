@@ -10,16 +10,16 @@ import { LOCALE_CODES } from '../src/shared/locales'
 import { LOCALE_TABLES } from '../src/server/i18n/tables'
 
 /** Values that are names or codes, the same in every language. */
-const SAME_IN_EVERY_LANGUAGE = new Set(['Skin Signature Generator', '{{title}} - {{product}}', 'Vanilla /give', '{{n}} s', '{{n}} h'])
+const SAME_IN_EVERY_LANGUAGE = new Set(['Skin Signature Generator', '{{title}} - {{product}}', 'Vanilla /give', '{{n}} s', '{{n}} h', '3D', '{{percent}} %', '{{name}} ({{key}})', '{{size}} px'])
 
 /** Strings that are the native word in that language too (checked by a translator, not loanwords by laziness). */
 const SAME_WORD: Partial<Record<(typeof LOCALE_CODES)[number], string[]>> = {
-  de: ['accounts.credits.grant.moderator', 'accounts.keys.name', 'accounts.credits.group.credits', 'pages.home.statSkins', 'pages.skin.community.likes', 'pages.skin.community.tagsTitle', 'pages.skin.owner.name', 'pages.skin.commands.plugins', 'pages.skin.commands.code', 'pages.export.title', 'pages.export.format', 'pages.export.name', 'pages.privacy.name', 'pages.privacy.cookiesTitle', 'accounts.admin.users.role.moderator', 'accounts.admin.users.skins.title', 'accounts.admin.users.subscriptions.status'],
-  es: ['accounts.credits.no', 'pages.home.statSkins', 'pages.skin.commands.plugins', 'pages.privacy.cookiesTitle', 'accounts.admin.users.skins.title', 'accounts.admin.users.notifications.level.error'],
-  fr: ['accounts.notifications.title', 'accounts.credits.col.type', 'accounts.credits.grant.capes', 'pages.home.statSkins', 'pages.skin.community.tagsTitle', 'pages.skin.owner.public', 'pages.skin.commands.plugins', 'pages.skin.commands.code', 'pages.capeAd.title', 'pages.export.format', 'pages.export.created', 'pages.privacy.cookiesTitle', 'accounts.admin.users.page', 'accounts.admin.users.skins.title', 'accounts.admin.users.skins.visibility.public', 'accounts.admin.users.notifications.message'],
-  pl: ['accounts.credits.grant.moderator', 'pages.export.format', 'accounts.admin.users.role.moderator', 'accounts.admin.users.subscriptions.status'],
-  pt: ['pages.home.statSkins', 'pages.skin.commands.plugins', 'pages.privacy.cookiesTitle', 'accounts.admin.users.skins.title'],
-  id: ['accounts.credits.grant.moderator', 'accounts.credits.grant.admin', 'pages.export.format', 'accounts.fields.email', 'accounts.credits.type.internal', 'accounts.admin.users.role.admin', 'accounts.admin.users.role.moderator', 'accounts.admin.users.subscriptions.status'],
+  de: ['accounts.credits.grant.moderator', 'accounts.keys.name', 'accounts.credits.group.credits', 'pages.home.statSkins', 'pages.skin.community.likes', 'pages.skin.community.tagsTitle', 'pages.skin.owner.name', 'pages.skin.commands.plugins', 'pages.skin.commands.code', 'pages.export.title', 'pages.export.format', 'pages.export.name', 'pages.privacy.name', 'pages.privacy.cookiesTitle', 'accounts.admin.users.role.moderator', 'accounts.admin.users.skins.title', 'accounts.admin.users.subscriptions.status', 'nav.editor', 'editor.views.pose'],
+  es: ['accounts.credits.no', 'pages.home.statSkins', 'pages.skin.commands.plugins', 'pages.privacy.cookiesTitle', 'accounts.admin.users.skins.title', 'accounts.admin.users.notifications.level.error', 'nav.editor', 'editor.layer.base'],
+  fr: ['accounts.notifications.title', 'accounts.credits.col.type', 'accounts.credits.grant.capes', 'pages.home.statSkins', 'pages.skin.community.tagsTitle', 'pages.skin.owner.public', 'pages.skin.commands.plugins', 'pages.skin.commands.code', 'pages.capeAd.title', 'pages.export.format', 'pages.export.created', 'pages.privacy.cookiesTitle', 'accounts.admin.users.page', 'accounts.admin.users.skins.title', 'accounts.admin.users.skins.visibility.public', 'accounts.admin.users.notifications.message', 'editor.views.texture', 'editor.views.pose', 'editor.layer.base', 'editor.help.action'],
+  pl: ['accounts.credits.grant.moderator', 'pages.export.format', 'accounts.admin.users.role.moderator', 'accounts.admin.users.subscriptions.status', 'editor.model.label', 'editor.status.model'],
+  pt: ['pages.home.statSkins', 'pages.skin.commands.plugins', 'pages.privacy.cookiesTitle', 'accounts.admin.users.skins.title', 'nav.editor', 'editor.views.pose', 'editor.layer.base'],
+  id: ['accounts.credits.grant.moderator', 'accounts.credits.grant.admin', 'pages.export.format', 'accounts.fields.email', 'accounts.credits.type.internal', 'accounts.admin.users.role.admin', 'accounts.admin.users.role.moderator', 'accounts.admin.users.subscriptions.status', 'nav.editor', 'editor.views.pose', 'editor.model.label', 'editor.status.model'],
 }
 
 function flatten(table: Record<string, unknown>, prefix = ''): Map<string, string> {

@@ -29,6 +29,11 @@ export function createTextureHostFetcher(opts: TextureHostOptions): (hash: strin
       if (e instanceof DOMException && e.name === 'TimeoutError') throw new ApiError('invalid_skin_data', 'The texture host timed out', 504, 'UPSTREAM')
       throw failed('The texture host is unreachable')
     }
+    if (res.status === 404) {
+      await res.body?.cancel()
+      // The host is up and has no such texture: the input names nothing, which is not an upstream failure.
+      throw new ApiError('texture_not_found', `The texture host has no texture ${hash}`, 404)
+    }
     if (!res.ok) {
       await res.body?.cancel()
       throw failed(`The texture host answered HTTP ${res.status} for texture ${hash}`)

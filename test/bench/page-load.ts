@@ -18,6 +18,8 @@ export interface LoadProfile {
   cpu: number
   /** Network.emulateNetworkConditions: bytes per second and round-trip ms. */
   network?: { downloadBps: number; uploadBps: number; latencyMs: number }
+  /** The window's size (Playwright's default, 1280×720, when absent). */
+  viewport?: { width: number; height: number }
 }
 
 /** What one cold load measured (bytes, ms). */
@@ -37,6 +39,8 @@ export interface LoadResult {
   /** Total blocking time: every long task after FCP, the 3D viewer's included (issue 23). */
   tbt: number
   errors: string[]
+  /** Every script loaded, with its gzip size and whether it is (part of) the 3D viewer. */
+  scripts: { url: string; gzip: number; viewer: boolean }[]
 }
 
 interface Req {
@@ -67,7 +71,7 @@ const OBSERVE = () => {
 
 /** Loads `url` cold under `profile` and measures it. */
 export async function coldLoad(browser: Browser, url: string, profile: LoadProfile, quietMs: number, maxWaitMs = 30_000): Promise<LoadResult> {
-  const context = await browser.newContext()
+  const context = await browser.newContext(profile.viewport ? { viewport: profile.viewport } : {})
   try {
     await context.addInitScript(OBSERVE)
     const page = await context.newPage()
@@ -206,12 +210,14 @@ export async function coldLoad(browser: Browser, url: string, profile: LoadProfi
       lcpElement: timings.lcpElement,
       tbt,
       errors,
+      scripts: [],
     }
     for (const [id, r] of all) {
       if (r.type !== 'Script' || !r.done || r.failed) continue
       const bytes = await bodies.get(id)
       if (!bytes) continue
       const gz = gzipSync(new Uint8Array(bytes)).length
+      result.scripts.push({ url: r.url, gzip: gz, viewer: viewerUrls.has(r.url) })
       if (viewerUrls.has(r.url)) {
         result.viewerRaw += bytes.length
         result.viewerGzip += gz

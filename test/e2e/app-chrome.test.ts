@@ -346,12 +346,13 @@ describe('budgets and screenshots', () => {
 
   test('no page scrolls sideways at 360 and 390 px, and screenshots at 390 px and 1280 px', async () => {
     const skin = ((await (await fetch(`${server.origin}/api/v2/skins?size=1`)).json()) as { skins: { uuid: string }[] }).skins[0]
-    // German first: its longer labels and tooltips ("Aufträge anzeigen") once widened the page at 390 px.
-    const pages = [['home-de', '/de'], ['skins-de', '/de/skins'], ['home', '/'], ['skins', '/skins'], ['skin', skin ? `/skins/${skin.uuid}` : '/skins/random'], ['404', '/nope/nope']] as const
+    // German first: its longer labels and tooltips ("Aufträge anzeigen") once widened the page at 390 px;
+    // the Russian gallery's sort tabs ("Популярные", "Случайные") once did too.
+    const pages = [['home-de', '/de'], ['skins-de', '/de/skins'], ['skins-popular-ru', '/ru/skins/popular'], ['home', '/'], ['skins', '/skins'], ['skin', skin ? `/skins/${skin.uuid}` : '/skins/random'], ['404', '/nope/nope']] as const
     for (const width of [360, 390, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } })
       // The wide screen has room to spare: its screenshots are of the English pages only.
-      for (const [name, path] of width === 1280 ? pages.filter(([name]) => !name.endsWith('-de')) : pages) {
+      for (const [name, path] of width === 1280 ? pages.filter(([name]) => !/-(de|ru)$/.test(name)) : pages) {
         await page.goto(server.origin + path)
         await hydrated(page)
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}px`).toBe(width)

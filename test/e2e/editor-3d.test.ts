@@ -451,6 +451,68 @@ describe('the 3D editor view', () => {
     await close()
   }, 60_000)
 
+  test('the home view shows the whole player, head to feet, clear of the insets, in a phone, a desktop, a square and a wide view; an untouched view fits again when resized or posed', async () => {
+    const { page, problems, close } = await open()
+    const INSET = 60
+    const mounted = await page.evaluate(async (bottom) => {
+      const w = window as unknown as Win
+      w.editor = await w.mountEditor3d(document.getElementById('host')!, { texture: w.texture, model: 'classic', label: 'Skin on the model', onPaint: () => {}, homeInsets: { bottom } })
+      return w.editor !== null
+    }, INSET)
+    expect(mounted).toBe(true)
+    /** The view at `width`×`height` CSS px in `pose`: the box of the pixels the player covers. */
+    const drawn = (width: number, height: number, pose: 'stand' | 'tpose') =>
+      page.evaluate(
+        ([width, height, pose]) => {
+          const w = window as unknown as Win
+          const host = document.getElementById('host')!
+          host.style.width = `${width}px`
+          host.style.height = `${height}px`
+          w.editor!.resize()
+          w.editor!.setPose(pose as 'stand' | 'tpose')
+          w.editor!.textureChanged()
+          const source = w.editor!.canvas
+          const copy = document.createElement('canvas')
+          copy.width = source.width
+          copy.height = source.height
+          const c = copy.getContext('2d')!
+          c.drawImage(source, 0, 0)
+          const { data } = c.getImageData(0, 0, copy.width, copy.height)
+          let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity]
+          for (let y = 0; y < copy.height; y++)
+            for (let x = 0; x < copy.width; x++)
+              if (data[(y * copy.width + x) * 4 + 3]! > 0) {
+                left = Math.min(left, x)
+                right = Math.max(right, x + 1)
+                top = Math.min(top, y)
+                bottom = Math.max(bottom, y + 1)
+              }
+          return { left, top, right, bottom, canvas: [copy.width, copy.height] }
+        },
+        [width, height, pose] as const,
+      )
+    for (const [width, height, pose] of [
+      [358, 460, 'stand'],
+      [420, 540, 'stand'],
+      [400, 400, 'stand'],
+      [640, 300, 'stand'],
+      [358, 460, 'tpose'],
+    ] as const) {
+      const box = await drawn(width, height, pose)
+      expect(box.canvas).toEqual([width, height])
+      // Nothing touches an edge; the feet stay above the inset (where the island's controls lie) ...
+      expect(box.left).toBeGreaterThanOrEqual(4)
+      expect(box.top).toBeGreaterThanOrEqual(4)
+      expect(width - box.right).toBeGreaterThanOrEqual(4)
+      expect(height - box.bottom).toBeGreaterThanOrEqual(INSET)
+      // ... and the player is not lost in the middle: it spans most of the height or the width left.
+      const fill = Math.max((box.bottom - box.top) / (height - INSET), (box.right - box.left) / width)
+      expect(fill).toBeGreaterThan(0.8)
+    }
+    expect(problems).toEqual([])
+    await close()
+  }, 60_000)
+
   test('without WebGL the module answers null', async () => {
     const { page, close } = await open()
     await page.evaluate(() => {

@@ -181,9 +181,12 @@ function drawLabels(
   ctx.font = `600 ${size}px system-ui, sans-serif`
   ctx.textBaseline = 'top'
   const pad = Math.round(3 * dpr)
+  // Regions sit side by side (right leg | body | right arm): a plate as wide as its region would touch
+  // the next one's, and two names would read as one ("Right leg Body"); a gap keeps them apart.
+  const gap = Math.round(4 * dpr)
   for (const [part, region] of regions) {
     let text = names[part]
-    const room = region.w * px - pad * 2
+    const room = region.w * px - pad * 2 - gap
     while (text.length > 1 && ctx.measureText(text).width > room) text = `${text.slice(0, -2)}…`
     const x = Math.round(ox + region.x * px) + pad
     const y = Math.round(oy + region.y * px) + pad

@@ -9,7 +9,7 @@
  * costs one render.
  * @module
  */
-import { CanvasTexture, NearestFilter, type MeshStandardMaterial } from 'three'
+import { CanvasTexture, NearestFilter, Vector3, type MeshStandardMaterial } from 'three'
 import { SkinViewer, type PlayerAnimation } from 'skinview3d'
 import type { BoxFace, PartName } from '../../shared/skin/skin-model'
 import type { Layer, Model } from '../../shared/skin-editor/texture'
@@ -39,6 +39,16 @@ export interface Editor3dOptions {
   layer?: Layer
   /** The pose at first (default 'stand'). */
   pose?: Pose
+  /**
+   * The texel of the active layer under a hovering mouse or pen (null: off the model, or the pointer
+   * left), called when it changes — the island's read-out of where the pointer is. Touch has no hover.
+   */
+  onHover?(hit: ModelHit | null): void
+  /**
+   * CSS pixels the home view leaves free along each edge (default 12 each), e.g. under controls the
+   * island lays over the view; the player is fitted, head to feet, into the rest.
+   */
+  homeInsets?: { top?: number; bottom?: number; side?: number }
 }
 
 /** The running 3D view, driven by the island. */
@@ -78,6 +88,10 @@ const KEY_TURN = Math.PI / 12
 const KEY_ZOOM = 1.2
 /** The highest device pixel ratio rendered at (paint latency on dense phone screens). */
 const MAX_PIXEL_RATIO = 2
+/** The camera's vertical field of view, degrees. */
+const FOV = 35
+/** CSS pixels the home view leaves free at each edge unless the island says otherwise. */
+const HOME_INSETS = { top: 12, bottom: 12, side: 12 }
 /** The longest animation step after a stall (a background tab, a long stroke), in seconds. */
 const MAX_STEP = 0.1
 
@@ -98,6 +112,8 @@ export async function mountEditor3d(host: HTMLElement, options: Editor3dOptions)
       renderPaused: true,
       // A 3x phone screen would render nine times the pixels of 1x for every painted texel; 2x is sharp enough.
       pixelRatio: Math.min(MAX_PIXEL_RATIO, window.devicePixelRatio || 1),
+      // Narrower than skinview3d's 50°: from farther away the head is not drawn smaller than the feet by much.
+      fov: FOV,
     })
   } catch {
     return null
@@ -174,6 +190,8 @@ export async function mountEditor3d(host: HTMLElement, options: Editor3dOptions)
     animation = applyPose(viewer.playerObject, pose, still)
     canvas.dataset.pose = pose
     lastTime = undefined
+    // A T-pose is wider than a stand: fitted again while the visitor has not moved the view.
+    if (orbit.atHome) home()
     redraw()
   }
   const setModel = (model: Model) => {
@@ -193,12 +211,33 @@ export async function mountEditor3d(host: HTMLElement, options: Editor3dOptions)
     orbit.tilt(radians)
     redraw()
   }
+  /** The home view for the frame's size now, fitted around the corners of every mesh of the player as posed. */
+  const home = () => {
+    const corner = new Vector3()
+    const points: [number, number, number][] = []
+    viewer.playerObject.updateWorldMatrix(true, true)
+    for (const { mesh } of places) {
+      // skinview3d sizes some boxes by their geometry (head 8×8×8), others by the mesh's scale (arms).
+      if (!mesh.geometry.boundingBox) mesh.geometry.computeBoundingBox()
+      const { min, max } = mesh.geometry.boundingBox!
+      for (const x of [min.x, max.x]) for (const y of [min.y, max.y]) for (const z of [min.z, max.z]) {
+        corner.set(x, y, z).applyMatrix4(mesh.matrixWorld)
+        points.push([corner.x, corner.y, corner.z])
+      }
+    }
+    const inset = { ...HOME_INSETS, ...options.homeInsets }
+    const width = Math.max(1, viewer.width)
+    const height = Math.max(1, viewer.height)
+    orbit.home(points, { top: (2 * inset.top) / height, bottom: (2 * inset.bottom) / height, side: (2 * inset.side) / width })
+  }
   const resize = () => {
     const width = host.clientWidth
     const height = host.clientHeight
     if (!width || !height || (width === viewer.width && height === viewer.height)) return
     // Resizing clears the canvas: draw at once, or the view blinks for a frame.
     viewer.setSize(width, height)
+    // Untouched, the home view follows the frame (a phone turned, a tab first shown at its real size).
+    if (orbit.atHome) home()
     render()
   }
 
@@ -224,6 +263,22 @@ export async function mountEditor3d(host: HTMLElement, options: Editor3dOptions)
       schedule()
     },
   })
+  // The hover read-out: its own raycast per pointer event (not per coalesced one), told only on a change.
+  let hovered = ''
+  const hover = (hit: ModelHit | null) => {
+    const key = hit ? `${hit.x},${hit.y}` : ''
+    if (key === hovered) return
+    hovered = key
+    options.onHover?.(hit)
+  }
+  const onHoverMove = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') hover(picker.texelAt(event.clientX, event.clientY, activeLayer))
+  }
+  const onHoverLeave = () => hover(null)
+  if (options.onHover) {
+    canvas.addEventListener('pointermove', onHoverMove)
+    canvas.addEventListener('pointerleave', onHoverLeave)
+  }
   const keys: Record<string, () => void> = {
     ArrowLeft: () => turn(-KEY_TURN),
     ArrowRight: () => turn(KEY_TURN),
@@ -261,7 +316,7 @@ export async function mountEditor3d(host: HTMLElement, options: Editor3dOptions)
   setActiveLayer(activeLayer)
   setPose(options.pose ?? 'stand')
   resize()
-  orbit.home()
+  home()
   render()
 
   return {
@@ -284,7 +339,7 @@ export async function mountEditor3d(host: HTMLElement, options: Editor3dOptions)
     turn,
     tilt,
     reset: () => {
-      orbit.home()
+      home()
       redraw()
     },
     resize,
@@ -295,6 +350,8 @@ export async function mountEditor3d(host: HTMLElement, options: Editor3dOptions)
       sizes.disconnect()
       visibility.disconnect()
       canvas.removeEventListener('keydown', onKey)
+      canvas.removeEventListener('pointermove', onHoverMove)
+      canvas.removeEventListener('pointerleave', onHoverLeave)
       canvas.removeEventListener('webglcontextrestored', onRestored)
       viewer.dispose()
       texture.dispose()

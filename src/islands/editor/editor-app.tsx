@@ -28,8 +28,10 @@ import { ColourPicker } from './colour-picker'
 import { DraftKeeper, type DraftInfo } from './drafts'
 import { DraftsPanel, type DraftSummary } from './drafts-panel'
 import { EditSession, type InputResult } from './edit-session'
+import { LAYER_LABEL, MODEL_LABEL, PART_LABEL, sourceErrorKey, VIEW_LABEL } from './editor-labels'
 import { $editorSettings, patchEditorSettings, withRecent } from './editor-settings'
 import { HelpDialog, type HelpDialogHandle } from './help-dialog'
+import { HoverReadout, type HoverReadoutHandle } from './hover-readout'
 import { LayerPanel, ModelPanel } from './layer-model-panel'
 import { ModelView, POSES, type ModelViewHandle, type Pose, type Visibility } from './model-view'
 import { OpenPanel } from './open-panel'
@@ -61,7 +63,7 @@ interface Notice {
 }
 
 /** The editor. */
-export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps & { privateFlag?: boolean }) {
+export function EditorApp({ source, defaultName, privateFlag, blank }: SkinEditorProps) {
   const i18n = useI18n()
   const { t, locale } = i18n
   const settings = useStore($editorSettings)
@@ -78,6 +80,7 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
   const view2d = useRef<TextureViewHandle>(null)
   const view3d = useRef<ModelViewHandle>(null)
   const help = useRef<HelpDialogHandle>(null)
+  const readout = useRef<HoverReadoutHandle>(null)
   const frames = useMemo(
     () =>
       new PaintFrames(() => {
@@ -147,7 +150,7 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
   )
 
   const sourceText = useCallback((error: unknown) => {
-    const reason = error instanceof SourceError ? t(`editor.errors.${error.code}`) : error instanceof Error ? error.message : String(error)
+    const reason = error instanceof SourceError ? t(sourceErrorKey(error.code)) : error instanceof Error ? error.message : String(error)
     return t('editor.errors.notOpened', { reason })
   }, [t])
 
@@ -158,7 +161,7 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
       const next = keeper.start(loaded.texture, loaded.model, { name: loaded.name, remixOf: loaded.remixOf })
       show(next)
       keeper.changed()
-      const opened = loaded.name ? t('editor.open.opened', { name: loaded.name }) : t('editor.open.openedBlank')
+      const opened = loaded.name ? t('editor.open.opened', { name: loaded.name }) : t('editor.open.openedUnnamed')
       setNotice({ text: loaded.legacy ? `${opened} ${t('editor.open.legacy')}` : opened, tone: 'info' })
     },
     [keeper, show, t],
@@ -173,6 +176,8 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
         await openLoaded(await load())
       } catch (error) {
         setNotice({ text: sourceText(error), tone: 'error' })
+        // The notice sits above the views; a visitor scrolled down to the Open section would not see it.
+        requestAnimationFrame(() => document.querySelector('.editor__notice')?.scrollIntoView({ block: 'nearest' }))
       } finally {
         setBusy(false)
       }
@@ -189,7 +194,12 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
         setBusy(true)
         try {
           const loaded = await loadSource(source as SourceRequest)
-          if (alive) await openLoaded({ ...loaded, name: loaded.name || defaultName || '' })
+          if (!alive) return
+          await openLoaded({ ...loaded, name: loaded.name || defaultName || '' })
+          // The copy is a draft now: a reload must bring that draft back, not open the source afresh over it.
+          const url = new URL(location.href)
+          for (const name of ['skin', 'player', 'url']) url.searchParams.delete(name)
+          history.replaceState(history.state, '', url)
           return
         } catch (error) {
           if (alive) setNotice({ text: sourceText(error), tone: 'error' })
@@ -197,7 +207,8 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
           if (alive) setBusy(false)
         }
       }
-      const restored = await keeper.restore()
+      // A query the page could not open says "a blank skin": keep that word, the drafts stay listed.
+      const restored = blank ? null : await keeper.restore()
       if (!alive) return
       if (restored) {
         show(restored)
@@ -255,6 +266,8 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
       end()
     }
   }
+  /** The texel under the pointer on either view, for the read-out under them. */
+  const hoverAt = (texel: Point | null) => readout.current?.show(texel, live.current.model)
   const brushAt = (texel: Point) => {
     const { settings: s, layer: l, model: m } = live.current
     const texels = s.tool === 'fill' || s.tool === 'eyedropper' ? (brushTexels(texel[0], texel[1], { model: m, layer: l, size: 1 }) as Point[]) : (brushTexels(texel[0], texel[1], { model: m, layer: l, size: s.size }) as Point[])
@@ -282,11 +295,11 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
     if (!session.setModel(next)) return
     setModel(next)
     changed()
-    say(t('editor.status.model', { model: t(`editor.model.${next}`) }))
+    say(t('editor.status.model', { model: t(MODEL_LABEL[next]) }))
   }
   const switchLayer = (next: Layer) => {
     setLayer(next)
-    say(t('editor.status.layer', { layer: t(`editor.layer.${next}`) }))
+    say(t('editor.status.layer', { layer: t(LAYER_LABEL[next]) }))
   }
   const toggleMirror = () => {
     const mirror = !live.current.settings.mirror
@@ -427,7 +440,7 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
 
   // --- layout -----------------------------------------------------------------------------------
   const labels = useMemo(() => {
-    const of = (l: Layer) => Object.fromEntries(PART_NAMES.map((part) => [part, t(`editor.parts.${l}.${part}`)])) as Record<PartName, string>
+    const of = (l: Layer) => Object.fromEntries(PART_NAMES.map((part) => [part, t(PART_LABEL[l][part])])) as Record<PartName, string>
     return { base: of('base'), overlay: of('overlay') }
   }, [t])
   const textureHint = `${ids}-texture-hint`
@@ -482,14 +495,14 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
               }
             }}
           >
-            {t(`editor.views.${name}`)}
+            {t(VIEW_LABEL[name])}
           </button>
         ))}
       </div>
       <div className="editor__workspace">
         <div className="editor__views">
           <section id={panelId('model')} className="editor__view editor__view--model" role="tabpanel" aria-labelledby={tabId('model')}>
-            <ModelView ref={view3d} active={wide || view === 'model'} texture={textureCanvas} model={model} layer={layer} pose={pose} onPose={setPose} visibility={visibility} onPaint={onPaint3d} />
+            <ModelView ref={view3d} active={wide || view === 'model'} texture={textureCanvas} model={model} layer={layer} pose={pose} onPose={setPose} visibility={visibility} onPaint={onPaint3d} onHover={(hit) => hoverAt(hit && [hit.x, hit.y])} />
           </section>
           <section id={panelId('texture')} className="editor__view editor__view--texture" role="tabpanel" aria-labelledby={tabId('texture')}>
             <TextureView
@@ -503,6 +516,7 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
               onMove={(texel, time) => move(texel, time, '2d')}
               onEnd={end}
               onCancel={cancel}
+              onHover={hoverAt}
               labelsOn={settings.labels}
               onToggleLabels={() => patchEditorSettings({ labels: !settings.labels })}
               describedBy={textureHint}
@@ -520,6 +534,7 @@ export function EditorApp({ source, defaultName, privateFlag }: SkinEditorProps 
               {t('editor.views.textureHint')}
             </p>
           </section>
+          <HoverReadout ref={readout} />
         </div>
         <div className="editor__panel">
           <PanelSection name="colour" title={t('editor.colour.label')} open>

@@ -8,6 +8,7 @@ import { forwardRef, useImperativeHandle } from 'react'
 import { useI18n } from '../../shared/i18n/context'
 import { Icon } from '../../shared/ui/icon'
 import { useModal } from '../skin/use-modal'
+import { SHORTCUT_LABEL } from './editor-labels'
 import { SHORTCUTS } from './shortcuts'
 
 /** Opens the dialog. */
@@ -48,7 +49,7 @@ export const HelpDialog = forwardRef<HelpDialogHandle>(function HelpDialog(_prop
                   </span>
                 ))}
               </td>
-              <td>{t(`editor.keys.${line.label}`)}</td>
+              <td>{t(SHORTCUT_LABEL[line.label])}</td>
             </tr>
           ))}
         </tbody>

@@ -13,6 +13,7 @@ import type { PartName } from '../../shared/skin/skin-model'
 import { Icon } from '../../shared/ui/icon'
 import { webglAvailable } from '../viewer/webgl-support'
 import type { Editor3d } from './editor-3d'
+import { POSE_LABEL } from './editor-labels'
 
 /** The poses, in the order P cycles through them. */
 export const POSES = ['stand', 'walk', 'wave', 'tpose'] as const
@@ -34,6 +35,8 @@ export interface ModelViewProps {
   visibility: Visibility
   /** A paint gesture on the model (the texel under the pointer, null off the model; the pointer event's time stamp). */
   onPaint(phase: 'start' | 'move' | 'end', texel: { x: number; y: number } | null, timeStamp: number): void
+  /** The texel under a hovering mouse or pen changed (null: off the model). */
+  onHover?(texel: { x: number; y: number } | null): void
 }
 
 /** What the island asks of the 3D view. */
@@ -46,6 +49,8 @@ export interface ModelViewHandle {
 
 type State = 'loading' | 'ready' | 'unavailable' | 'failed'
 
+/** CSS pixels the view controls take along the bottom of the view (a 32 px row, its frame and 8 px below) plus a margin. */
+const CONTROLS_INSET = 58
 const TURN = Math.PI / 8
 const ZOOM = 1.2
 
@@ -81,6 +86,9 @@ export const ModelView = forwardRef<ModelViewHandle, ModelViewProps>(function Mo
           pose: latest.current.pose,
           label: t('editor.views.modelLabel'),
           onPaint: (phase, texel, timeStamp) => latest.current.onPaint(phase, texel, timeStamp),
+          onHover: (hit) => latest.current.onHover?.(hit),
+          // The view's controls lie over its bottom edge: the home view keeps the feet above them.
+          homeInsets: { bottom: CONTROLS_INSET },
         }),
       )
       .then((mounted) => {
@@ -132,7 +140,7 @@ export const ModelView = forwardRef<ModelViewHandle, ModelViewProps>(function Mo
             <select className="select editor-view-controls__select" value={props.pose} onChange={(event) => props.onPose(event.target.value as Pose)} aria-keyshortcuts="P">
               {POSES.map((pose) => (
                 <option key={pose} value={pose}>
-                  {t(`editor.views.poses.${pose}`)}
+                  {t(POSE_LABEL[pose])}
                 </option>
               ))}
             </select>

@@ -28,4 +28,14 @@ export interface SkinEditorProps {
   source?: EditorSource
   /** A name to suggest when signing (the gallery skin's own name). */
   defaultName?: string
+  /**
+   * Feature flag `web.visibility.private` (SPEC §2), as the generate form gets it: the sign form offers
+   * "private" when it is on and the visitor holds `private_skins`. Absent: off.
+   */
+  privateFlag?: boolean
+  /**
+   * The query named something the page could not open, and its notice says so: start a blank skin
+   * (the visitor's drafts stay listed) instead of bringing the last draft back.
+   */
+  blank?: boolean
 }

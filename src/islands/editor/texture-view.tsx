@@ -31,6 +31,8 @@ export interface TextureViewProps {
   onMove(texel: Point, timeStamp: number): void
   onEnd(): void
   onCancel(): void
+  /** The texel under the mouse, pen or keyboard cursor changed (any integers, also outside the texture); null: none. */
+  onHover?(texel: Point | null): void
   /** The labels toggle. */
   labelsOn: boolean
   onToggleLabels(): void
@@ -234,6 +236,7 @@ export const TextureView = forwardRef<TextureViewHandle, TextureViewProps>(funct
       const texel = texelOf(point)
       if (!hover.current || hover.current[0] !== texel[0] || hover.current[1] !== texel[1]) {
         hover.current = texel
+        latest.current.onHover?.(texel)
         schedule()
       }
     }
@@ -261,6 +264,7 @@ export const TextureView = forwardRef<TextureViewHandle, TextureViewProps>(funct
   const onPointerLeave = () => {
     if (hover.current) {
       hover.current = null
+      latest.current.onHover?.(null)
       schedule()
     }
   }
@@ -274,6 +278,7 @@ export const TextureView = forwardRef<TextureViewHandle, TextureViewProps>(funct
       const [x, y] = cursor.current ?? [8, 8]
       cursor.current = [Math.min(63, Math.max(0, x + move[0])), Math.min(63, Math.max(0, y + move[1]))]
       hover.current = null
+      latest.current.onHover?.(cursor.current)
       schedule()
       return
     }
@@ -309,6 +314,7 @@ export const TextureView = forwardRef<TextureViewHandle, TextureViewProps>(funct
           onKeyDown={onKeyDown}
           onKeyUp={onKeyUp}
           onBlur={() => {
+            if (cursor.current) latest.current.onHover?.(null)
             cursor.current = null
             schedule()
           }}

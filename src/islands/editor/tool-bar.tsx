@@ -23,6 +23,7 @@ import type { KeyboardEvent } from 'react'
 import { useI18n } from '../../shared/i18n/context'
 import type { Layer } from '../../shared/skin-editor/texture'
 import { Icon } from '../../shared/ui/icon'
+import { FILL_MODE_LABEL, TOOL_LABEL } from './editor-labels'
 import type { FillMode } from './editor-settings'
 import { SIZED_TOOLS, TOOLS, type BrushSize, type Tool } from './tools'
 
@@ -80,7 +81,7 @@ export function ToolBar(props: ToolBarProps) {
     <div className="editor-toolbar" role="toolbar" aria-label={t('editor.tools.label')} onKeyDown={moveFocus}>
       <div className="editor-toolbar__group editor-toolbar__tools">
         {TOOLS.map((tool) => {
-          const name = t(`editor.tools.${tool}`)
+          const name = t(TOOL_LABEL[tool])
           return (
             <button
               key={tool}
@@ -114,7 +115,7 @@ export function ToolBar(props: ToolBarProps) {
             <select className="select editor-toolbar__select" value={props.fillMode} onChange={(event) => props.onFillMode(event.target.value as FillMode)} aria-keyshortcuts="Shift+G">
               {(['connected', 'face', 'colour'] as const).map((mode) => (
                 <option key={mode} value={mode}>
-                  {t(`editor.tools.fillModes.${mode}`)}
+                  {t(FILL_MODE_LABEL[mode])}
                 </option>
               ))}
             </select>

@@ -7,6 +7,7 @@ import { useI18n } from '../../shared/i18n/context'
 import { PART_NAMES } from '../../shared/skin-editor/layout'
 import type { Layer } from '../../shared/skin-editor/texture'
 import type { PartName } from '../../shared/skin/skin-model'
+import { LAYER_LABEL, PART_LABEL } from './editor-labels'
 import type { Visibility } from './model-view'
 
 /** Everything shown. */
@@ -19,11 +20,11 @@ export function VisibilityPanel({ visibility, onChange }: { visibility: Visibili
     <div className="editor-visibility">
       {(['base', 'overlay'] as const).map((layer) => (
         <fieldset key={layer} className="editor-visibility__layer">
-          <legend>{t(`editor.layer.${layer}`)}</legend>
+          <legend>{t(LAYER_LABEL[layer])}</legend>
           {PART_NAMES.map((part) => (
             <label key={part} className="editor-check">
               <input type="checkbox" checked={visibility[part][layer]} onChange={(event) => onChange(part, layer, event.target.checked)} data-part={part} data-layer={layer} />
-              {t(`editor.parts.${layer}.${part}`)}
+              {t(PART_LABEL[layer][part])}
             </label>
           ))}
         </fieldset>

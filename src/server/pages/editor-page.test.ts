@@ -11,6 +11,7 @@ import { startTestApi, type TestApi } from '../../../test/support/embedded-api'
 import { islandPropsIn } from '../../../test/support/island-props'
 import { paintedSkinPng } from '../../../test/support/skin-files'
 import { createTestApp } from '../../../test/support/web-app'
+import { DEFAULT_FLAGS } from '../../shared/flags'
 import type { SkinInfo } from '../../shared/schemas/api'
 
 let backend: TestApi
@@ -44,7 +45,12 @@ const page = async (path: string, cookie = '') => {
   expect(response.status, path).toBe(200)
   return response.text()
 }
-const editorProps = (html: string) => islandPropsIn(html, 'skin-editor')
+/** The island's props past the `web.visibility.private` flag, which every page passes (on by default). */
+const editorProps = (html: string) => {
+  const { privateFlag, ...props } = islandPropsIn(html, 'skin-editor') as Record<string, unknown>
+  expect(privateFlag).toBe(true)
+  return props
+}
 
 beforeAll(async () => {
   backend = await startTestApi(0, { LIMIT_ANONYMOUS_PER_MINUTE: '1000', LIMIT_ANONYMOUS_PER_HOUR: '10000', LIMIT_USER_PER_MINUTE: '1000', LIMIT_ANONYMOUS_PENDING: '50' })
@@ -86,6 +92,8 @@ describe('/editor', () => {
     const en = await page(`/editor?skin=${publicSkin.uuid}`)
     expect(editorProps(en)).toEqual(expected)
     expect(en).toContain('noindex')
+    // A mangled query is a working page too, never indexed.
+    expect(await page('/editor?skin[]=1&skin[]=2')).toContain('noindex')
     expect(editorProps(await page(`/fr/editor?skin=${publicSkin.shortId}`))).toEqual(expected)
     // A nameless skin is named by its short id and suggests no name.
     expect(editorProps(await page(`/editor?skin=${remixOfPublic.uuid}`))).toEqual({ source: { kind: 'skin', uuid: remixOfPublic.uuid, texture: remixOfPublic.texture.hash.skin, name: remixOfPublic.shortId, slim: remixOfPublic.variant === 'slim' } })
@@ -103,7 +111,8 @@ describe('/editor', () => {
       [`/ru/editor?skin=${secret.uuid}`, 'ru'],
     ] as const) {
       const html = await page(path, stranger)
-      expect(editorProps(html), path).toEqual({})
+      // The notice says the editor opened a blank skin: the island starts one instead of the last draft.
+      expect(editorProps(html), path).toEqual({ blank: true })
       expect(html, path).toContain(lang === 'en' ? 'role="alert">That skin does not exist or you may not see it' : 'role="alert">Такого скина нет или он вам недоступен')
       // Nothing of the refused skin reaches the page.
       expect(html).not.toContain(secret.texture.hash.skin)
@@ -118,14 +127,24 @@ describe('/editor', () => {
     const url = 'https://example.com/skins/knight.png'
     expect(editorProps(await page(`/de/editor?url=${encodeURIComponent(url)}`))).toEqual({ source: { kind: 'url', url } })
     const badPlayer = await page('/editor?player=not%20a%20name!')
-    expect(editorProps(badPlayer)).toEqual({})
+    expect(editorProps(badPlayer)).toEqual({ blank: true })
     expect(badPlayer).toContain('role="alert">That is not a Minecraft player name or uuid')
     for (const bad of ['javascript:alert(1)', `https://example.com/${'x'.repeat(256)}.png`]) {
       const html = await page(`/de/editor?url=${encodeURIComponent(bad)}`)
-      expect(editorProps(html)).toEqual({})
+      expect(editorProps(html)).toEqual({ blank: true })
       expect(html).toContain('role="alert">Nur Bildlinks mit http:// oder https://')
       expect(html).not.toContain('javascript:alert')
     }
+  })
+
+  test('the sign form is told the `web.visibility.private` flag, as the generate form is: off on a site that turns it off', async () => {
+    const off = createTestApp({ api: { fetch: backend.api.fetch, inProcess: true }, flags: async () => ({ ...DEFAULT_FLAGS, 'web.visibility.private': false }) })
+    for (const path of ['/editor', `/de/editor?skin=${publicSkin.uuid}`]) {
+      const response = await off.request(path, { headers: { cookie: owner } })
+      expect(response.status).toBe(200)
+      expect(islandPropsIn(await response.text(), 'skin-editor'), path).toMatchObject({ privateFlag: false })
+    }
+    expect(islandPropsIn(await page('/editor', owner), 'skin-editor')).toMatchObject({ privateFlag: true })
   })
 })
 

@@ -92,8 +92,11 @@ async function readQuery(c: Context<AppEnv>): Promise<EditorPageProps> {
 /** `GET /editor`. */
 export const editorPage: Handler<AppEnv> = async (c) => {
   const { t } = c.get('i18n')
-  const props = await readQuery(c)
-  // An editor opened on something is a visitor's own working page: kept out of search indexes.
-  const opened = ['skin', 'player', 'url'].some((name) => c.req.query(name) !== undefined)
+  const { island, notice } = await readQuery(c)
+  // "Private" in the sign form follows the same flag as in the generate form.
+  const props: EditorPageProps = { island: { ...island, privateFlag: c.get('flags')['web.visibility.private'], ...(notice ? { blank: true } : {}) }, ...(notice ? { notice } : {}) }
+  // An editor opened with any query (a source, or a mangled one such as `skin[]=`) is a visitor's own
+  // working page: kept out of search indexes; only the bare /editor is the page to index.
+  const opened = new URL(c.req.url).search !== ''
   return c.render(<EditorPage {...props} />, { title: t('pages.editor.title'), description: t('pages.editor.description'), noindex: opened })
 }

@@ -5,8 +5,8 @@ import { packColor, setTexel } from './texture'
 import { fixtureTexture } from './testing/fixtures'
 
 test('the blank template has its four colours, most used first', () => {
-  // base texels per colour (classic): shirt 352 + 2*224, trousers 2*224, head 384 - 64, face 64
-  expect(skinPalette(blankTemplate('classic'))).toEqual([packColor(0x4a, 0x7f, 0xb5), packColor(0x3b, 0x3f, 0x5c), packColor(0xc6, 0x9a, 0x7b), packColor(0xd2, 0xa8, 0x8a)])
+  // base texels per colour (classic): skin 384 - 64 + 2*224 (head and arms), trousers 2*224, shirt 352, face 64
+  expect(skinPalette(blankTemplate('classic'))).toEqual([packColor(0xc6, 0x9a, 0x7b), packColor(0x3b, 0x3f, 0x5c), packColor(0x4a, 0x7f, 0xb5), packColor(0xd2, 0xa8, 0x8a)])
 })
 
 test('translucent colours are left out, ties keep reading order, max caps the list', () => {

@@ -7,12 +7,15 @@ import type { PartName } from '../skin/skin-model'
 import { faceRects, fillRect } from './layout'
 import { createTexture, packColor, type Color, type Model, type SkinTexture } from './texture'
 
-/** Base-layer colour of each part: skin-toned head, shirt on body and arms, trousers on the legs. */
+/**
+ * Base-layer colour of each part: skin-toned head and bare arms, a shirt on the body, trousers on the
+ * legs — arms unlike the body, so the model's parts stand apart from the first look.
+ */
 const PART_COLORS: Readonly<Record<PartName, Color>> = {
   head: packColor(0xc6, 0x9a, 0x7b),
   body: packColor(0x4a, 0x7f, 0xb5),
-  rightArm: packColor(0x4a, 0x7f, 0xb5),
-  leftArm: packColor(0x4a, 0x7f, 0xb5),
+  rightArm: packColor(0xc6, 0x9a, 0x7b),
+  leftArm: packColor(0xc6, 0x9a, 0x7b),
   rightLeg: packColor(0x3b, 0x3f, 0x5c),
   leftLeg: packColor(0x3b, 0x3f, 0x5c),
 }

@@ -77,6 +77,16 @@ async function prepareUser(ctx: ApiContext, user: string): Promise<PreparedInput
   return { type: 'image', image, origin: 'user', sourceName: name, player: { uuid, name, variant } }
 }
 
+/** A texture a URL input names by hash: one the texture host does not have is a bad URL (400), like any other URL that leads nowhere. */
+async function fetchNamedTexture(ctx: ApiContext, hash: string): Promise<Uint8Array> {
+  try {
+    return await ctx.fetchTexture(hash)
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'texture_not_found') throw new ApiError('invalid_image_url', 'The link names no texture on this instance or the texture host', 400)
+    throw error
+  }
+}
+
 /** Resolves a URL input: our own skin link, a known texture URL, a data URL, or a safe download. */
 export async function prepareUrl(ctx: ApiContext, url: string, who: Identity): Promise<PreparedInput> {
   if (isPngDataUrl(url)) {
@@ -95,7 +105,7 @@ export async function prepareUrl(ctx: ApiContext, url: string, who: Identity): P
   const textureHash = textureHashFromUrl(url, self)
   if (textureHash) {
     const stored = await ctx.blobs.get(textureKey(textureHash))
-    const bytes = stored?.bytes ?? (await ctx.fetchTexture(textureHash))
+    const bytes = stored?.bytes ?? (await fetchNamedTexture(ctx, textureHash))
     return { type: 'image', image: await readSkinImage(bytes), origin: 'texture', sourceName: url }
   }
   const target = rewriteImageUrl(url, { selfSkinTextureUrl: (id) => `${ctx.config.publicUrl}/api/v2/skins/${id}/texture` })

@@ -87,6 +87,8 @@ describe('GET /v2/editor/import', () => {
       [`/v2/editor/import?url=${encodeURIComponent('http://127.0.0.1:1/skin.png')}`, 400, 'blocked_url_host'],
       [url('photo.jpg'), 400, 'invalid_image_url'],
       [url('missing.png'), 400, 'invalid_image_url'],
+      // A texture URL whose hash the texture host does not have names nothing: a bad URL, not an upstream failure.
+      [`/v2/editor/import?url=${encodeURIComponent(`http://textures.minecraft.net/texture/${'0'.repeat(64)}`)}`, 400, 'invalid_image_url'],
       [url('fake.png'), 400, 'invalid_image'],
       [url('icon.png'), 400, 'invalid_image'],
     ]
