@@ -147,19 +147,26 @@ const readLocaleTable = (code: string): Record<string, unknown> => JSON.parse(re
 /** Every @mdi/js icon the source imports: name → path data. */
 function usedIcons(): Map<string, string> {
   const icons = new Map<string, string>()
-  const importOf = /import\s*\{([^}]*)\}\s*from\s*'@mdi\/js'/g
   for (const file of new Bun.Glob('src/**/*.{ts,tsx}').scanSync(ROOT)) {
-    for (const match of readFileSync(join(ROOT, file), 'utf8').matchAll(importOf)) {
-      for (const entry of match[1]!.split(',')) {
-        const name = entry.trim().split(/\s+as\s+/)[0]
-        if (!name) continue
-        const path = (mdi as Record<string, string>)[name]
-        if (!path) throw new Error(`unknown @mdi/js icon ${name}`)
-        icons.set(name, path)
-      }
+    for (const name of iconNamesIn(readFileSync(join(ROOT, file), 'utf8'))) {
+      const path = (mdi as Record<string, string>)[name]
+      if (!path) throw new Error(`unknown @mdi/js icon ${name}`)
+      icons.set(name, path)
     }
   }
   return icons
+}
+
+/** The icon names a source file imports from `@mdi/js`. */
+function iconNamesIn(source: string): Set<string> {
+  const names = new Set<string>()
+  for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mdi\/js'/g)) {
+    for (const entry of match[1]!.split(',')) {
+      const name = entry.trim().split(/\s+as\s+/)[0]
+      if (name) names.add(name)
+    }
+  }
+  return names
 }
 
 /** Writes the icons as one hashed sprite (src/shared/ui/icon-sprite.ts); returns its URL. */
@@ -175,12 +182,16 @@ function writeIconSprite(icons: Map<string, string>): string {
  * draws every icon from the sprite, so the paths would be dead weight in the islands' chunks.
  */
 function iconIdsPlugin(icons: Map<string, string>): BunPlugin {
+  // The virtual module's path: its importer's plus this, so it never stands for the importer itself.
+  const ICONS_OF = '?mdi-icons'
   return {
     name: 'mdi-sprite-ids',
     setup(build) {
-      build.onResolve({ filter: /^@mdi\/js$/ }, () => ({ path: '@mdi/js', namespace: 'mdi-sprite-ids' }))
-      build.onLoad({ filter: /.*/, namespace: 'mdi-sprite-ids' }, () => ({
-        contents: [...icons].map(([name, path]) => `export const ${name} = ${JSON.stringify(iconId(path))}`).join('\n'),
+      // One module per importing file, holding only the icons that file names: one shared module of
+      // every icon would put each island's icon ids into the chunk every page loads.
+      build.onResolve({ filter: /^@mdi\/js$/ }, (args) => ({ path: `${args.importer}${ICONS_OF}`, namespace: 'mdi-sprite-ids' }))
+      build.onLoad({ filter: /.*/, namespace: 'mdi-sprite-ids' }, (args) => ({
+        contents: [...iconNamesIn(readFileSync(args.path.slice(0, -ICONS_OF.length), 'utf8'))].map((name) => `export const ${name} = ${JSON.stringify(iconId(icons.get(name)!))}`).join('\n'),
         loader: 'js',
       }))
     },

@@ -433,6 +433,11 @@ describe('the 3D editor view', () => {
       return w.draws - start
     })
     expect(inCall).toBeGreaterThan(0)
+    // The call draws straight to the canvas; once the texture stays still, one smoothed frame follows
+    // (the same scene plus skinview3d's FXAA pass: one draw more), and then nothing.
+    const before = await page.evaluate(() => (window as unknown as { draws: number }).draws)
+    await page.waitForFunction((before) => (window as unknown as { draws: number }).draws > before, before)
+    expect(await page.evaluate((before) => (window as unknown as { draws: number }).draws - before, before)).toBe(inCall + 1)
     expect(await drawsOver(5)).toBe(0)
     await page.evaluate(() => (window as unknown as Win).editor!.setPose('walk'))
     expect(await drawsOver(5)).toBeGreaterThanOrEqual(5 * inCall - inCall)

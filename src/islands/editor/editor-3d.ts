@@ -88,6 +88,8 @@ const KEY_TURN = Math.PI / 12
 const KEY_ZOOM = 1.2
 /** The highest device pixel ratio rendered at (paint latency on dense phone screens). */
 const MAX_PIXEL_RATIO = 2
+/** Quiet time after the last texture change before the smoothed (FXAA) frame is drawn, ms. */
+const SETTLE_MS = 150
 /** The camera's vertical field of view, degrees. */
 const FOV = 35
 /** CSS pixels the home view leaves free at each edge unless the island says otherwise. */
@@ -152,10 +154,19 @@ export async function mountEditor3d(host: HTMLElement, options: Editor3dOptions)
   let frame = 0
   let lastTime: number | undefined
   const animating = () => animation !== null && !stroking && onScreen
-  const render = () => {
+  let settle: ReturnType<typeof setTimeout> | undefined
+  /**
+   * Draws the scene. `quick`: straight to the canvas. skinview3d's composer adds an off-screen pass and
+   * an FXAA pass, which smooth the box edges but cost most of a frame where WebGL runs in software, so
+   * strokes (on either view) draw quickly and the smoothed frame follows once they pause.
+   */
+  const draw = (quick: boolean) => {
     dirty = false
-    if (!viewer.disposed && !viewer.renderer.getContext().isContextLost()) viewer.render()
+    if (viewer.disposed || viewer.renderer.getContext().isContextLost()) return
+    if (quick) viewer.renderer.render(viewer.scene, viewer.camera)
+    else viewer.render()
   }
+  const render = () => draw(stroking)
   const tick = (now: number) => {
     frame = 0
     if (animating()) {
@@ -260,6 +271,8 @@ export async function mountEditor3d(host: HTMLElement, options: Editor3dOptions)
       // The pose holds still under a stroke, so the texel under a resting pointer stays the same one.
       stroking = active
       lastTime = undefined
+      // The smoothed frame again once the stroke is over.
+      if (!active) dirty = true
       schedule()
     },
   })
@@ -323,8 +336,10 @@ export async function mountEditor3d(host: HTMLElement, options: Editor3dOptions)
     canvas,
     textureChanged: () => {
       texture.needsUpdate = true
+      clearTimeout(settle)
+      settle = setTimeout(redraw, SETTLE_MS)
       // Drawn now, in the caller's frame, so the 3D view and the 2D view show a stroke together.
-      if (onScreen) render()
+      if (onScreen) draw(true)
       else dirty = true
     },
     setModel,
@@ -353,6 +368,7 @@ export async function mountEditor3d(host: HTMLElement, options: Editor3dOptions)
       canvas.removeEventListener('pointermove', onHoverMove)
       canvas.removeEventListener('pointerleave', onHoverLeave)
       canvas.removeEventListener('webglcontextrestored', onRestored)
+      clearTimeout(settle)
       viewer.dispose()
       texture.dispose()
       canvas.remove()

@@ -23,7 +23,6 @@ import { signingWarnings } from '../../shared/skin-editor/warnings'
 import type { PartName } from '../../shared/skin/skin-model'
 import { $auth, hasGrant } from '../../shared/stores/auth'
 import { Icon } from '../../shared/ui/icon'
-import { useNow } from '../use-now'
 import { ColourPicker } from './colour-picker'
 import { DraftKeeper, type DraftInfo } from './drafts'
 import { DraftsPanel, type DraftSummary } from './drafts-panel'
@@ -42,6 +41,7 @@ import { useMedia } from './use-media'
 import { useShortcuts } from './use-shortcuts'
 import { SignPanel, type SignPhase, type SignVisibility } from './sign-panel'
 import { loadFile, loadSource, SourceError, type LoadedSkin, type SourceRequest } from './sources'
+import { useCountdown } from './use-countdown'
 import { TextureView, type TextureViewHandle } from './texture-view'
 import { thumbnailDataUrl } from './thumbnail'
 import { ToolBar } from './tool-bar'
@@ -399,8 +399,7 @@ export function EditorApp({ source, defaultName, privateFlag, blank }: SkinEdito
   const [signVisibility, setSignVisibility] = useState<SignVisibility>('public')
   const [signState, setSignState] = useState<{ phase: SignPhase; message?: string }>({ phase: 'idle' })
   const [retryAt, setRetryAt] = useState(0)
-  const now = useNow(retryAt > Date.now(), 1000)
-  const retryIn = Math.max(0, Math.ceil((retryAt - now) / 1000))
+  const retryIn = useCountdown(retryAt)
   const allowPrivate = !!privateFlag && hasGrant(auth, 'private_skins')
   const stopWatching = useRef<(() => void) | null>(null)
   useEffect(() => () => stopWatching.current?.(), [])

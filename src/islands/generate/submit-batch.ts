@@ -18,7 +18,7 @@ import { jobFinished } from '../../shared/skin/job-polling'
 import { rememberRateLimit, rememberRetryAt } from '../../shared/stores/generate-limits'
 import { putQueueEntry } from '../../shared/stores/queue'
 import { announceJob } from '../job-announce'
-import { BATCH_SIZE } from './batch-size'
+import { BATCH_SIZE } from '../../shared/stores/generate-limits'
 import { retryAtOf, submitItems, type PlannedItem, type SubmitDeps, type SubmitResult } from './submit'
 
 /** The parts of a batch answer the browser reads (full schema: `queueBatchResponseSchema`). */

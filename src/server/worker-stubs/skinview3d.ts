@@ -21,3 +21,10 @@ export class WalkingAnimation {
     browserOnly()
   }
 }
+
+/** Never constructed on the server (the skin editor's wave pose). */
+export class WaveAnimation {
+  constructor() {
+    browserOnly()
+  }
+}

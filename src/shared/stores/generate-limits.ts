@@ -8,6 +8,15 @@ import type { RateLimitInfo, RateLimitWindow } from '../schemas/api/rate-limit'
 import { persistentJson } from './persistent-json'
 import { isNumber, optional, shape } from './stored-shape'
 
+/**
+ * Most links or players per `POST /v2/queue/batch` call, and per multi-line paste: `MAX_BATCH_ITEMS`
+ * of `shared/schemas/api/batch.ts`, repeated here so the generate form does not pull in full zod
+ * (DESIGN.md §4 JavaScript budget); `submit-batch.test.ts` checks that the two agree. Kept in this
+ * module, which every generate path loads anyway, rather than in a file of its own: a module that
+ * some islands share becomes a chunk of its own on the pages that load them.
+ */
+export const BATCH_SIZE = 24
+
 /** The stored allowance. */
 export interface GenerateLimits {
   minute?: RateLimitWindow
