@@ -96,7 +96,22 @@ function manualTimers() {
   return { timers, advance }
 }
 
-function keeper(dbName: string, timers: Timers, clock = { now: 1_000 }) {
+/** A `localStorage` stand-in (bun:test has none). */
+function memoryStorage(): Storage {
+  const map = new Map<string, string>()
+  return {
+    get length() {
+      return map.size
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, String(value)),
+  }
+}
+
+function keeper(dbName: string, timers: Timers, clock = { now: 1_000 }, snapshots?: Storage) {
   const session = new EditSession(blankTemplate('classic'), 'classic')
   const lists: DraftSummary[][] = []
   const saves: number[] = []
@@ -109,6 +124,7 @@ function keeper(dbName: string, timers: Timers, clock = { now: 1_000 }) {
     now: () => clock.now,
     random: () => 0.5,
     timers,
+    ...(snapshots ? { snapshots } : {}),
   })
   return { session, keep, lists, saves, clock }
 }
@@ -141,6 +157,62 @@ describe('the draft keeper', () => {
     expect(getTexel(second.session.texture, 12, 8)).toBe(red)
     // The history starts afresh.
     expect(second.session.history.canUndo).toBe(false)
+  })
+
+  test('a change the page could not write to IndexedDB before it went away comes back from its synchronous snapshot, once', async () => {
+    const db = freshDb()
+    const storage = memoryStorage()
+    const { timers, advance } = manualTimers()
+    const clock = { now: 1_000 }
+    const first = keeper(db, timers, clock, storage)
+    first.keep.start(blankTemplate('classic'), 'classic', { name: 'Late' })
+    first.keep.changed()
+    await advance(AUTOSAVE_DELAY_MS)
+    expect(first.saves).toEqual([1_000])
+    // A stroke, then the page goes away before the autosave delay runs out: the IndexedDB write never happens.
+    const red = hexToColor('#e0211b')!
+    clock.now = 2_000
+    first.session.begin([10, 10], { tool: 'pencil', layer: 'base', mirror: false, color: red, size: 1, fillMode: 'connected' })
+    first.session.end()
+    first.keep.changed()
+    first.keep.keepUnsaved()
+
+    const second = keeper(db, manualTimers().timers, { now: 3_000 }, storage)
+    expect(await second.keep.restore()).toMatchObject({ name: 'Late' })
+    expect(getTexel(second.session.texture, 10, 10)).toBe(red)
+    // Written into IndexedDB too, and used once: a third page finds it there, not in the snapshot.
+    expect(storage.length).toBe(0)
+    const third = keeper(db, manualTimers().timers, { now: 4_000 }, storage)
+    await third.keep.restore()
+    expect(getTexel(third.session.texture, 10, 10)).toBe(red)
+  })
+
+  test('a snapshot older than what IndexedDB holds is ignored, and nothing is kept when nothing waits', async () => {
+    const db = freshDb()
+    const storage = memoryStorage()
+    const { timers, advance } = manualTimers()
+    const clock = { now: 1_000 }
+    const first = keeper(db, timers, clock, storage)
+    first.keep.start(blankTemplate('classic'), 'classic', { name: 'Stale' })
+    first.keep.keepUnsaved()
+    expect(storage.length).toBe(0)
+    const red = hexToColor('#e0211b')!
+    first.session.begin([10, 10], { tool: 'pencil', layer: 'base', mirror: false, color: red, size: 1, fillMode: 'connected' })
+    first.session.end()
+    first.keep.changed()
+    first.keep.keepUnsaved()
+    // The IndexedDB write did finish after all, later, with a further change.
+    clock.now = 2_000
+    const blue = hexToColor('#1b3fe0')!
+    first.session.begin([11, 10], { tool: 'pencil', layer: 'base', mirror: false, color: blue, size: 1, fillMode: 'connected' })
+    first.session.end()
+    first.keep.changed()
+    await advance(AUTOSAVE_DELAY_MS)
+
+    const second = keeper(db, manualTimers().timers, { now: 3_000 }, storage)
+    await second.keep.restore()
+    expect(getTexel(second.session.texture, 11, 10)).toBe(blue)
+    expect(storage.length).toBe(0)
   })
 
   test('nothing to restore in a new profile; a new draft starts beside the old ones, which can be opened and deleted', async () => {

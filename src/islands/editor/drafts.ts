@@ -11,6 +11,7 @@ import { Autosave, type Timers } from './autosave'
 import { newDraftId, openDraftStore, type Draft, type DraftStore } from './draft-store'
 import type { DraftSummary } from './drafts-panel'
 import type { EditSession } from './edit-session'
+import { takeUnsaved, writeUnsaved } from './unsaved-snapshot'
 
 /** The open draft, as the island shows it. */
 export interface DraftInfo {
@@ -37,6 +38,8 @@ export interface DraftKeeperDeps {
   /** A save failed (the store works otherwise, e.g. the quota is full). */
   onError?(error: unknown): void
   store?: DraftStore
+  /** Where {@link DraftKeeper.keepUnsaved} writes synchronously (default `localStorage`; none: no snapshot). */
+  snapshots?: Storage
   now?(): number
   random?(): number
   timers?: Timers
@@ -86,12 +89,35 @@ export class DraftKeeper {
     return this.autosave.flush()
   }
 
-  private async save(): Promise<void> {
-    if (!this.available || !this.info.id) return
+  /**
+   * The page is going away: writes a waiting change synchronously (./unsaved-snapshot.ts), as the
+   * IndexedDB save started beside it may not finish; the next {@link restore} takes it back.
+   */
+  keepUnsaved(): void {
+    if (!this.available || !this.info.id || !this.autosave.dirty) return
+    writeUnsaved(this.snapshots, this.draftNow())
+  }
+
+  /** The open draft as it is now. */
+  private draftNow(): Draft {
     this.deps.beforeRead?.()
     const { session } = this.deps
-    const updatedAt = this.now()
-    const draft: Draft = { ...this.info, model: session.model, png: encodeSkinPng(session.texture), thumbnail: this.deps.thumbnail(session.model), updatedAt }
+    return { ...this.info, model: session.model, png: encodeSkinPng(session.texture), thumbnail: this.deps.thumbnail(session.model), updatedAt: this.now() }
+  }
+
+  private get snapshots(): Storage | undefined {
+    if (this.deps.snapshots) return this.deps.snapshots
+    try {
+      return globalThis.localStorage
+    } catch {
+      return undefined
+    }
+  }
+
+  private async save(): Promise<void> {
+    if (!this.available || !this.info.id) return
+    const draft = this.draftNow()
+    const { updatedAt } = draft
     await this.store.save(draft)
     this.deps.onSaved?.(updatedAt)
     await this.refresh()
@@ -129,9 +155,15 @@ export class DraftKeeper {
   /** Brings back the draft that was open last; null when there is none (or no store). */
   async restore(): Promise<DraftInfo | null> {
     try {
-      const id = await this.store.current()
+      let id = await this.store.current()
+      let draft = id ? await this.store.load(id) : undefined
+      // The last page's final changes, when IndexedDB did not get them before it went away.
+      const unsaved = takeUnsaved(this.snapshots)
+      if (unsaved && (!id || unsaved.id === id) && (!draft || unsaved.updatedAt > draft.updatedAt)) {
+        await this.store.save(unsaved)
+        ;[id, draft] = [unsaved.id, unsaved]
+      }
       await this.refresh()
-      const draft = id ? await this.store.load(id) : undefined
       return draft ? this.load(draft) : null
     } catch (error) {
       this.failed(error)

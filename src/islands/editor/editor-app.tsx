@@ -216,7 +216,11 @@ export function EditorApp({ source, defaultName, privateFlag, blank }: SkinEdito
       } else show(keeper.start(blankTemplate('classic'), 'classic', { name: defaultName ?? '' }))
     }
     void start()
-    const save = () => void keeper.flush()
+    const save = () => {
+      // Synchronous first: the IndexedDB write below may not finish before the page is gone.
+      keeper.keepUnsaved()
+      void keeper.flush()
+    }
     const hidden = () => document.visibilityState === 'hidden' && save()
     window.addEventListener('pagehide', save)
     document.addEventListener('visibilitychange', hidden)

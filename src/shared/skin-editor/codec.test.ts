@@ -7,7 +7,8 @@ import { expandLegacy } from './convert'
 import { getTexel, SIZE } from './texture'
 import { fixturePng, fixtureTexture, legacyFixture } from './testing/fixtures'
 
-const vectors = JSON.parse(readFileSync(`${import.meta.dir}/../../../../shared/reference/hash-vectors/vectors.json`, 'utf8')) as {
+// The repository's copy of the Mojang texture-hash vectors (the API's image tests read the same file).
+const vectors = JSON.parse(readFileSync(`${import.meta.dir}/../../api/image/fixtures/hash-vectors/vectors.json`, 'utf8')) as {
   vectors: { file: string; height: number; minecraftHash: string }[]
 }
 
