@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { hydrated, launchChromium, settled } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
+import { shown as shownColour, stroke2d as stroke, TEXTURE_CANVAS } from '../support/editor-texture'
 
 let server: RunningServer
 let browser: Browser
@@ -26,7 +27,6 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const CANVAS = '.editor-texture__canvas'
 
 /** Opens the editor at `path` in a fresh profile of `width` px, in `locale`; waits until its draft is in place. */
 async function openEditor(path: string, width: number, locale: string) {
@@ -43,46 +43,7 @@ async function openEditor(path: string, width: number, locale: string) {
 async function ready(page: Page) {
   await hydrated(page)
   await page.waitForSelector('.editor[data-ready]', { timeout: 30_000 })
-  await page.waitForSelector(`${CANVAS}[data-transform]`)
-}
-
-/** The client point at the centre of texel (x, y) of the 2D view. */
-async function texelPoint(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
-  return page.$eval(
-    CANVAS,
-    (canvas, [tx, ty]) => {
-      const [scale, ox, oy] = (canvas.getAttribute('data-transform') ?? '').split(' ').map(Number) as [number, number, number]
-      const rect = canvas.getBoundingClientRect()
-      return { x: rect.left + ox + (tx + 0.5) * scale, y: rect.top + oy + (ty + 0.5) * scale }
-    },
-    [x, y] as const,
-  )
-}
-
-/** The colour the 2D view shows at the centre of texel (x, y), `#rrggbb`. */
-async function shownColour(page: Page, x: number, y: number): Promise<string> {
-  // The view draws in the next frame after a change: two frames make sure it has.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  return page.$eval(
-    CANVAS,
-    (canvas, [tx, ty]) => {
-      const [scale, ox, oy] = (canvas.getAttribute('data-transform') ?? '').split(' ').map(Number) as [number, number, number]
-      const dpr = (canvas as HTMLCanvasElement).width / canvas.getBoundingClientRect().width
-      const data = (canvas as HTMLCanvasElement).getContext('2d')!.getImageData(Math.floor((ox + (tx + 0.5) * scale) * dpr), Math.floor((oy + (ty + 0.5) * scale) * dpr), 1, 1).data
-      return `#${[data[0], data[1], data[2]].map((v) => v!.toString(16).padStart(2, '0')).join('')}`
-    },
-    [x, y] as const,
-  )
-}
-
-/** Drags the mouse across texels `from` → `to` of the 2D view. */
-async function stroke(page: Page, from: [number, number], to: [number, number]) {
-  const a = await texelPoint(page, ...from)
-  const b = await texelPoint(page, ...to)
-  await page.mouse.move(a.x, a.y)
-  await page.mouse.down()
-  await page.mouse.move(b.x, b.y, { steps: 6 })
-  await page.mouse.up()
+  await page.waitForSelector(`${TEXTURE_CANVAS}[data-transform]`)
 }
 
 /** Serious and critical axe findings on the page. */

@@ -21,6 +21,7 @@ import en from '../../locales/en.json'
 import { decodePng } from '../../src/shared/png'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
+import { shown, shownAll, stroke2d, TEXTURE_CANVAS, texelPoint } from '../support/editor-texture'
 import { paintedSkinPng } from '../support/skin-files'
 
 let server: RunningServer
@@ -56,7 +57,6 @@ async function gallerySkin(seed: number, name: string): Promise<{ uuid: string; 
   return { uuid: skin.uuid, name, hash: skin.texture.hash.skin }
 }
 
-const TEXTURE = '.editor-texture__canvas'
 const MODEL = '.editor-model[data-state="ready"] .editor-3d__canvas'
 const READOUT = '.editor-hover'
 const RED = '#e0211b'
@@ -67,55 +67,12 @@ const GREEN = '#1be05a'
 async function ready(page: Page) {
   await hydrated(page)
   await page.waitForSelector('.editor[data-ready]', { timeout: 30_000 })
-  await page.waitForSelector(`${TEXTURE}[data-transform]`)
+  await page.waitForSelector(`${TEXTURE_CANVAS}[data-transform]`)
 }
 
 /** What the read-out under the views says, and its data attributes. */
 const readout = (page: Page) =>
   page.$eval(READOUT, (el) => ({ text: el.textContent ?? '', x: el.getAttribute('data-x'), y: el.getAttribute('data-y'), part: el.getAttribute('data-part'), layer: el.getAttribute('data-layer'), face: el.getAttribute('data-face') }))
-
-/** The client point at the centre of texel (x, y) of the 2D view. */
-async function texelPoint(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
-  return page.$eval(
-    TEXTURE,
-    (canvas, [tx, ty]) => {
-      const [scale, ox, oy] = (canvas.getAttribute('data-transform') ?? '').split(' ').map(Number) as [number, number, number]
-      const rect = canvas.getBoundingClientRect()
-      return { x: rect.left + ox + (tx + 0.5) * scale, y: rect.top + oy + (ty + 0.5) * scale }
-    },
-    [x, y] as const,
-  )
-}
-
-/** The colours the 2D view shows at the centres of `texels`, `#rrggbb` each (after the view's next frame). */
-async function shownAll(page: Page, texels: readonly (readonly [number, number])[]): Promise<string[]> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  return page.$eval(
-    TEXTURE,
-    (canvas, points) => {
-      const [scale, ox, oy] = (canvas.getAttribute('data-transform') ?? '').split(' ').map(Number) as [number, number, number]
-      const dpr = (canvas as HTMLCanvasElement).width / canvas.getBoundingClientRect().width
-      const ctx = (canvas as HTMLCanvasElement).getContext('2d')!
-      return points.map(([tx, ty]) => {
-        const data = ctx.getImageData(Math.floor((ox + (tx + 0.5) * scale) * dpr), Math.floor((oy + (ty + 0.5) * scale) * dpr), 1, 1).data
-        return `#${[data[0], data[1], data[2]].map((v) => v!.toString(16).padStart(2, '0')).join('')}`
-      })
-    },
-    texels,
-  )
-}
-const shown = async (page: Page, x: number, y: number) => (await shownAll(page, [[x, y]]))[0]!
-
-/** Drags the mouse across texels `from` → `to` of the 2D view. */
-async function stroke2d(page: Page, from: [number, number], to: [number, number]) {
-  await page.locator(TEXTURE).scrollIntoViewIfNeeded()
-  const a = await texelPoint(page, ...from)
-  const b = await texelPoint(page, ...to)
-  await page.mouse.move(a.x, a.y)
-  await page.mouse.down()
-  await page.mouse.move(b.x, b.y, { steps: 6 })
-  await page.mouse.up()
-}
 
 /**
  * Finds, by hovering the 3D view and reading the read-out, a client point in the middle of the head's
@@ -257,7 +214,7 @@ describe('the editor walk-through', () => {
 
       // --- One undo takes the whole mirrored stroke back, one redo brings it all.
       if (run.keys) {
-        await page.locator(TEXTURE).focus()
+        await page.locator(TEXTURE_CANVAS).focus()
         await page.keyboard.press('Control+z')
       } else await page.getByRole('button', { name: t('editor.tools.undo'), exact: true }).click()
       expect(await shownAll(page, arms)).toEqual(was)
