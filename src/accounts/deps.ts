@@ -6,6 +6,7 @@
 import type { AntiBotVerifier } from '../api/antibot/verifier'
 import type { Db } from '../api/store/db'
 import type { PoolManager } from '../api/signing/pool/pool-views'
+import type { Wardrobe } from '../api/wear/wardrobe'
 import type { SignerKind } from '../api/moderation/site-status'
 import type { SqlClient } from '../api/store/sql'
 import type { ClientManifest } from '../shared/client-manifest'
@@ -43,6 +44,12 @@ export interface AccountsDeps {
    * answer 404 "not available on this server".
    */
   pool?: PoolManager
+  /**
+   * Users' own linked Minecraft accounts ("Wear it", docs/wear.md): `/minecraft` links one and
+   * `/minecraft/wear` puts a skin on it. Absent where the pool's token key is not available; those
+   * pages then say it is not available on this server.
+   */
+  wardrobe?: Wardrobe
   /** E-mail addresses that are admins by configuration (`ADMIN_EMAILS`, lower-cased; issue 22 point 1). */
   adminEmails?: string[]
   /**

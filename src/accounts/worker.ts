@@ -8,7 +8,7 @@
  * opens the pool's sealed tokens with the `POOL_TOKEN_KEY` secret instead of a key file.
  * @module
  */
-import type { DurableObjectNamespace, ExecutionContext, Fetcher } from '@cloudflare/workers-types'
+import type { DurableObjectNamespace, ExecutionContext, Fetcher, R2Bucket } from '@cloudflare/workers-types'
 import { createAltchaVerifierWithSecret } from '../api/antibot/altcha'
 import { apiConfigFromWorkerEnv } from '../api/config'
 import { durableSpentProofStore } from '../api/cloudflare/durable-spent-proofs'
@@ -27,6 +27,9 @@ import { perOriginBuilds } from '../api/cloudflare/per-origin-builds'
 import { publicOriginOf } from '../shared/public-origin'
 import { createSigningPool } from '../api/signing/pool/signing-pool'
 import { createTokenBox } from '../api/signing/pool/token-box'
+import { textureKey } from '../api/blob/blob-store'
+import { r2BlobStore } from '../api/cloudflare/r2-blob-store'
+import { wardrobeFromConfig } from '../api/wear/wardrobe-from-config'
 import { withEdgeClientAddress } from '../shared/edge-client-address'
 
 /** Bindings, variables and secrets of the account Worker. */
@@ -45,8 +48,10 @@ export interface AccountsWorkerEnv {
   PUBLIC_URL?: string
   /** Admins by configuration, comma separated (issue 22). */
   ADMIN_EMAILS?: string
-  /** Secret: the API Worker's key of the signing pool's sealed tokens; without it `/signing-accounts` says the pool is not available here. */
+  /** Secret: the API Worker's key of the signing pool's sealed tokens; without it `/signing-accounts` and `/minecraft` say they are not available here. */
   POOL_TOKEN_KEY?: string
+  /** The API Worker's R2 bucket of skin PNGs: "wear this skin" uploads the stored texture (docs/wear.md). */
+  BLOBS?: R2Bucket
 }
 
 const secret = (env: AccountsWorkerEnv, name: 'API_SESSION_SECRET' | 'ALTCHA_HMAC_KEY'): string => {
@@ -70,9 +75,14 @@ async function buildApp(env: AccountsWorkerEnv, appOrigin: string) {
   const { antibot } = config
   let manifest: Promise<ClientManifest> | undefined
   // Owners lend accounts to the pool here whichever signer signs, as on Bun; the tokens need the API Worker's key.
-  const pool = config.pool.tokenKey
-    ? createSigningPool({ sql: store.sql, box: await createTokenBox(config.pool.tokenKey), config: config.pool, now: Date.now, managerUrl: `${appOrigin}/accounts/signing-accounts` }).manager
-    : undefined
+  const box = config.pool.tokenKey ? await createTokenBox(config.pool.tokenKey) : undefined
+  const pool = box ? createSigningPool({ sql: store.sql, box, config: config.pool, now: Date.now, managerUrl: `${appOrigin}/accounts/signing-accounts` }).manager : undefined
+  // Users' own linked Minecraft accounts: the same key seals their tokens; the skins' PNGs are in the API's bucket.
+  const blobs = env.BLOBS ? r2BlobStore(env.BLOBS) : undefined
+  const wardrobe =
+    box && blobs
+      ? wardrobeFromConfig(config, { sql: store.sql, db: store.db as AccountsDeps['db'], box, loadTexture: async (hash) => (await blobs.get(textureKey(hash)))?.bytes ?? null })
+      : undefined
   const deps: AccountsDeps = {
     db: store.db as AccountsDeps['db'],
     sql: store.sql,
@@ -89,6 +99,7 @@ async function buildApp(env: AccountsWorkerEnv, appOrigin: string) {
     antibot: createAltchaVerifierWithSecret({ secret: secret(env, 'ALTCHA_HMAC_KEY'), spent: durableSpentProofStore(env.SPENT_PROOFS), minCounter: antibot.minCounter, maxCounter: antibot.maxCounter }),
     adminEmails: config.adminEmails,
     ...(pool ? { pool } : {}),
+    ...(wardrobe ? { wardrobe } : {}),
     siteStatus: {
       signer: { kind: config.signer, origin: config.signer === 'upstream' ? (config.upstream.origin ?? null) : null },
       storageBudgetBytes: config.storageBudgetBytes,

@@ -16,6 +16,7 @@ import type { AntiBotVerifier } from './antibot/verifier'
 import type { BunDb } from './store/db'
 import { createApiServices, type EmbeddedApiDeps } from './wiring'
 import type { SigningPool } from './signing/pool/signing-pool'
+import type { Wardrobe } from './wear/wardrobe'
 
 export { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from './config'
 export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './users/identity'
@@ -45,11 +46,13 @@ export interface EmbeddedApi {
   antibot: AntiBotVerifier
   /** The Mojang signing pool; the account site's account manager drives its `manager` (issue 20 point 5). */
   signingPool: SigningPool
+  /** Users' own linked Minecraft accounts; the account site's "Minecraft account" page drives it (docs/wear.md). */
+  wardrobe: Wardrobe
 }
 
 /** Builds the embedded API over `config` (opens the database and applies migrations; `start()` runs the worker). */
 export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps = {}): Promise<EmbeddedApi> {
-  const { services, queue, store, counters, report, fetchTexture, signingPool } = await createApiServices(config, deps)
+  const { services, queue, store, counters, report, fetchTexture, signingPool, wardrobe } = await createApiServices(config, deps)
   const { ctx } = services
   const { blobs } = ctx
   const app = createApiApp(services, { onUnexpectedError: report })
@@ -85,5 +88,6 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
     direct: createDirectApi(services, report),
     antibot: ctx.antibot,
     signingPool,
+    wardrobe,
   }
 }

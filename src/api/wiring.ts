@@ -8,6 +8,7 @@
 import { hostname } from 'node:os'
 import { createAltchaVerifier } from './antibot/altcha-verifier'
 import { createNoAntiBot, type AntiBotVerifier } from './antibot/verifier'
+import { textureKey } from './blob/blob-store'
 import { createSqliteBlobStore } from './blob/sqlite-blob-store'
 import type { ApiConfig } from './config'
 import { createSafeFetcher } from './fetch'
@@ -19,6 +20,9 @@ import type { ApiServices } from './services'
 import type { ApiContext } from './services/context'
 import { createSigner } from './signing/signer-factory'
 import { createSigningPool, type SigningPool } from './signing/pool/signing-pool'
+import type { Wardrobe } from './wear/wardrobe'
+import { bunStorePurge } from './store/purge'
+import { wardrobeFromConfig } from './wear/wardrobe-from-config'
 import { loadTokenBox } from './signing/pool/token-key-file'
 import type { Signer } from './signing/signer'
 import type { Counters } from './services/stats/counters'
@@ -67,6 +71,8 @@ export interface Wiring {
   fetchTexture: (hash: string) => Promise<Uint8Array>
   /** The Mojang signing pool: the account manager works whichever signer signs (issue 20). */
   signingPool: SigningPool
+  /** Users' own linked Minecraft accounts ("Wear it", docs/wear.md); the account site drives it. */
+  wardrobe: Wardrobe
 }
 
 /** Builds the services (opens the database and applies migrations). */
@@ -76,9 +82,10 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
   const report = deps.onUnexpectedError ?? ((e: unknown) => console.error(`[api] ${oneLineError(e)}`))
   const store = openStore(config.dataDir)
   const blobs = createSqliteBlobStore(store.sqlite, now)
+  const box = await loadTokenBox(config.dataDir, config.pool.tokenKey)
   const signingPool = createSigningPool({
     sql: store.sql,
-    box: await loadTokenBox(config.dataDir, config.pool.tokenKey),
+    box,
     config: config.pool,
     now,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
@@ -116,6 +123,15 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     ...(signer.kind === 'mojang' ? { signingPool } : {}),
   }
   const { services, counters, queue } = wireServices(ctx, { report, queuePollMs: deps.queuePollMs, ...(deps.wait ? { wait: deps.wait } : {}) })
-  return { services, queue, store, counters, report, fetchTexture, signingPool }
+  const wardrobe = wardrobeFromConfig(config, {
+    sql: store.sql,
+    db: store.db,
+    box,
+    loadTexture: async (hash) => (await blobs.get(textureKey(hash)))?.bytes ?? null,
+    purge: bunStorePurge(store),
+    now,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  })
+  return { services, queue, store, counters, report, fetchTexture, signingPool, wardrobe }
 }
 

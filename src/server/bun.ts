@@ -16,6 +16,10 @@ import { createAccountsApp } from '../accounts/app'
 import { mailerFromEnv } from '../accounts/mail/mail-config'
 import { apiConfigFromEnv, createBunAntiBot, createEmbeddedApi, loadSessionSecret, openStore, type ApiConfig, type BunStore, type EmbeddedApi } from '../api'
 import { createSigningPool } from '../api/signing/pool/signing-pool'
+import { textureKey } from '../api/blob/blob-store'
+import { createSqliteBlobStore } from '../api/blob/sqlite-blob-store'
+import { bunStorePurge } from '../api/store/purge'
+import { wardrobeFromConfig } from '../api/wear/wardrobe-from-config'
 import { loadTokenBox } from '../api/signing/pool/token-key-file'
 import { warnIfDataDirOpen } from '../api/store/data-dir-modes'
 import { PRODUCT_NAME } from '../shared/constants'
@@ -113,6 +117,18 @@ async function remoteSigningPool(config: ApiConfig, store: BunStore) {
   })
 }
 
+/** The wardrobe when the API runs elsewhere: the same SQLite file holds the links and the skins' PNGs. */
+async function remoteWardrobe(config: ApiConfig, store: BunStore) {
+  const blobs = createSqliteBlobStore(store.sqlite)
+  return wardrobeFromConfig(config, {
+    sql: store.sql,
+    db: store.db,
+    box: await loadTokenBox(config.dataDir, config.pool.tokenKey),
+    loadTexture: async (hash) => (await blobs.get(textureKey(hash)))?.bytes ?? null,
+    purge: bunStorePurge(store),
+  })
+}
+
 /** Everything the Bun process runs, built from env; returned so tests can start and stop it. */
 export async function createBunServer(env: Record<string, string | undefined> = process.env) {
   const config = parseServerEnv(env)
@@ -173,6 +189,8 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     antibot: embedded?.antibot ?? createBunAntiBot(apiConfig, accountsStore!.sqlite),
     // Issue 20: the account manager of signing accounts, over the same database as the pool that signs.
     pool: (embedded?.signingPool ?? (await remoteSigningPool(apiConfig, accountsStore!))).manager,
+    // Users' own linked Minecraft accounts ("Wear it", docs/wear.md), over the same database and token key.
+    wardrobe: embedded?.wardrobe ?? (await remoteWardrobe(apiConfig, accountsStore!)),
     // Issue 22: the operator console's admins by configuration.
     adminEmails: apiConfig.adminEmails,
     // Issue 22 point 4: what the console's site status reports of the API's configuration.

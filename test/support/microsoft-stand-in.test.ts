@@ -160,4 +160,42 @@ describe('Microsoft stand-in', () => {
     expect((await setSkin({ variant: 'classic', url: `${ms.texturesBase}/texture/${'f'.repeat(64)}` })).status).toBe(400)
     expect((await setSkin({ variant: 'wide', url: own })).status).toBe(400)
   })
+
+  test('a signed-in user\'s player can be granted a cape and show it with the minted token; a rate-limited services host answers 429 for capes', async () => {
+    const user = await ms.addMicrosoftUser({ skinPng: makeSkinPng(10) })
+    const cape = await ms.grantCape(user.profileId!, { alias: 'Migrator' })
+    const token = await minecraftToken(user.email)
+    const capes = (method: 'PUT' | 'DELETE') =>
+      fetch(`${ms.servicesBase}/minecraft/profile/capes/active`, {
+        method,
+        ...(method === 'PUT' ? { body: JSON.stringify({ capeId: cape.id }) } : {}),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      })
+    const listed = (await (await bearer(`${ms.servicesBase}/minecraft/profile`, token)).json()) as { id: string; capes: unknown[] }
+    expect(listed).toMatchObject({ id: user.profileId, capes: [{ id: cape.id, state: 'INACTIVE', url: cape.url, alias: 'Migrator' }] })
+    ms.setHostRateLimited('services', true)
+    expect((await capes('PUT')).status).toBe(429)
+    expect((await capes('DELETE')).status).toBe(429)
+    ms.setHostRateLimited('services', false)
+    expect(ms.profileOf(user.profileId!)?.activeCape).toBeUndefined()
+    const shown = await capes('PUT')
+    expect(shown.status).toBe(200)
+    expect(((await shown.json()) as { capes: unknown[] }).capes).toEqual([{ id: cape.id, state: 'ACTIVE', url: cape.url, alias: 'Migrator' }])
+    expect(ms.profileOf(user.profileId!)).toEqual({ skin: expect.objectContaining({ url: ms.skinUrl(user.profileId!) }), activeCape: cape.id })
+    expect((await capes('DELETE')).status).toBe(200)
+    expect(ms.profileOf(user.profileId!)?.activeCape).toBeUndefined()
+  })
+
+  test('a user without a profile gets 404 from the cape paths as from the profile', async () => {
+    const user = await ms.addMicrosoftUser({ ownsMinecraft: true, hasProfile: false })
+    const token = await minecraftToken(user.email)
+    const put = await fetch(`${ms.servicesBase}/minecraft/profile/capes/active`, {
+      method: 'PUT',
+      body: JSON.stringify({ capeId: crypto.randomUUID() }),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    })
+    expect(put.status).toBe(404)
+    expect(await put.json()).toMatchObject({ path: '/services/minecraft/profile/capes/active', error: 'NOT_FOUND' })
+    expect((await fetch(`${ms.servicesBase}/minecraft/profile/capes/active`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status).toBe(404)
+  })
 })

@@ -7,7 +7,8 @@
  * - user.auth.xboxlive.com     `/xbox-user/user/authenticate`
  * - xsts.auth.xboxlive.com     `/xsts/xsts/authorize` (401 with `XErr` when set for the user)
  * - api.minecraftservices.com  `/services/authentication/login_with_xbox`, `/services/entitlements/mcstore`
- *                              (`/services/minecraft/profile` and skin uploads are the Mojang stand-in's)
+ *                              (`/services/minecraft/profile`, skin uploads and capes are the Mojang stand-in's;
+ *                              a user without a profile gets 404 from the profile and cape paths here)
  * Requests with a wrong client id, grant type, scope, ticket prefix or relying party are refused with
  * 400, so a client that builds them wrong fails here as it would against Microsoft. Every expiry
  * follows the stand-in's clock, so tests move time instead of sleeping. Refresh tokens rotate: a used
@@ -23,7 +24,7 @@ export interface MicrosoftStandIn extends MojangStandIn {
   hosts: MicrosoftHosts
   /** Env vars that point the app at this stand-in: MICROSOFT_LIVE_BASE, MICROSOFT_MSAL_BASE, XBOX_USER_BASE, XBOX_XSTS_BASE and the Mojang stand-in's (MOJANG_*_BASE, MOJANG_SIGNATURE_KEY). */
   env: Record<string, string>
-  /** A Microsoft user; by default it owns Minecraft and has a new profile named `name` (default `Signer<n>`). Without ownership it has no profile unless `hasProfile` (Game Pass). */
+  /** A Microsoft user; by default it owns Minecraft and has a new profile named `name` (default `Signer<n>`). Without ownership it has no profile unless `hasProfile` (Game Pass). `profileId` is the Mojang player's id (for `grantCape`, `profileOf`). */
   addMicrosoftUser(opts?: { name?: string; ownsMinecraft?: boolean; hasProfile?: boolean; xerr?: number; skinPng?: Uint8Array }): Promise<{ email: string; profileId: string | null; name: string | null }>
   /** What a person does on the verification page: approve the code as that user, or decline it. */
   approve(userCode: string, email: string): void
@@ -253,6 +254,13 @@ export async function startMicrosoftStandIn(opts: MojangStandInOptions = {}): Pr
     if (limited.has(host)) return json({ error: 'too_many_requests', errorMessage: 'Too many requests' }, 429)
     if (req.method === 'GET' && path === '/services/minecraft/profile') {
       counts.profile++
+      const token = req.headers.get('authorization')?.match(/^Bearer (.+)$/)?.[1] ?? ''
+      const t = live(mcTokens.get(token))
+      if (t && !users.get(t.email)!.profileId) return servicesError(404, path, 'The server has not found anything matching the request URI', 'NOT_FOUND')
+      return undefined
+    }
+    if (path === '/services/minecraft/profile/capes/active') {
+      // A token bound to no player: there is no profile whose cape could change.
       const token = req.headers.get('authorization')?.match(/^Bearer (.+)$/)?.[1] ?? ''
       const t = live(mcTokens.get(token))
       if (t && !users.get(t.email)!.profileId) return servicesError(404, path, 'The server has not found anything matching the request URI', 'NOT_FOUND')

@@ -7,18 +7,23 @@
  * - api.minecraftservices.com `POST {servicesBase}/minecraft/profile/skins` (Bearer token, multipart
  *                            `variant` + `file`, or JSON `{variant, url}` with one of the stand-in's
  *                            own texture URLs), `GET {servicesBase}/minecraft/profile`,
- *                            `GET {servicesBase}/minecraft/profile/lookup/name/{name}`
+ *                            `GET {servicesBase}/minecraft/profile/lookup/name/{name}`,
+ *                            `PUT {servicesBase}/minecraft/profile/capes/active` (Bearer, JSON `{capeId}`:
+ *                            shows one of the player's own capes) and `DELETE` of the same path (hides it)
  * - textures.minecraft.net   `GET {texturesBase}/texture/{hash}` (hash printed without leading zeros)
  * One Bun.serve on 127.0.0.1 with a path prefix per host. Knobs for failure paths: rate limiting a
  * token, a session server that lags behind a fresh upload for a few reads, a strict per-account
  * interval between skin changes (reference account-pool.md §6), and signing with a key other than the
- * published one. The signatures are made with the stand-in's own key, so whatever checks them must be
- * given `publicKeyPem` (`env.MOJANG_SIGNATURE_KEY`).
+ * published one. Players own capes granted by the test (`grantCape`); the active one is listed as
+ * `ACTIVE` in the services profile and signed into the session profile's `textures.CAPE`. The
+ * signatures are made with the stand-in's own key, so whatever checks them must be given
+ * `publicKeyPem` (`env.MOJANG_SIGNATURE_KEY`).
  * @module
  */
 import type { Server } from 'bun'
 import { ApiError } from '../../src/api/errors'
-import { readSkinImage, trimmedTextureHash, type SkinVariant } from '../../src/api/image'
+import { readSkinImage, skinFromRgba, trimmedTextureHash, type SkinVariant } from '../../src/api/image'
+import { makeSkinRgba } from '../../src/api/image/fixtures'
 import { encodeTexturesValue, type TexturesPayload } from '../../src/api/profiles'
 import { generateSigningKey, signValue, type RsaSigningKey } from '../../src/api/signing/signer/rsa'
 
@@ -71,6 +76,33 @@ export interface StandInRequest {
   token?: string
 }
 
+/** A cape granted to a player (grantCape). */
+export interface StandInCape {
+  /** Cape id, a dashed uuid as Mojang's. */
+  id: string
+  /** Full 64-char texture hash (readSkinImage's, as for skins). */
+  textureHash: string
+  /** Texture URL the stand-in serves it under (hash printed without leading zeros). */
+  url: string
+}
+
+/** Options of {@link MojangStandIn.grantCape}. */
+export interface GrantCapeOptions {
+  /** The cape's name in the services profile (`alias`), e.g. `Migrator`. */
+  alias: string
+  /** Texture PNG (64x32 like Mojang's capes); default a generated one with pixels of its own. */
+  png?: Uint8Array
+  /** Show it at once (as if the player had chosen it). Default false. */
+  active?: boolean
+}
+
+/** What a player wears right now, for assertions (no request logged, no lag applied). */
+export interface StandInProfileState {
+  skin?: { hash: string; variant: SkinVariant; url: string }
+  /** Id of the cape shown, if any. */
+  activeCape?: string
+}
+
 /** A running stand-in. */
 export interface MojangStandIn {
   apiBase: string
@@ -100,6 +132,10 @@ export interface MojangStandIn {
   issueToken(playerId: string, expiresAt: number): string
   /** The player's current skin texture URL, if any. */
   skinUrl(playerId: string): string | undefined
+  /** Gives player `playerId` a cape (inactive unless `active`); its texture is served under `url`. Throws for an unknown player. */
+  grantCape(playerId: string, opts: GrantCapeOptions): Promise<StandInCape>
+  /** The player's current skin and shown cape; undefined for an unknown player. */
+  profileOf(playerId: string): StandInProfileState | undefined
   /** The origin every prefix lives under. */
   origin: string
   stop(): Promise<void>
@@ -114,11 +150,26 @@ interface Player {
   lag: number
   /** Lagging reads left since the last upload. */
   lagReads: number
+  /** Capes the player owns, in the order granted. */
+  capes: { id: string; alias: string; hash: string }[]
+  /** Id of the cape shown, if any. */
+  activeCape?: string
 }
 
 const uuid32 = () => crypto.randomUUID().replaceAll('-', '')
 const json = (body: unknown, status = 200) => Response.json(body, { status })
 const mojangError = (status: number, path: string, errorMessage: string, error = 'Error') => json({ path, error, errorMessage }, status)
+
+/**
+ * A 64x32 cape texture (Mojang's cape layout: front, back and sides within x 0..21, y 0..16) with
+ * pixels drawn from `n`, so every generated cape has a texture hash of its own; the rest stays
+ * transparent as in Mojang's capes.
+ */
+function makeCapeRgba(n: number): Uint8Array {
+  const rgba = makeSkinRgba(0xca9e0000 + n, { height: 32 })
+  for (let y = 0; y < 32; y++) for (let x = 0; x < 64; x++) if (x > 21 || y > 16) rgba.fill(0, (y * 64 + x) * 4, (y * 64 + x) * 4 + 4)
+  return rgba
+}
 
 /** Starts the stand-in on 127.0.0.1 with a random port. */
 export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promise<MojangStandIn> {
@@ -148,17 +199,21 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
   const byName = (name: string) => [...players.values()].find((p) => p.name.toLowerCase() === name.toLowerCase())
   const textureUrl = (hash: string) => `${texturesBase}/texture/${trimmedTextureHash(hash)}`
 
+  const capeOf = (p: Player) => p.capes.find((c) => c.id === p.activeCape)
+
   async function texturesProperty(p: Player, signed: boolean) {
     const skin = p.lagReads > 0 ? p.previousSkin : p.skin
     if (p.lagReads > 0) p.lagReads--
+    const cape = capeOf(p)
     const payload: TexturesPayload = {
       timestamp: now(),
       profileId: p.id,
       profileName: p.name,
       ...(signed ? { signatureRequired: true } : {}),
-      textures: skin
-        ? { SKIN: { url: textureUrl(skin.hash), ...(skin.variant === 'slim' ? { metadata: { model: 'slim' } } : {}) } }
-        : {},
+      textures: {
+        ...(skin ? { SKIN: { url: textureUrl(skin.hash), ...(skin.variant === 'slim' ? { metadata: { model: 'slim' } } : {}) } } : {}),
+        ...(cape ? { CAPE: { url: textureUrl(cape.hash) } } : {}),
+      },
     }
     const value = encodeTexturesValue(payload)
     return signed ? { name: 'textures', value, signature: await signValue(foreignKey ?? signingKey, value) } : { name: 'textures', value }
@@ -171,7 +226,7 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
     skins: p.skin
       ? [{ id: p.skin.skinId, state: 'ACTIVE', url: textureUrl(p.skin.hash), textureKey: trimmedTextureHash(p.skin.hash), variant: p.skin.variant.toUpperCase() }]
       : [],
-    capes: [],
+    capes: p.capes.map((c) => ({ id: c.id, state: c.id === p.activeCape ? 'ACTIVE' : 'INACTIVE', url: textureUrl(c.hash), alias: c.alias })),
   })
 
   async function storeSkin(png: Uint8Array): Promise<string> {
@@ -235,6 +290,27 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
     return json(servicesProfile(player))
   }
 
+  /**
+   * `PUT …/capes/active` `{capeId}` shows one of the player's own capes, `DELETE` hides the shown one;
+   * both answer the services profile. Not a skin change: `changes` and the strict interval ignore them.
+   */
+  async function setActiveCape(req: Request, path: string, token: string | undefined): Promise<Response> {
+    const player = playerOf(token)
+    if (!player) return mojangError(401, path, 'Unauthorized', 'UnauthorizedOperationException')
+    if (rateLimited.has(token!)) return mojangError(429, path, 'Too many requests', 'TooManyRequestsException')
+    if (req.method === 'DELETE') {
+      delete player.activeCape
+      return json(servicesProfile(player))
+    }
+    const body = (await req.json().catch(() => null)) as { capeId?: unknown } | null
+    if (typeof body?.capeId !== 'string') return mojangError(400, path, 'capeId is required', 'IllegalArgumentException')
+    const capeId = body.capeId.toLowerCase()
+    const cape = player.capes.find((c) => c.id === capeId)
+    if (!cape) return mojangError(400, path, 'Profile does not own cape', 'IllegalArgumentException')
+    player.activeCape = cape.id
+    return json(servicesProfile(player))
+  }
+
   async function handle(req: Request): Promise<Response> {
     const url = new URL(req.url)
     const path = url.pathname
@@ -263,6 +339,7 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
       const p = playerOf(token)
       return p ? json(servicesProfile(p)) : mojangError(401, path, 'Unauthorized', 'UnauthorizedOperationException')
     }
+    if ((req.method === 'PUT' || req.method === 'DELETE') && path === '/services/minecraft/profile/capes/active') return setActiveCape(req, path, token)
     if (req.method === 'GET' && (m = path.match(/^\/textures\/texture\/([0-9a-f]{1,64})$/))) {
       const png = textures.get(m[1]!.padStart(64, '0'))
       return png ? new Response(png, { headers: { 'content-type': 'image/png' } }) : new Response('Not found', { status: 404 })
@@ -275,10 +352,26 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
   texturesBase = `${origin}/textures`
 
   async function addPlayer(name: string, skinPng?: Uint8Array, o: { slim?: boolean } = {}) {
-    const p: Player = { id: uuid32(), name, lag: 0, lagReads: 0 }
+    const p: Player = { id: uuid32(), name, lag: 0, lagReads: 0, capes: [] }
     if (skinPng) p.skin = { hash: await storeSkin(skinPng), variant: o.slim ? 'slim' : 'classic', skinId: crypto.randomUUID() }
     players.set(p.id, p)
     return { id: p.id, name: p.name, ...(p.skin ? { textureHash: p.skin.hash } : {}) }
+  }
+
+  /** Capes granted so far: numbers the generated cape textures. */
+  let capeCount = 0
+
+  async function grantCape(playerId: string, o: GrantCapeOptions): Promise<StandInCape> {
+    const player = players.get(playerId)
+    if (!player) throw new Error(`no player ${playerId}`)
+    capeCount++
+    // Hashed like skins (readSkinImage accepts 64x32): the Mojang re-encode's SHA-256.
+    const image = o.png ? await readSkinImage(o.png) : await skinFromRgba(makeCapeRgba(capeCount), 64, 32)
+    textures.set(image.textureHash, image.png)
+    const cape = { id: crypto.randomUUID(), alias: o.alias, hash: image.textureHash }
+    player.capes.push(cape)
+    if (o.active) player.activeCape = cape.id
+    return { id: cape.id, textureHash: cape.hash, url: textureUrl(cape.hash) }
   }
 
   for (let i = 0; i < (opts.accounts ?? 2); i++) {
@@ -325,6 +418,15 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
     skinUrl: (playerId) => {
       const skin = players.get(playerId)?.skin
       return skin ? textureUrl(skin.hash) : undefined
+    },
+    grantCape,
+    profileOf(playerId) {
+      const p = players.get(playerId)
+      if (!p) return undefined
+      return {
+        ...(p.skin ? { skin: { hash: p.skin.hash, variant: p.skin.variant, url: textureUrl(p.skin.hash) } } : {}),
+        ...(p.activeCape ? { activeCape: p.activeCape } : {}),
+      }
     },
     origin,
     stop: () => server.stop(true),

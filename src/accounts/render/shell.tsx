@@ -64,7 +64,7 @@ export function Shell({ title, appUrl, css, extraCss, locale, theme, backLabel, 
 }
 
 /** HTTP statuses account pages answer with. */
-export type PageStatus = 200 | 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 429
+export type PageStatus = 200 | 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 429 | 503
 
 /** Options of {@link renderPage}. */
 export interface PageOptions {

@@ -1,30 +1,17 @@
 /**
  * The Microsoft device-code sign-in page of a signing account (issue 20 point 5). While it waits it
- * shows the code (one tap selects it), the link to Microsoft's page and three steps, and reloads itself
- * every interval Microsoft asked for (`<meta http-equiv="refresh">`); the "check now" link is the same
- * check by hand, so the page needs no JavaScript. Then it shows the added account, or why it failed
- * with a "try again" that starts a new sign-in.
+ * shows the steps (./device-code-steps.tsx); then the added account, or why it failed with a "try
+ * again" that starts a new sign-in.
  * @module
  */
 import type { Context } from 'hono'
 import type { SignInView } from '../../api/signing/pool/pool-views'
 import { href } from '../context'
 import type { AccountsEnv } from '../env'
-import { formatTime } from '../routes/keys-shared'
+import { DeviceCodeSteps } from './device-code-steps'
 import { Message } from './form-parts'
 import { SIGN_IN_ERROR } from './signing-accounts-labels'
 import { AccountFace, SIGNING_PATH } from './signing-accounts-parts'
-
-/** The verification page as a link: only an http(s) URL is ever put in `href`. */
-function verificationLink(uri: string): { href: string; label: string } | null {
-  try {
-    const url = new URL(uri)
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
-    return { href: url.href, label: (url.host + url.pathname).replace(/^www\./, '').replace(/\/$/, '') }
-  } catch {
-    return null
-  }
-}
 
 /** The page body for `view`; `renewName` names the account signed in again; `restore` is the add form's choice. */
 export function SignInPage({ c, view, renewName, restore }: { c: Context<AccountsEnv>; view: SignInView; renewName?: string; restore?: string }) {
@@ -75,47 +62,6 @@ export function SignInPage({ c, view, renewName, restore }: { c: Context<Account
       </section>
     )
   }
-  const link = verificationLink(view.verificationUri)
-  const refresh = Math.max(2, Math.min(60, Math.round(view.intervalS) || 5))
   const self = href(c, `${SIGNING_PATH}/sign-in/${encodeURIComponent(view.id)}`, { restore })
-  return (
-    <section className="card accounts__card signing-wait" aria-labelledby="sign-in-title">
-      <meta httpEquiv="refresh" content={String(refresh)} />
-      <h1 id="sign-in-title" className="card__title">
-        {renewName ? t('accounts.signing.signIn.renewTitle', { name: renewName }) : t('accounts.signing.signIn.title')}
-      </h1>
-      <ol className="signing-steps">
-        <li>
-          {t('accounts.signing.signIn.step1')}{' '}
-          {link ? (
-            <a href={link.href} target="_blank" rel="noopener noreferrer" data-testid="verification-link">
-              {link.label}
-            </a>
-          ) : (
-            <span>{view.verificationUri}</span>
-          )}
-        </li>
-        <li>
-          {t('accounts.signing.signIn.step2')}
-          <code className="signing-code" data-testid="user-code">
-            {view.userCode}
-          </code>
-          <small className="field-hint field-hint--muted">{t('accounts.signing.signIn.codeHint', { time: formatTime(c.get('locale'), view.expiresAt) })}</small>
-        </li>
-        <li>{t('accounts.signing.signIn.step3')}</li>
-      </ol>
-      <p className="signing-wait__status" role="status">
-        <span className="signing-wait__dot" aria-hidden="true" />
-        {t('accounts.signing.signIn.waiting', { n: refresh })}
-      </p>
-      <p className="accounts__links">
-        <a className="button button--primary" href={self}>
-          {t('accounts.signing.signIn.checkNow')}
-        </a>
-        <a className="button button--text" href={back}>
-          {t('accounts.signing.cancel')}
-        </a>
-      </p>
-    </section>
-  )
+  return <DeviceCodeSteps c={c} view={view} title={renewName ? t('accounts.signing.signIn.renewTitle', { name: renewName }) : t('accounts.signing.signIn.title')} selfHref={self} cancelHref={back} />
 }

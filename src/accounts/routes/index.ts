@@ -12,6 +12,7 @@ import { registerCreditsRoutes } from './credits'
 import { registerKeysRoutes } from './keys'
 import { registerLinkRoutes } from './links'
 import { registerManageRoutes } from './manage'
+import { registerMinecraftRoutes } from './minecraft'
 import { registerNotificationRoutes } from './notifications'
 import { registerProofRoutes } from './proof'
 import { registerSigningAccountRoutes } from './signing-accounts'
@@ -33,6 +34,7 @@ export const ACCOUNT_ROUTES: RegisterRoutes[] = [
   registerKeysRoutes,
   registerNotificationRoutes,
   registerCreditsRoutes,
+  registerMinecraftRoutes,
   registerSigningAccountRoutes,
   registerAdminRoutes,
 ]

@@ -21,13 +21,14 @@ export function formatTime(locale: string, ms: number): string {
 }
 
 /** The account sections as tabs; `current` is marked for assistive technology. */
-export function SectionTabs({ c, current }: { c: Context<AccountsEnv>; current: '/manage' | '/keys' | '/notifications' | '/credits' | '/signing-accounts' }) {
+export function SectionTabs({ c, current }: { c: Context<AccountsEnv>; current: '/manage' | '/keys' | '/notifications' | '/credits' | '/minecraft' | '/signing-accounts' }) {
   const t = c.get('t')
   const tabs = [
     ['/manage', t('accounts.nav.manage')],
     ['/keys', t('accounts.keys.title')],
     ['/notifications', t('accounts.notifications.title')],
     ['/credits', t('accounts.credits.title')],
+    ['/minecraft', t('accounts.minecraft.title')],
     ['/signing-accounts', t('accounts.signing.title')],
   ] as const
   return (

@@ -10,5 +10,6 @@ export const managePageLinks: { path: string; label: MessageKey }[] = [
   { path: '/keys', label: 'accounts.keys.title' },
   { path: '/notifications', label: 'accounts.notifications.title' },
   { path: '/credits', label: 'accounts.credits.title' },
+  { path: '/minecraft', label: 'accounts.minecraft.title' },
   { path: '/signing-accounts', label: 'accounts.signing.title' },
 ]

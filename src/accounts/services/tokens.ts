@@ -10,7 +10,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { SESSION_COOKIE, signApiSession } from '../../api/users/identity/session-token'
 import { subscriptionGrants } from '../../api/users/services/subscription-grants'
-import { accountSessions, users } from '../../api/store/schema'
+import { accountSessions, minecraftLinks, users } from '../../api/store/schema'
 import { WEB_COOKIE } from '../../shared/auth/web-cookie'
 import type { AccountsDeps } from '../deps'
 import { avatarPath } from './avatar-url'
@@ -86,13 +86,29 @@ export const apiToken = (deps: AccountsDeps, user: TokenUser, sessionId: string)
 /** What the app shows of the user's grants: their subscriptions' grants under their own (a feat_pack subscriber gets the 'member' avatar, SPEC §2). */
 const displayGrants = async (deps: AccountsDeps, user: TokenUser) => ({ ...(await subscriptionGrants(deps.db, user.id, nowOf(deps))), ...(parseGrants(user.grants) ?? {}) })
 
+/** The user's linked Minecraft profile as the app shows it (docs/wear.md): id, name and current skin's texture hash. */
+async function minecraftClaim(deps: AccountsDeps, userId: string) {
+  const link = await deps.db
+    .select({ id: minecraftLinks.profileId, name: minecraftLinks.profileName, skin: minecraftLinks.skinHash })
+    .from(minecraftLinks)
+    .where(eq(minecraftLinks.userId, userId))
+    .get()
+  return link ? { id: link.id, name: link.name, ...(link.skin ? { skin: link.skin } : {}) } : undefined
+}
+
 /**
- * The `ssg_web` JWT: claims `sub` (user id), `email`, `name`, `picture` (avatar URL) and `grants`
- * (src/shared/auth/web-cookie.ts decodes them for display).
+ * The `ssg_web` JWT: claims `sub` (user id), `email`, `name`, `picture` (avatar URL), `grants` and,
+ * with a linked Minecraft account, `minecraft` (src/shared/auth/web-cookie.ts decodes them for display).
  */
 export async function webToken(deps: AccountsDeps, user: TokenUser, origin: string): Promise<string> {
   const iat = Math.floor(nowOf(deps) / 1000)
-  return new SignJWT({ email: user.email ?? undefined, name: user.name ?? undefined, picture: new URL(avatarPath(deps, user.id), origin).href, grants: await displayGrants(deps, user) })
+  return new SignJWT({
+    email: user.email ?? undefined,
+    name: user.name ?? undefined,
+    picture: new URL(avatarPath(deps, user.id), origin).href,
+    grants: await displayGrants(deps, user),
+    minecraft: await minecraftClaim(deps, user.id),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(WEB_ISSUER)
@@ -121,6 +137,9 @@ export async function signInCookies(deps: AccountsDeps, user: TokenUser, session
     cookie(deps, WEB_COOKIE, await webToken(deps, user, origin), REFRESH_TTL_SECONDS, false),
   ]
 }
+
+/** The `Set-Cookie` value of a fresh `ssg_web` for `user` (after something it shows changed). */
+export const webCookie = async (deps: AccountsDeps, user: TokenUser, origin: string) => cookie(deps, WEB_COOKIE, await webToken(deps, user, origin), REFRESH_TTL_SECONDS, false)
 
 /** `Set-Cookie` values that clear every account cookie. */
 export const clearCookies = (deps: AccountsDeps) => ALL_COOKIES.map((name) => cookie(deps, name, '', 0, name !== WEB_COOKIE))

@@ -56,6 +56,9 @@ export function openStore(dataDir: string): BunStore {
   sqlite.run('PRAGMA busy_timeout = 5000')
   sqlite.run('PRAGMA synchronous = NORMAL')
   sqlite.run('PRAGMA foreign_keys = ON')
+  // Deleted rows are overwritten with zeros instead of left in free pages: an unlinked account's or a
+  // removed signing account's sealed tokens, a deleted user's rows, leave the file (./purge.ts).
+  sqlite.run('PRAGMA secure_delete = ON')
   const db = drizzle({ client: sqlite, schema })
   migrate(db, { migrationsFolder: MIGRATIONS_DIR })
   return {

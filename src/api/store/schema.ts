@@ -411,8 +411,72 @@ export const poolSignIns = sqliteTable(
     /** Signing in again: the pool account this sign-in must renew (another profile is refused). */
     renewAccountId: text('renew_account_id'),
     createdAt: integer('created_at').notNull(),
+    /**
+     * What the finished sign-in becomes: `pool`, a signing account lent to the pool, or `link`, the
+     * user's own linked Minecraft account (src/api/wear). Each page checks only its own kind, so a
+     * link can never end up in the pool.
+     */
+    purpose: text('purpose', { enum: ['pool', 'link'] }).notNull().default('pool'),
   },
   (t) => [index('pool_sign_ins_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * A user's own Minecraft account, linked so they can wear skins from the site (docs/wear.md). Never
+ * part of the signing pool. Tokens are sealed with the pool's token key (pool/token-box.ts);
+ * unlinking deletes the row and so the tokens.
+ */
+export const minecraftLinks = sqliteTable(
+  'minecraft_links',
+  {
+    /** The site user: one link per user. */
+    userId: text('user_id').primaryKey(),
+    /** Minecraft profile uuid, 32 hex; one site user per profile (the latest to sign in keeps it). */
+    profileId: text('profile_id').notNull(),
+    profileName: text('profile_name').notNull(),
+    /** Microsoft sign-in flow of the refresh token: `live` or `msal`. */
+    authFlow: text('auth_flow').notNull(),
+    /** The MSA refresh token, sealed; rotated on every renewal. */
+    refreshToken: text('refresh_token').notNull(),
+    /** The Minecraft access token, sealed. */
+    accessToken: text('access_token').notNull(),
+    tokenExpiresAt: integer('token_expires_at').notNull(),
+    /** The profile's active skin as last read: texture URL, hash (64 hex) and arm model. */
+    skinUrl: text('skin_url'),
+    skinHash: text('skin_hash'),
+    skinVariant: text('skin_variant'),
+    /** JSON `[{id, alias, url, state}]`: the capes the profile owns, as last read. */
+    capes: text('capes').notNull().default('[]'),
+    /** Set when the saved sign-in stopped working: wearing asks for a new sign-in. */
+    needsSignInAt: integer('needs_sign_in_at'),
+    /** No skin change is sent before this time (Mojang's per-account pace, or its 429). */
+    nextChangeAt: integer('next_change_at').notNull().default(0),
+    linkedAt: integer('linked_at').notNull(),
+    /** When the profile was last read from Mojang. */
+    readAt: integer('read_at').notNull(),
+  },
+  (t) => [uniqueIndex('minecraft_links_profile_idx').on(t.profileId)],
+)
+
+/** Skins a user wore through the site, newest first on the page ("wear again"). */
+export const wearHistory = sqliteTable(
+  'wear_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id').notNull(),
+    /** The skin worn (its uuid; the skin may since have been deleted). */
+    skinUuid: text('skin_uuid').notNull(),
+    /** The skin's name then, for the list. */
+    skinName: text('skin_name'),
+    textureHash: text('texture_hash').notNull(),
+    variant: text('variant', { enum: ['classic', 'slim'] }).notNull(),
+    /** The Minecraft profile it was put on. */
+    profileId: text('profile_id').notNull(),
+    /** The cape turned on with it, if any. */
+    capeId: text('cape_id'),
+    wornAt: integer('worn_at').notNull(),
+  },
+  (t) => [index('wear_history_user_idx').on(t.userId, t.wornAt)],
 )
 
 /** Signed-in users: the account site's accounts (issue 9). A user without a password cannot sign in. */

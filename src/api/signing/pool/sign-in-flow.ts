@@ -11,9 +11,12 @@ import { signInToMinecraft } from './microsoft/chain'
 import { pollDeviceCode, startDeviceCode } from './microsoft/device-code'
 import { PoolSignInError, SIGN_IN_ERROR_CODES, type SignInErrorCode } from './microsoft/errors'
 import type { MicrosoftAuthConfig } from './microsoft/types'
-import { saveSignedInAccount } from './pool-account-store'
+import { saveSignedInAccount, type SignedInAccount } from './pool-account-store'
 import type { SignInView } from './pool-views'
 import { signInContext, type TokenBox } from './token-box'
+
+/** What a finished sign-in is kept as: a signing account (`pool`) or the user's own linked account (`link`, src/api/wear). */
+export type SignInPurpose = 'pool' | 'link'
 
 /** What the flow needs. */
 export interface SignInFlowDeps {
@@ -21,6 +24,13 @@ export interface SignInFlowDeps {
   box: TokenBox
   auth: MicrosoftAuthConfig
   now: () => number
+  /**
+   * What this flow's sign-ins become. Default `pool`. A sign-in is only ever checked by a flow of its
+   * own purpose, so a sign-in started to link a player's own account can never add a pool account.
+   */
+  purpose?: SignInPurpose
+  /** Keeps a finished sign-in (default: saved as a signing account of the pool). */
+  save?: (signedIn: SignedInAccount, now: number) => Promise<void>
 }
 
 /** A `pool_sign_ins` row. */
@@ -77,9 +87,9 @@ export async function startSignIn(deps: SignInFlowDeps, opts: { userId: string |
     created_at: now,
   }
   await deps.sql.run(
-    `INSERT INTO pool_sign_ins (id, user_id, flow, device_code, user_code, verification_uri, interval_s, next_poll_at, expires_at, status, renew_account_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [row.id, row.user_id, row.flow, row.device_code, row.user_code, row.verification_uri, row.interval_s, row.next_poll_at, row.expires_at, row.status, row.renew_account_id, row.created_at],
+    `INSERT INTO pool_sign_ins (id, user_id, flow, device_code, user_code, verification_uri, interval_s, next_poll_at, expires_at, status, renew_account_id, created_at, purpose)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [row.id, row.user_id, row.flow, row.device_code, row.user_code, row.verification_uri, row.interval_s, row.next_poll_at, row.expires_at, row.status, row.renew_account_id, row.created_at, deps.purpose ?? 'pool'],
   )
   return { ...toState(row), accountId: null }
 }
@@ -89,7 +99,7 @@ export async function startSignIn(deps: SignInFlowDeps, opts: { userId: string |
  * Microsoft when it is due. Finishing stores the account through the whole chain.
  */
 export async function checkSignIn(deps: SignInFlowDeps, id: string, userId: string | null | undefined): Promise<(SignInState & { accountId: string | null }) | null> {
-  const read = () => deps.sql.get<SignInRow>('SELECT * FROM pool_sign_ins WHERE id = ?', [id])
+  const read = () => deps.sql.get<SignInRow>('SELECT * FROM pool_sign_ins WHERE id = ? AND purpose = ?', [id, deps.purpose ?? 'pool'])
   const first = await read()
   if (!first || (userId !== undefined && first.user_id !== userId)) return null
   const now = deps.now()
@@ -121,7 +131,8 @@ async function pollOnce(deps: SignInFlowDeps, row: SignInRow, finish: (status: '
     }
     const session = await signInToMinecraft(auth, poll.tokens.accessToken, now)
     if (row.renew_account_id && row.renew_account_id !== session.profile.id) throw new PoolSignInError('sign_in_wrong_account', `got ${session.profile.name}`)
-    await saveSignedInAccount(deps.sql, deps.box, { session, msa: poll.tokens, flow: auth.flow, ownerUserId: row.user_id }, now)
+    const signedIn: SignedInAccount = { session, msa: poll.tokens, flow: auth.flow, ownerUserId: row.user_id }
+    await (deps.save ? deps.save(signedIn, now) : saveSignedInAccount(deps.sql, deps.box, signedIn, now))
     await finish('done', { accountId: session.profile.id })
   } catch (e) {
     if (e instanceof PoolSignInError && (e.code === 'sign_in_rate_limited' || e.code === 'sign_in_unavailable')) {

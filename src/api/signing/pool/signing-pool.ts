@@ -20,6 +20,15 @@ import type { TokenBox } from './token-box'
 /** The Live flow's default public client id (reference account-pool.md §2). */
 export const LIVE_CLIENT_ID = '00000000441cc96b'
 
+/**
+ * The chain's configuration for a stored sign-in's flow. An account keeps the flow it signed in with;
+ * if the operator switched flows since, Live accounts still renew with the Live default client id.
+ */
+export const authForFlow =
+  (auth: MicrosoftAuthConfig) =>
+  (flow: MicrosoftFlow): MicrosoftAuthConfig =>
+    flow === auth.flow ? auth : flow === 'live' ? { ...auth, flow, clientId: LIVE_CLIENT_ID } : { ...auth, flow }
+
 /** Dependencies of {@link createSigningPool}. */
 export interface SigningPoolDeps {
   sql: SqlClient
@@ -64,9 +73,7 @@ export interface SigningPool {
 export function createSigningPool(deps: SigningPoolDeps): SigningPool {
   const { sql, box, config, now } = deps
   const auth: MicrosoftAuthConfig = { ...config.auth, ...(deps.fetch ? { fetch: deps.fetch } : {}) }
-  // An account keeps the flow it signed in with; if the operator switched flows since, Live accounts
-  // still renew with the Live default client id.
-  const authFor = (flow: MicrosoftFlow): MicrosoftAuthConfig => (flow === auth.flow ? auth : flow === 'live' ? { ...auth, flow, clientId: LIVE_CLIENT_ID } : { ...auth, flow })
+  const authFor = authForFlow(auth)
   const rules = config.rotation
   let ticker: ReturnType<typeof setInterval> | null = null
   let last: PoolCapacity = { total: 0, inRotation: 0, healthy: 0, usable: 0, nextAt: null, paceMs: null }
