@@ -1,14 +1,19 @@
 /**
  * The right drawer (SPEC §2): temporary, 320 px, opens from the end. Signed out it offers 'Sign In';
- * then the job list, the language select and a link to help translate. Opened by the jobs button
- * through the shared `$drawerOpen` store; without JavaScript `#app-drawer` opens it via CSS `:target`.
+ * signed in, the user, their linked Minecraft account's face and name ("Wear it"; else a link to
+ * link one) and 'Manage Account'; then the job list, the language select and a link to help
+ * translate. Opened by the jobs button through the shared `$drawerOpen` store; without JavaScript
+ * `#app-drawer` opens it via CSS `:target`.
  * @module
  */
-import { mdiAccountCircle, mdiClose, mdiLogin, mdiLogout } from '@mdi/js'
+import { mdiAccountCircle, mdiClose, mdiLogin, mdiLogout, mdiMinecraft } from '@mdi/js'
 import { useStore } from '@nanostores/react'
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
+import { accountSiteUrl } from '../shared/auth/account-site'
+import { minecraftOf } from '../shared/auth/minecraft-claim'
 import { useI18n } from '../shared/i18n/context'
-import { $auth } from '../shared/stores/auth'
+import { renderUrl } from '../shared/render-url'
+import { $auth, type AuthState } from '../shared/stores/auth'
 import { $drawerOpen } from '../shared/stores/drawer'
 import { parseTheme } from '../shared/theme'
 import { Icon } from '../shared/ui/icon'
@@ -24,12 +29,42 @@ import { useDrawerFocus } from './use-drawer-focus'
 export interface AppDrawerProps {
   /** The translation project. */
   translateUrl: string
-  /** The account site, for 'Manage Account' when signed in. */
+  /** The account site, for 'Manage Account' and the Minecraft account page when signed in. */
   accountUrl: string
   /** The account site's sign-out form action (POST; clears both cookies), when there is one. */
   signOutUrl?: string
   /** This page's absolute URL: where sign-in and sign-out return to (the sign-in link is built from it). */
   returnUrl: string
+}
+
+/**
+ * The linked Minecraft account (web cookie `minecraft` claim): its face (a blank square while the
+ * claim names no skin) and name; without one, "Link your Minecraft account". Both lead to the
+ * account site's Minecraft page.
+ */
+function MinecraftRow({ claim, href }: { claim: AuthState['minecraft']; href: string }) {
+  const { t } = useI18n()
+  const minecraft = minecraftOf(claim)
+  if (!minecraft)
+    return (
+      <a className="drawer__minecraft" href={href}>
+        <Icon path={mdiMinecraft} />
+        {t('wear.linkAccount')}
+      </a>
+    )
+  return (
+    <a className="drawer__minecraft" href={href}>
+      {minecraft.skin ? (
+        <img className="drawer__minecraft-face" src={renderUrl({ textureHash: minecraft.skin, view: 'face', size: 'small' })} alt="" width={32} height={32} />
+      ) : (
+        <span className="drawer__minecraft-face" />
+      )}
+      <span className="drawer__identity">
+        <span className="drawer__minecraft-title">{t('wear.drawerTitle')}</span>
+        <strong>{minecraft.name}</strong>
+      </span>
+    </a>
+  )
 }
 
 /** The drawer island. */
@@ -89,6 +124,7 @@ export default function AppDrawer({ translateUrl, accountUrl, signOutUrl, return
                   {auth.email && <span className="drawer__email">{auth.email}</span>}
                 </div>
               </div>
+              <MinecraftRow claim={auth.minecraft} href={accountSiteUrl(accountUrl, 'minecraft')} />
               <a className="button button--outlined button--block" href={accountUrl}>
                 <Icon path={mdiAccountCircle} />
                 {t('drawer.manageAccount')}

@@ -53,6 +53,14 @@ describe('auth check (SPEC §4, §8)', () => {
     expect(net.calls).toEqual(['GET /api/v2/me include'])
   })
 
+  test('the linked Minecraft account in the web cookie reaches the auth state (the drawer shows it)', async () => {
+    const net = network({ signedIn: true, refreshWorks: true })
+    const minecraft = { id: 'cd'.repeat(16), name: 'Ada_MC', skin: 'ef'.repeat(32) }
+    const state = await checkAuth({ fetch: net.fetcher, storage: memoryStorage(), cookies: () => webCookie({ sub: USER, minecraft }), setInterval: noTimer })
+    expect(state.minecraft).toEqual(minecraft)
+    expect($auth.get().minecraft).toEqual(minecraft)
+  })
+
   test('an anonymous visitor (no web cookie) makes no request at all', async () => {
     const net = network({ signedIn: false, refreshWorks: true })
     expect((await checkAuth({ accountApiOrigin: 'https://account.test', fetch: net.fetcher, storage: memoryStorage(), cookies: () => 'theme=dark', setInterval: noTimer })).status).toBe('signed-out')

@@ -50,6 +50,7 @@ function signedIn(web: WebUser | undefined, me?: { user?: string; grants?: Recor
     email: web?.email,
     name: web?.name,
     picture: web?.picture,
+    minecraft: web?.minecraft,
   }
 }
 

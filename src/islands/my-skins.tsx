@@ -16,10 +16,12 @@ const PAGE_SIZE = 24
 export interface MySkinsProps {
   /** Where 'Sign In' leads (the account site). */
   signInUrl: string
+  /** The account site's base, where each card's "Wear this skin" posts. */
+  accountUrl: string
 }
 
 /** The My Skins island. */
-export default function MySkins({ signInUrl }: MySkinsProps) {
+export default function MySkins({ signInUrl, accountUrl }: MySkinsProps) {
   const { t, locale } = useI18n()
   const own = useOwnSkins(PAGE_SIZE)
   if (!own.started) return <div className="my-skins" />
@@ -37,7 +39,7 @@ export default function MySkins({ signInUrl }: MySkinsProps) {
       ) : (
         <ul className="skin-grid" role="list" aria-label={t('pages.mySkins.listLabel')}>
           {own.entries.map((entry) => (
-            <OwnSkinCard key={entry.uuid} entry={entry} />
+            <OwnSkinCard key={entry.uuid} entry={entry} accountUrl={accountUrl} />
           ))}
         </ul>
       )}

@@ -50,7 +50,10 @@ export const serverEnvSchema = z.object({
     .default('/accounts'),
   /** Comma-separated extra origins the account site may redirect to after sign-in (no open redirect). */
   ACCOUNT_REDIRECT_ORIGINS: z.string().optional(),
-  /** Where 'Sign In' and 'Manage Account' lead (SPEC §2 account site); the embedded one (`ACCOUNT_ORIGIN`) by default. */
+  /**
+   * Where 'Sign In' and 'Manage Account' lead (SPEC §2 account site); the embedded one (`ACCOUNT_ORIGIN`) by default.
+   * "Wear this skin" posts to its `/minecraft/wear`, the drawer links its `/minecraft` (pages allow its origin as a form action).
+   */
   ACCOUNT_URL: z.string().optional(),
   /**
    * JSON object of footer and route-rule targets (src/shared/site-links.ts): optional links such as

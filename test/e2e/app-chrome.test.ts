@@ -336,7 +336,7 @@ describe('budgets and screenshots', () => {
     await hydrated(page)
     await page.waitForLoadState('networkidle')
     const total = [...scripts.values()].reduce((a, b) => a + b, 0)
-    console.log(`home page JavaScript before interaction: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.size} files`)
+    console.log(`home page JavaScript before interaction: ${(total / 1024).toFixed(1)} KB gzip (${total} B) in ${scripts.size} files`)
     expect(scripts.size).toBeGreaterThan(0)
     expect(total).toBeLessThanOrEqual(90 * 1024)
     const blocking = await page.evaluate(() => [...document.querySelectorAll('script[src]')].filter((s) => s.getAttribute('type') !== 'module' && !s.hasAttribute('defer') && !s.hasAttribute('async')).length)

@@ -1,13 +1,14 @@
 /**
  * Account deletion (issue 9 point 1: "removal of the user's private data"): the user row, sign-in
  * sessions (so every API token minted from them stops working, issue 26 point 3), mailed links, API keys (revoked: keys stay resolvable as revoked so callers get 403,
- * not a silent anonymous fallback), credits, subscriptions, notifications, and the user's private
+ * not a silent anonymous fallback), credits, subscriptions, notifications, the linked Minecraft account
+ * and its wear history, and the user's private
  * skins soft-deleted with the fields `deleteSkin` uses (src/api/skins/services/skin-edit.ts).
  * Public and unlisted skins stay; their owner link is dropped so nothing points at the user.
  * @module
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { accountSessions, accountTokens, apiKeys, credits, legacySkins, notifications, skinClients, skins, subscriptions, users } from '../../api/store/schema'
+import { accountSessions, accountTokens, apiKeys, credits, legacySkins, minecraftLinks, notifications, skinClients, skins, subscriptions, users, wearHistory } from '../../api/store/schema'
 import type { SqlParams } from '../../api/store/sql'
 import type { AccountsDeps } from '../deps'
 import { accountsSql } from '../site-sql'
@@ -31,6 +32,9 @@ export async function deleteAccount(deps: AccountsDeps, user: { id: string; emai
     db.delete(accountTokens).where(eq(accountTokens.userId, user.id)).toSQL(),
     // The user's list of v1 skins (GET /v2/me/legacyskins) names the user: it goes with the owner links.
     db.delete(legacySkins).where(eq(legacySkins.userId, user.id)).toSQL(),
+    // The linked Minecraft account's sealed tokens, and what the user wore (docs/wear.md).
+    db.delete(minecraftLinks).where(eq(minecraftLinks.userId, user.id)).toSQL(),
+    db.delete(wearHistory).where(eq(wearHistory.userId, user.id)).toSQL(),
     db.delete(users).where(eq(users.id, user.id)).toSQL(),
   ]
   await accountsSql(deps).batch(statements.map(({ sql, params }) => ({ sql, params: params as SqlParams })))

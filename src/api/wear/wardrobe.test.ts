@@ -7,6 +7,7 @@
  * link, a token Microsoft stopped accepting asks for a new sign-in, and a link never enters the pool.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startMicrosoftStandIn, type MicrosoftStandIn } from '../../../test/support/microsoft-stand-in'
@@ -48,6 +49,21 @@ async function gallerySkin(seed: number, variant: 'classic' | 'slim' = 'classic'
   const skin = job.body.skin
   return { uuid: skin.uuid as string, hash: skin.texture.hash.skin as string, variant }
 }
+
+/** Statements on the test's database file, beside the API's own connection (WAL allows both). */
+const exec = (statement: string, params: (string | number)[]) => {
+  const db = new Database(join(t.dir, 'skins.db'))
+  db.run(statement, params)
+  db.close()
+}
+const query = (statement: string) => ({
+  get: (...params: string[]) => {
+    const db = new Database(join(t.dir, 'skins.db'), { readonly: true })
+    const row = db.query(statement).get(...params)
+    db.close()
+    return row
+  },
+})
 
 const dbBytes = () => ['skins.db', 'skins.db-wal'].map((f) => { try { return readFileSync(join(t.dir, f)).toString('latin1') } catch { return '' } }).join('')
 
@@ -112,7 +128,7 @@ describe('wear it (docs/wear.md)', () => {
 
   test('Mojang\'s 429 rests the account until its time; nothing else changes', async () => {
     t.clock.now += 20_000
-    const token = ms.requests.findLast((r) => r.path === '/services/minecraft/profile/skins')!.token!
+    const token = ms.requests.filter((r) => r.path === '/services/minecraft/profile/skins').at(-1)!.token!
     ms.setRateLimited(token, true)
     const skin = await gallerySkin(3103)
     const refused = await errorOf(wardrobe().wear(ADA, skin.uuid))
@@ -130,14 +146,14 @@ describe('wear it (docs/wear.md)', () => {
     const notOwned = await ms.grantCape(stranger, { alias: 'Cherry' })
     const withCape = await gallerySkin(3104)
     // A skin whose signed texture carries a cape (one signed from a player's profile): its cape's texture hash.
-    t.api.db.$client.run('UPDATE skin_data SET cape_hash = ? WHERE texture_hash = ?', [owned.textureHash, withCape.hash])
+    exec('UPDATE skin_data SET cape_hash = ? WHERE texture_hash = ?', [owned.textureHash, withCape.hash])
     const worn = await wardrobe().wear(ADA, withCape.uuid)
     expect(worn.cape).toBe('applied')
     expect(ms.profileOf(player.profileId!)!.activeCape).toBe(owned.id)
 
     t.clock.now += 20_000
     const foreign = await gallerySkin(3105)
-    t.api.db.$client.run('UPDATE skin_data SET cape_hash = ? WHERE texture_hash = ?', [notOwned.textureHash, foreign.hash])
+    exec('UPDATE skin_data SET cape_hash = ? WHERE texture_hash = ?', [notOwned.textureHash, foreign.hash])
     expect((await wardrobe().wear(ADA, foreign.uuid)).cape).toBe('not_owned')
     expect(ms.profileOf(player.profileId!)!.activeCape).toBe(owned.id)
     expect(other.id).not.toBe(owned.id)
@@ -181,7 +197,7 @@ describe('wear it (docs/wear.md)', () => {
   })
 
   test('unlink deletes the link and its sealed tokens from the database files', async () => {
-    const row = t.api.db.$client.query('SELECT refresh_token, access_token FROM minecraft_links WHERE user_id = ?').get(ADA) as { refresh_token: string; access_token: string }
+    const row = query('SELECT refresh_token, access_token FROM minecraft_links WHERE user_id = ?').get(ADA) as { refresh_token: string; access_token: string }
     expect(row.refresh_token).toStartWith('g1.')
     expect(await wardrobe().unlink(ADA)).toBe(true)
     expect(await wardrobe().view(ADA)).toBeNull()

@@ -63,7 +63,7 @@ interface Notice {
 }
 
 /** The editor. */
-export function EditorApp({ source, defaultName, privateFlag, blank }: SkinEditorProps) {
+export function EditorApp({ source, defaultName, privateFlag, blank, accountUrl }: SkinEditorProps) {
   const i18n = useI18n()
   const { t, locale } = i18n
   const settings = useStore($editorSettings)
@@ -103,6 +103,9 @@ export function EditorApp({ source, defaultName, privateFlag, blank }: SkinEdito
   const [said, setSaid] = useState('')
   const [busy, setBusy] = useState(false)
   const [dragging, setDragging] = useState(false)
+  // The skin just signed while the editor stays on it (a linked Minecraft account: "Wear this skin");
+  // cleared by the next change, after which the drawing is no longer that skin.
+  const [signed, setSigned] = useState<string>()
   const wide = useMedia(WIDE)
 
   // Handlers read the latest state through this ref: painting never waits for a render.
@@ -131,6 +134,7 @@ export function EditorApp({ source, defaultName, privateFlag, blank }: SkinEdito
   /** The texture, model or history changed outside a paint frame: redraw, refresh the buttons and the palette, save soon. */
   const changed = useCallback(
     (save = true) => {
+      setSigned(undefined)
       frames.request()
       setSteps({ canUndo: session.history.canUndo, canRedo: session.history.canRedo })
       setPalette(skinPalette(session.texture, 24).map(colorToHex))
@@ -409,6 +413,7 @@ export function EditorApp({ source, defaultName, privateFlag, blank }: SkinEdito
   useEffect(() => () => stopWatching.current?.(), [])
 
   const sign = async () => {
+    setSigned(undefined)
     setSignState({ phase: 'sending' })
     try {
       frames.flush()
@@ -430,6 +435,12 @@ export function EditorApp({ source, defaultName, privateFlag, blank }: SkinEdito
       stopWatching.current?.()
       stopWatching.current = whenJobFinished(outcome.entry.job.id, (entry) => {
         if (entry.job.status === 'completed' && entry.skin) {
+          // "Wear it": with a linked Minecraft account the editor stays, so the visitor can wear the
+          // skin at once and go on editing; otherwise it opens the new skin's page (docs/features.md).
+          if (accountUrl && $auth.get().minecraft) {
+            setSigned(entry.skin)
+            return setSignState({ phase: 'idle' })
+          }
           setSignState({ phase: 'done' })
           location.assign(skinPath(entry.skin, locale))
         } else {
@@ -580,6 +591,7 @@ export function EditorApp({ source, defaultName, privateFlag, blank }: SkinEdito
               phase={signState.phase}
               message={signState.message}
               retryIn={retryIn}
+              signed={signed && accountUrl ? { accountUrl, skin: signed, page: skinPath(signed, locale) } : undefined}
             />
           </PanelSection>
         </div>

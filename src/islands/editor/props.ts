@@ -38,4 +38,9 @@ export interface SkinEditorProps {
    * (the visitor's drafts stay listed) instead of bringing the last draft back.
    */
   blank?: boolean
+  /**
+   * The account site's base (app option `accountUrl`): with a linked Minecraft account, a signed skin
+   * is offered to wear there ("Wear it"). Absent: the editor opens the new skin's page, as without one.
+   */
+  accountUrl?: string
 }

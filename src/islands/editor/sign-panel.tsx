@@ -2,7 +2,9 @@
  * "Done?": download the PNG, or sign the skin — name and visibility as in the generate form (their
  * words are the generate form's), the model as set above, the skin it remixes. Before sending, the
  * core's signing warnings (transparent base pixels, a hat hiding the face) are listed with "Sign
- * anyway" and "Keep editing".
+ * anyway" and "Keep editing". Once signed, when the editor stays (a linked Minecraft account), the
+ * result offers "Wear this skin" — its own plain form, beside the sign form since forms cannot nest —
+ * and a link to the new skin's page.
  * @module
  */
 import { mdiAlertOutline, mdiCheckDecagram, mdiDownload } from '@mdi/js'
@@ -12,6 +14,7 @@ import { SKIN_NAME, SKIN_NAME_MAX } from '../../shared/schemas/api/patterns'
 import type { EditorWarning } from '../../shared/skin-editor/warnings'
 import type { Model } from '../../shared/skin-editor/texture'
 import { Icon } from '../../shared/ui/icon'
+import { WearForm } from '../../shared/ui/wear-form'
 
 /** Visibility of the signed skin. */
 export type SignVisibility = 'public' | 'unlisted' | 'private'
@@ -37,6 +40,8 @@ export interface SignPanelProps {
   message?: string
   /** Seconds until the API takes jobs again (a 429). */
   retryIn: number
+  /** The skin just signed, when the editor stays on it: the account site's base, its uuid and its page's path. */
+  signed?: { accountUrl: string; skin: string; page: string }
 }
 
 /** True when `name` is empty or follows the API's rule for skin names. */
@@ -143,9 +148,20 @@ export function SignPanel(props: SignPanelProps) {
           </button>
         )}
         <p className={props.phase === 'failed' ? 'field-hint field-hint--error' : 'field-hint field-hint--muted'} role="status">
-          {status}
+          {props.signed ? t('wear.signed') : status}
         </p>
       </form>
+      {props.signed && (
+        <div className="editor-sign__result">
+          <WearForm accountUrl={props.signed.accountUrl} skin={props.signed.skin} back={props.signed.page} look="primary" hintId={`${id}-wear-hint`} />
+          <p id={`${id}-wear-hint`} className="field-hint field-hint--muted">
+            {t('wear.hint')}
+          </p>
+          <a className="button button--text" href={props.signed.page}>
+            {t('wear.openSkin')}
+          </a>
+        </div>
+      )}
     </div>
   )
 }

@@ -45,10 +45,14 @@ const page = async (path: string, cookie = '') => {
   expect(response.status, path).toBe(200)
   return response.text()
 }
-/** The island's props past the `web.visibility.private` flag, which every page passes (on by default). */
+/**
+ * The island's props past the `web.visibility.private` flag and the account site's base (where a
+ * signed skin is offered to wear), which every page passes.
+ */
 const editorProps = (html: string) => {
-  const { privateFlag, ...props } = islandPropsIn(html, 'skin-editor') as Record<string, unknown>
+  const { privateFlag, accountUrl, ...props } = islandPropsIn(html, 'skin-editor') as Record<string, unknown>
   expect(privateFlag).toBe(true)
+  expect(accountUrl).toBe('/account')
   return props
 }
 

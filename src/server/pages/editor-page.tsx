@@ -94,7 +94,10 @@ export const editorPage: Handler<AppEnv> = async (c) => {
   const { t } = c.get('i18n')
   const { island, notice } = await readQuery(c)
   // "Private" in the sign form follows the same flag as in the generate form.
-  const props: EditorPageProps = { island: { ...island, privateFlag: c.get('flags')['web.visibility.private'], ...(notice ? { blank: true } : {}) }, ...(notice ? { notice } : {}) }
+  const props: EditorPageProps = {
+    island: { ...island, privateFlag: c.get('flags')['web.visibility.private'], accountUrl: c.get('options').accountUrl, ...(notice ? { blank: true } : {}) },
+    ...(notice ? { notice } : {}),
+  }
   // An editor opened with any query (a source, or a mangled one such as `skin[]=`) is a visitor's own
   // working page: kept out of search indexes; only the bare /editor is the page to index.
   const opened = new URL(c.req.url).search !== ''

@@ -9,6 +9,7 @@ import { DEFAULT_SITE_LINKS } from '../../shared/site-links'
 import { LOCALE_COOKIE } from '../../shared/locales'
 import type { Backend } from '../app-options'
 import { createTestApp } from '../../../test/support/web-app'
+import { islandPropsIn } from '../../../test/support/island-props'
 import { PRIVACY_CLIENT_COOKIE, PRIVACY_SESSION_COOKIE } from './privacy-page'
 
 const capesBackend = (capes: { uuid: string; alias: string; supported: boolean }[]): Backend => ({
@@ -30,6 +31,9 @@ describe('/my-skins', () => {
     expect(html).toMatch(/<noscript><p class="notice">This list is kept in your browser/)
     expect(html).toContain('data-island="my-skins"')
     expect(html).toContain('"signInUrl":"/account?redirect=http%3A%2F%2Fskins.test%2Fmy-skins"')
+    // Each card's "Wear this skin" posts to the account site ("Wear it"), in the page's words.
+    expect(islandPropsIn(html, 'my-skins')).toEqual({ signInUrl: '/account?redirect=http%3A%2F%2Fskins.test%2Fmy-skins', accountUrl: '/account' })
+    expect(html).toContain('"wear":{"button":"Wear this skin"')
     // Only this page's strings go to the browser (DESIGN.md §4 HTML budget).
     expect(html).toContain('"mySkins":{')
     expect(html).not.toContain('"privacy":{')

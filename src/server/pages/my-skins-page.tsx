@@ -10,7 +10,7 @@ import type { AppEnv } from '../env'
 import { Island } from '../render/island'
 
 /** The My Skins page body. */
-export function MySkinsPage({ signInUrl }: { signInUrl: string }) {
+export function MySkinsPage({ signInUrl, accountUrl }: { signInUrl: string; accountUrl: string }) {
   const { t, locale } = useI18n()
   return (
     <section className="page">
@@ -24,7 +24,7 @@ export function MySkinsPage({ signInUrl }: { signInUrl: string }) {
       <noscript>
         <p className="notice">{t('pages.mySkins.noScript')}</p>
       </noscript>
-      <Island name="my-skins" props={{ signInUrl }} />
+      <Island name="my-skins" props={{ signInUrl, accountUrl }} />
     </section>
   )
 }
@@ -35,5 +35,5 @@ export const mySkinsPage: Handler<AppEnv> = (c) => {
   const options = c.get('options')
   const origin = options.publicUrl ?? new URL(c.req.url).origin
   const signInUrl = `${options.accountUrl}?redirect=${encodeURIComponent(origin + new URL(c.req.url).pathname)}`
-  return c.render(<MySkinsPage signInUrl={signInUrl} />, { title: t('pages.mySkins.title'), description: t('pages.mySkins.lead') })
+  return c.render(<MySkinsPage signInUrl={signInUrl} accountUrl={options.accountUrl} />, { title: t('pages.mySkins.title'), description: t('pages.mySkins.lead') })
 }

@@ -2,16 +2,19 @@
  * Skin detail (SPEC §2 `/skins/{skin}`, issue 8 point 1, reference/mineskin-api.md §3.5): the body
  * render beside the facts, everything a server owner copies, the commands box and similar skins.
  * Slots other parts mount into: the 3D viewer inside the render figure, the owner's controls in the
- * header next to the name, the community bar (views, likes, tags, report) under the facts.
+ * header next to the name, the community bar (views, likes, tags, report) under the facts. Under the
+ * render, beside download and "Edit a copy", "Wear this skin" posts to the account site for every
+ * visitor ("Wear it": it sends a visitor who is not signed in, or has no linked account, there first).
  * @module
  */
 import { mdiBrush, mdiDownload } from '@mdi/js'
 import { useI18n } from '../../shared/i18n/context'
 import type { SkinInfo, SkinListItem, SkinTagsResponse, SkinUserResponse } from '../../shared/schemas/api'
-import { editCopyPath } from '../../shared/routes'
+import { editCopyPath, skinPath } from '../../shared/routes'
 import type { CommandSkin } from '../../shared/skin/give-commands'
 import type { CommandTab } from '../../shared/skin/skin-commands'
 import { Icon } from '../../shared/ui/icon'
+import { WearForm } from '../../shared/ui/wear-form'
 import { SimilarSkins } from '../components/skin/similar-skins'
 import { SkinCommands } from '../components/skin/skin-commands'
 import { SkinData } from '../components/skin/skin-data'
@@ -29,6 +32,8 @@ export interface SkinPageProps {
   directLink: string
   /** Same-origin texture path, `/textures/{hash}`. */
   textureUrl: string
+  /** The account site's base (app option `accountUrl`), where "Wear this skin" posts. */
+  accountUrl: string
   /** Inputs of the commands box and its selected tab. */
   command: { skin: CommandSkin; tab: CommandTab }
   /** Similar skins (empty when the flag is off or the API had none). */
@@ -52,7 +57,7 @@ const compactTag = ({ tag, vote, suggested }: SkinTagsResponse['tags'][number]) 
 const ownerRights = ({ canEdit, canDelete, editReason, deleteReason }: SkinUserResponse['user']) => ({ canEdit, canDelete, editReason, deleteReason })
 
 /** The skin page body. */
-export function SkinPage({ skin, displayName, generatedName, directLink, textureUrl, command, similar, seo, remixOf, community = { tags: null, user: null, report: false, privateFlag: false } }: SkinPageProps) {
+export function SkinPage({ skin, displayName, generatedName, directLink, textureUrl, accountUrl, command, similar, seo, remixOf, community = { tags: null, user: null, report: false, privateFlag: false } }: SkinPageProps) {
   const { t, locale } = useI18n()
   return (
     <article className="skin-page">
@@ -79,6 +84,8 @@ export function SkinPage({ skin, displayName, generatedName, directLink, texture
                 <Icon path={mdiBrush} />
                 {t('pages.skin.editCopy')}
               </a>
+              {/* No hint line under it: the heaviest skin page (Hindi) has no bytes left for one (HTML ≤ 30 KB). */}
+              <WearForm accountUrl={accountUrl} skin={skin.uuid} back={skinPath(skin.uuid, locale)} />
             </figcaption>
           </figure>
         </div>

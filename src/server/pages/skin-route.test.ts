@@ -43,6 +43,17 @@ class DOMParserLite {
   }
 }
 
+/** The page's one "Wear this skin" form: where it posts, its hidden fields and its button's markup. */
+function wearForm(html: string) {
+  const forms = [...html.matchAll(/<form ([^>]*class="wear-form"[^>]*)>(.*?)<\/form>/g)]
+  expect(forms.length).toBe(1)
+  const [, attributes, inner] = forms[0]!
+  expect(attributes).toContain('method="post"')
+  const action = /action="([^"]*)"/.exec(attributes!)?.[1]
+  const fields = Object.fromEntries([...inner!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1], m[2]]))
+  return { action, fields, button: /<button type="submit"[^>]*>.*?<\/button>/.exec(inner!)?.[0] ?? '' }
+}
+
 let named: SkinInfo
 let unlisted: SkinInfo
 let deleted: SkinInfo
@@ -120,6 +131,29 @@ describe('skin page', () => {
     expect(html).toContain('Befehle und Code')
     expect(islandPropsIn(html, 'copy-buttons')).toMatchObject({ copy: 'Kopieren' })
     expect(ld(html)).toMatchObject({ inLanguage: 'de', url: `http://skins.test/de/skins/${named.uuid}` })
+  })
+
+  test('"Wear this skin" is a plain form (no JavaScript) posting the skin and the page to come back to', async () => {
+    for (const [prefix, label] of [
+      ['', 'Wear this skin'],
+      ['/de', 'Diesen Skin tragen'],
+    ] as const) {
+      for (const skin of [named, unlisted]) {
+        const form = wearForm((await page(`${prefix}/skins/${skin.uuid}`)).html)
+        expect(form.action).toBe('/account/minecraft/wear')
+        expect(form.fields).toEqual({ skin: skin.uuid, back: `${prefix}/skins/${skin.uuid}` })
+        expect(form.button).toContain(label)
+      }
+    }
+  })
+
+  test('with the account site on another origin, the form posts there and the page policy lets it', async () => {
+    const elsewhere = createTestApp({ api: { fetch: backend.api.fetch, inProcess: true }, accountUrl: 'https://accounts.example/' })
+    const response = await elsewhere.request(`/pl/skins/${named.uuid}`)
+    const form = wearForm(await response.text())
+    expect(form.action).toBe('https://accounts.example/minecraft/wear')
+    expect(form.fields.back).toBe(`/pl/skins/${named.uuid}`)
+    expect(response.headers.get('content-security-policy')).toMatch(/form-action [^;]*https:\/\/accounts\.example[ ;]/)
   })
 
   test('tags give a breadcrumb through the first tag search', async () => {

@@ -121,6 +121,7 @@ export const skinPage: Handler<AppEnv> = async (c) => {
       generatedName={!skin.name}
       directLink={directLink}
       textureUrl={`/textures/${skin.texture.hash.skin}`}
+      accountUrl={c.get('options').accountUrl}
       command={{ skin: command, tab: commandTab(c.req.query(COMMAND_QUERY)) }}
       similar={similar}
       seo={{ origin, canonical, image }}

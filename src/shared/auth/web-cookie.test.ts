@@ -27,6 +27,12 @@ describe('web cookie reader (SPEC §9, issue 9 point 3)', () => {
     expect(decodeWebToken(jwt({ sub: 'u1', grants: ['ad_free'] }))?.grants).toEqual({})
   })
 
+  test('passes the linked Minecraft account\'s claim on as it came (checked where it is shown, ./minecraft-claim.ts)', () => {
+    const claim = { id: '0f'.repeat(16), name: 'Steve_01' }
+    expect(decodeWebToken(jwt({ sub: 'u1', minecraft: claim }))?.minecraft).toEqual(claim)
+    expect(decodeWebToken(jwt({ sub: 'u1' }))?.minecraft).toBeUndefined()
+  })
+
   test('finds the user in the cookie string, or nobody', () => {
     expect(webUserFromCookies(`theme=dark; ${WEB_COOKIE}=${jwt({ sub: 'u1', email: 'a@b.test' })}`)?.email).toBe('a@b.test')
     expect(webUserFromCookies('theme=dark')).toBeUndefined()

@@ -1,9 +1,10 @@
 /**
  * The account site's web cookie (SPEC §9: sessions are a web cookie and an API cookie). The web
  * cookie is readable by scripts and holds a JWT whose payload carries what the app displays: user id,
- * email, name, picture and grants. The app only decodes the payload for display (no verification:
- * the API checks its own HttpOnly cookie), and its mere presence tells whether a current-user call or
- * a token refresh can help, so anonymous visitors make no failing request (issue 9 point 3).
+ * email, name, picture, grants and the linked Minecraft account ("Wear it"). The app only decodes the
+ * payload for display (no verification: the API checks its own HttpOnly cookie), and its mere
+ * presence tells whether a current-user call or a token refresh can help, so anonymous visitors make
+ * no failing request (issue 9 point 3).
  * No library: this runs on every page load (DESIGN.md §4 JavaScript budget).
  * @module
  */
@@ -23,6 +24,11 @@ export interface WebUser {
   grants: Record<string, unknown>
   /** Expiry in seconds since the epoch, when the token has one. */
   exp?: number
+  /**
+   * The `minecraft` claim as it came (the linked Minecraft account): checked where it is shown
+   * (./minecraft-claim.ts), so the check's code loads with the drawer, not on every page.
+   */
+  minecraft?: unknown
 }
 
 /** The value of cookie `name` in a `document.cookie` string, or undefined. */
@@ -71,7 +77,7 @@ export function decodeWebToken(token: string): WebUser | undefined {
   const id = text(claims.sub) ?? text(claims.user)
   if (!id) return undefined
   const grants = claims.grants && typeof claims.grants === 'object' && !Array.isArray(claims.grants) ? (claims.grants as Record<string, unknown>) : {}
-  return { id, email: text(claims.email), name: text(claims.name), picture: text(claims.picture), grants, exp: typeof claims.exp === 'number' ? claims.exp : undefined }
+  return { id, email: text(claims.email), name: text(claims.name), picture: text(claims.picture), grants, exp: typeof claims.exp === 'number' ? claims.exp : undefined, minecraft: claims.minecraft }
 }
 
 /** The signed-in user from a `document.cookie` string, or undefined when the web cookie is absent or unreadable. */

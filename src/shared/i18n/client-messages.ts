@@ -17,18 +17,19 @@ export const SERVER_ONLY_KEYS: readonly string[] = ['common.skipToContent', 'app
  * that names no island (`skin-copy`) is strings an island fetches itself when it needs them.
  */
 export const ISLAND_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
-  'app-drawer': ['drawer'],
+  // `wear`: the drawer's Minecraft account row, My Skins' and the editor's "Wear this skin" ("Wear it").
+  'app-drawer': ['drawer', 'wear'],
   'generate-form': ['generate'],
   'skin-viewer': ['pages.skin.viewer', 'pages.skin.renderAlt'],
   'skin-community': ['pages.skin.community'],
   'skin-owner': ['pages.skin.owner'],
-  'my-skins': ['pages.mySkins'],
+  'my-skins': ['pages.mySkins', 'wear'],
   'export-form': ['pages.mySkins', 'pages.export'],
   // The skin page's copy island, when it switches the commands box to another group or a copy is refused (copy/copy-strings.ts).
   'skin-copy': ['pages.skin.commands.vanillaHint', 'pages.skin.commands.pluginsHint', 'pages.skin.commands.codeHint', 'pages.skin.copyManually'],
   // The skin editor's strings (src/islands/editor/editor-strings.ts), fetched by the island itself: embedded, they
   // would take the /editor page over its HTML budget in Hindi. The sign form reuses the generate form's words.
-  'skin-editor-strings': ['editor', 'generate'],
+  'skin-editor-strings': ['editor', 'generate', 'wear'],
 }
 
 /** Copies the dotted `namespaces` (`pages.skin.viewer` picks just that branch) out of `table`. */

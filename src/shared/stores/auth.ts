@@ -18,6 +18,8 @@ export interface AuthState {
   email?: string
   name?: string
   picture?: string
+  /** The web cookie's `minecraft` claim as it came (the linked Minecraft account); the drawer checks it (../auth/minecraft-claim.ts). */
+  minecraft?: unknown
 }
 
 /** True when the signed-in caller holds grant `name` (SPEC §6). */
