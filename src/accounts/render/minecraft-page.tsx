@@ -101,7 +101,7 @@ function Linked({ c, link, wear }: { c: Context<AccountsEnv>; link: LinkView; we
         <div>
           <dt>{t('accounts.minecraft.current')}</dt>
           <dd data-testid="minecraft-current" data-hash={link.skin?.hash ?? ''} data-variant={link.skin?.variant ?? ''}>
-            {link.skin ? (link.skin.variant === 'slim' ? 'Slim' : 'Classic') : t('accounts.minecraft.currentNone')}
+            {link.skin ? t(link.skin.variant === 'slim' ? 'pages.skin.slim' : 'pages.skin.classic') : t('accounts.minecraft.currentNone')}
           </dd>
         </div>
         <div>
