@@ -7,7 +7,8 @@
  *
  * In real Chromium, as a new user: sign up through the link mailed to the Worker's log → lend a
  * Minecraft account to the signing pool (device code approved at the stand-in) → create an API key →
- * generate with it: the job is signed by that pool account → the skin is in My Skins → a visitor
+ * generate with it: the job is signed by that pool account → the skin is in My Skins → the owner links
+ * their own Minecraft account and wears the skin (account Worker, R2) → a visitor
  * reports it → the admin (ADMIN_EMAILS) hides it from the report queue and sends the owner a
  * notification → the owner sees it in the bell (German), and the account site at 390 px. The Cron Trigger's refresh round
  * (Miniflare's `/cdn-cgi/local/scheduled`, on a second session of the API Worker alone) renews the pool account's token. Screenshots: /tmp/shots/workers-*.png.
@@ -38,6 +39,7 @@ let page: Page
 let apiKey: string
 let skinUuid: string
 let poolName: string
+let skinTextureUrl: string
 
 /** The link to `path` the account Worker wrote to its log in the newest mail to `to`. */
 async function mailedLink(to: string, path: string, since: number): Promise<string> {
@@ -75,7 +77,7 @@ async function signUp(p: Page, email: string): Promise<void> {
 }
 
 /** Polls the job with the key until it ends. */
-async function finishedJob(jobId: string): Promise<{ job: { status: string; result?: string }; skin?: { uuid: string; texture: { url: string; data: { value: string; signature: string } } } }> {
+async function finishedJob(jobId: string): Promise<{ job: { status: string; result?: string }; skin?: { uuid: string; texture: { url: { skin: string }; data: { value: string; signature: string } } } }> {
   const deadline = Date.now() + 60_000
   for (;;) {
     const res = await fetch(`${stack.apiOrigin}/v2/queue/${jobId}?wait=5000`, { headers: { ...UA, authorization: `Bearer ${apiKey}` } })
@@ -153,6 +155,7 @@ describe('three Workers: a new user, the signing pool and moderation (issue 24)'
     const done = await finishedJob(first.job.id)
     expect(done.job.status, JSON.stringify(done)).toBe('completed')
     skinUuid = done.skin!.uuid
+    skinTextureUrl = done.skin!.texture.url.skin
     // Signed by Mojang (the stand-in's key), after an upload to the lent account's skin slot.
     expect(await signedWith(ms.publicKeyPem, done.skin!.texture.data.value, done.skin!.texture.data.signature)).toBe(true)
     expect(ms.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/minecraft/profile/skins')).length).toBe(uploadsBefore + 1)
@@ -169,6 +172,27 @@ describe('three Workers: a new user, the signing pool and moderation (issue 24)'
     await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 15_000 })
     await page.screenshot({ path: `${SHOTS}/workers-my-skins-1280.png` })
   }, 60_000)
+
+  test('wear it on your own Minecraft account: linked and worn through the account Worker', async () => {
+    await page.goto(`${stack.origin}/skins/${skinUuid}`)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Wear this skin' }).click()
+    // Not linked yet: the account Worker's Minecraft page, consent first.
+    await page.waitForURL((url) => url.pathname === '/accounts/minecraft')
+    await page.getByLabel('I agree: this site may change my Minecraft skin when I ask it to.').check()
+    await page.getByRole('button', { name: 'Link with Microsoft' }).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/accounts/minecraft/sign-in/'))
+    const code = (await page.getByTestId('user-code').textContent())?.trim() ?? ''
+    expect(code).toBe(ms.lastUserCode()!)
+    const wearer = await ms.addMicrosoftUser({ name: `WorkerWearer${randomHex(2)}` })
+    ms.approve(code, wearer.email)
+    // Linked (the page checks again at Microsoft's interval), then one click wears the skin it came for.
+    await page.getByRole('button', { name: 'Wear it now' }).click({ timeout: 45_000 })
+    await page.getByRole('heading', { level: 1, name: 'You are wearing it' }).waitFor()
+    // The stored PNG came from the API Worker's R2 bucket: the wearer's profile shows the same texture.
+    expect(ms.skinUrl(wearer.profileId!)?.split('/').pop()).toBe(skinTextureUrl.split('/').pop())
+    await page.screenshot({ path: `${SHOTS}/workers-worn-1280.png` })
+  }, 90_000)
 
   test('a visitor reports it; the admin hides it from the report queue and notifies the owner', async () => {
     const visitor = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
