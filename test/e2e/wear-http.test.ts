@@ -172,6 +172,12 @@ describe('wear it over HTTP, without JavaScript (docs/wear.md)', () => {
     expect(html).toContain('data-error-code="link_needs_sign_in"')
     expect(html).toContain('/accounts/minecraft/link')
     expect(standIn.profileOf(cyPlayer.profileId!)?.skin).toBeUndefined()
+    // Deleting the site account deletes the link and what was worn with it.
+    const deleted = await post('/manage/delete', cy, { confirm: 'cy-wears@example.test', current: 'wear it every day 2026' })
+    expect(deleted.status).toBe(200)
+    const db = new Database(join(server.dataDir, 'skins.db'), { readonly: true })
+    expect(db.query('SELECT count(*) AS n FROM minecraft_links WHERE profile_id = ?').get(cyPlayer.profileId!)).toEqual({ n: 0 })
+    db.close()
   }, 30_000)
 
   test('unlink deletes the sealed tokens from the database files at once', async () => {

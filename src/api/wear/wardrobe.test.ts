@@ -13,6 +13,9 @@ import { join } from 'node:path'
 import { startMicrosoftStandIn, type MicrosoftStandIn } from '../../../test/support/microsoft-stand-in'
 import { makeSkinPng } from '../image/fixtures'
 import { startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { loadTokenBox } from '../signing/pool/token-key-file'
+import { openStore } from '../store/db'
+import { wardrobeFromConfig } from './wardrobe-from-config'
 import { WearError } from './wear-errors'
 
 let ms: MicrosoftStandIn
@@ -194,6 +197,26 @@ describe('wear it (docs/wear.md)', () => {
     // Signing in again clears it.
     const again = await link(ADA, player.email)
     expect(again.linked?.needsSignIn).toBe(false)
+  })
+
+  test('Minecraft down: a clear refusal, nothing changed, the next change not held back', async () => {
+    // The same database and key, with Mojang's services host answering nothing at all.
+    const store = openStore(t.dir)
+    const down = wardrobeFromConfig(
+      { ...t.config, mojang: { ...t.config.mojang, servicesBase: 'http://127.0.0.1:9' } },
+      { sql: store.sql, db: store.db, box: await loadTokenBox(t.dir, t.config.pool.tokenKey), loadTexture: t.api.loadTexture, now: () => t.clock.now },
+    )
+    t.clock.now += 20_000
+    const skin = await gallerySkin(3111)
+    const before = ms.profileOf(player.profileId!)!.skin
+    const refused = await errorOf(down.wear(ADA, skin.uuid))
+    expect(refused.code).toBe('minecraft_unavailable')
+    expect(refused.status).toBe(503)
+    expect(ms.profileOf(player.profileId!)!.skin).toEqual(before)
+    // The account page keeps showing the last reading, and says why.
+    expect((await down.view(ADA, { force: true }))?.readError).toBe('minecraft_unavailable')
+    store.close()
+    t.clock.now += 20_000
   })
 
   test('unlink deletes the link and its sealed tokens from the database files', async () => {
