@@ -219,6 +219,18 @@ describe('wear it (docs/wear.md)', () => {
     t.clock.now += 20_000
   })
 
+  test('two clicks at once send one change', async () => {
+    t.clock.now += 20_000
+    const skin = await gallerySkin(3112)
+    const before = ms.changes.length
+    const results = await Promise.allSettled([wardrobe().wear(ADA, skin.uuid), wardrobe().wear(ADA, skin.uuid)])
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
+    expect((refused.reason as WearError).code).toBe('wear_rate_limited')
+    expect(ms.changes.length).toBe(before + 1)
+    t.clock.now += 20_000
+  })
+
   test('unlink deletes the link and its sealed tokens from the database files', async () => {
     const row = query('SELECT refresh_token, access_token FROM minecraft_links WHERE user_id = ?').get(ADA) as { refresh_token: string; access_token: string }
     expect(row.refresh_token).toStartWith('g1.')

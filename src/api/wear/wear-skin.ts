@@ -47,6 +47,9 @@ export interface WearDeps extends LinkSessionDeps {
   rateLimitRestMs: number
 }
 
+/** How long a claimed change holds the account while its upload runs (the answer then sets the next time). */
+const UPLOAD_HOLD_MS = 30_000
+
 /** Reserves the account's next skin change; the time to try again when it is not due yet. */
 async function claimChange(sql: SqlClient, row: LinkRow, now: number, holdMs: number): Promise<void> {
   const claimed = await sql.get<{ user_id: string }>(
@@ -65,7 +68,8 @@ export async function wearSkin(deps: WearDeps, userId: string, skin: SkinToWear)
   const row = await readLink(deps.sql, userId)
   if (!row) throw new WearError('not_linked')
   let token = await linkAccessToken(deps, row)
-  await claimChange(deps.sql, row, deps.now(), deps.spacingMs)
+  // Held for at least the upload's time, so a second click meanwhile never sends a change (even with no spacing).
+  await claimChange(deps.sql, row, deps.now(), Math.max(deps.spacingMs, UPLOAD_HOLD_MS))
   let profile: LiveProfile
   try {
     try {
