@@ -25,7 +25,7 @@ const ROOT = join(DIR, '../..')
 const OUT = process.env.BENCH_OUT ?? join(ROOT, 'test-results')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Run order: quick ones first, the long data-integrity runs last; new benches go after these. */
-const ORDER = ['render', 'ssr', 'pages', 'editor', 'generate', 'api', 'pool', 'load-crash', 'fuzz', 'workers']
+const ORDER = ['render', 'ssr', 'pages', 'editor', 'generate', 'api', 'pool', 'wear', 'load-crash', 'fuzz', 'workers']
 /** Defaults sized for 15 minutes on 2 cores; any of them set in the environment wins. */
 const DEFAULTS: Record<string, string> = {
   // api.bench.ts alone defaults to 1 000 000 catalogue rows and 10 s at 100 jobs/s (4–5 more minutes here).
