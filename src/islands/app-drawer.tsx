@@ -70,7 +70,7 @@ function MinecraftRow({ claim, href }: { claim: AuthState['minecraft']; href: st
 /** The drawer island. */
 export default function AppDrawer({ translateUrl, accountUrl, signOutUrl, returnUrl }: AppDrawerProps) {
   const signInUrl = loginUrlFor(accountUrl, returnUrl)
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   // It hydrates when first opened (hydrate-when.ts): from the server's closed state, then open.
   const open = useStore($drawerOpen, { ssr: () => false })
   const auth = useStore($auth, { ssr: () => ({ status: 'unknown' as const }) })
@@ -124,7 +124,7 @@ export default function AppDrawer({ translateUrl, accountUrl, signOutUrl, return
                   {auth.email && <span className="drawer__email">{auth.email}</span>}
                 </div>
               </div>
-              <MinecraftRow claim={auth.minecraft} href={accountSiteUrl(accountUrl, 'minecraft')} />
+              <MinecraftRow claim={auth.minecraft} href={accountSiteUrl(accountUrl, 'minecraft', locale)} />
               <a className="button button--outlined button--block" href={accountUrl}>
                 <Icon path={mdiAccountCircle} />
                 {t('drawer.manageAccount')}

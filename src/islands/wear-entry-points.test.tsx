@@ -35,11 +35,11 @@ describe('"Wear this skin" on a My Skins card', () => {
 
   test('posts the skin and its page (language prefix kept) to the account site, as an icon button with a name and a tooltip', () => {
     const [form] = wearForms(in_('en', <OwnSkinCard entry={entry} accountUrl="/accounts/" />))
-    expect(form).toMatchObject({ action: '/accounts/minecraft/wear', method: 'post', fields: { skin: UUID, back: `/skins/${UUID}` } })
+    expect(form).toMatchObject({ action: '/accounts/minecraft/wear?lang=en', method: 'post', fields: { skin: UUID, back: `/skins/${UUID}` } })
     expect(form!.button).toContain('aria-label="Wear this skin: Moss Knight"')
     expect(form!.button).toContain('data-tooltip="Wear this skin"')
     const german = wearForms(in_('de', <OwnSkinCard entry={entry} accountUrl="https://accounts.example" />))
-    expect(german).toEqual([expect.objectContaining({ action: 'https://accounts.example/minecraft/wear', fields: { skin: UUID, back: `/de/skins/${UUID}` } })])
+    expect(german).toEqual([expect.objectContaining({ action: 'https://accounts.example/minecraft/wear?lang=de', fields: { skin: UUID, back: `/de/skins/${UUID}` } })])
     expect(german[0]!.button).toContain('aria-label="Diesen Skin tragen: Moss Knight"')
   })
 
@@ -65,7 +65,7 @@ describe('"Wear this skin" in the editor’s sign result', () => {
 
   test('once signed (the editor stays), the new skin is offered to wear, with a link to its page', () => {
     const html = in_('de', <SignPanel {...props} signed={{ accountUrl: '/accounts', skin: UUID, page: `/de/skins/${UUID}` }} />)
-    expect(wearForms(html)).toEqual([expect.objectContaining({ action: '/accounts/minecraft/wear', method: 'post', fields: { skin: UUID, back: `/de/skins/${UUID}` } })])
+    expect(wearForms(html)).toEqual([expect.objectContaining({ action: '/accounts/minecraft/wear?lang=de', method: 'post', fields: { skin: UUID, back: `/de/skins/${UUID}` } })])
     expect(wearForms(html)[0]!.button).toContain('Diesen Skin tragen')
     expect(html).toContain(`<a class="button button--text" href="/de/skins/${UUID}">Seite des Skins öffnen</a>`)
     expect(html).toContain('Signiert. Der neue Skin ist fertig.')

@@ -75,6 +75,18 @@ async function link(cookies: string, email: string) {
   throw new Error('the sign-in never finished')
 }
 
+/** The bytes of the database and its write-ahead log. */
+const dbFiles = () =>
+  ['skins.db', 'skins.db-wal']
+    .map((f) => {
+      try {
+        return readFileSync(join(server.dataDir, f)).toString('latin1')
+      } catch {
+        return ''
+      }
+    })
+    .join('')
+
 /** A public gallery skin uploaded anonymously. */
 async function gallerySkin(seed: number, variant: 'classic' | 'slim') {
   const form = new FormData()
@@ -124,6 +136,10 @@ describe('wear it over HTTP, without JavaScript (docs/wear.md)', () => {
     expect(html).toContain(`href="${server.origin}/de/skins/${skin.uuid}"`)
     expect(standIn.profileOf(player.profileId!)?.skin).toMatchObject({ hash: skin.hash, variant: 'slim' })
     expect(html).toContain(`data-hash="${skin.hash}"`)
+    // Opened again by its address, the answer's page leads to the account page.
+    const again = await get('/accounts/minecraft/wear', ada)
+    expect(again.status).toBe(303)
+    expect(again.headers.get('location')).toContain('/accounts/minecraft?')
     expect(minecraftClaim(res)).toEqual({ id: player.profileId!, name: 'AdaWears', skin: skin.hash })
   })
 
@@ -172,12 +188,17 @@ describe('wear it over HTTP, without JavaScript (docs/wear.md)', () => {
     expect(html).toContain('data-error-code="link_needs_sign_in"')
     expect(html).toContain('/accounts/minecraft/link')
     expect(standIn.profileOf(cyPlayer.profileId!)?.skin).toBeUndefined()
-    // Deleting the site account deletes the link and what was worn with it.
+    // Deleting the site account deletes the link, and its sealed tokens leave the database files.
+    const before = new Database(join(server.dataDir, 'skins.db'), { readonly: true })
+    const row = before.query('SELECT refresh_token, access_token FROM minecraft_links WHERE profile_id = ?').get(cyPlayer.profileId!) as { refresh_token: string; access_token: string }
+    before.close()
     const deleted = await post('/manage/delete', cy, { confirm: 'cy-wears@example.test', current: 'wear it every day 2026' })
     expect(deleted.status).toBe(200)
     const db = new Database(join(server.dataDir, 'skins.db'), { readonly: true })
     expect(db.query('SELECT count(*) AS n FROM minecraft_links WHERE profile_id = ?').get(cyPlayer.profileId!)).toEqual({ n: 0 })
     db.close()
+    const files = dbFiles()
+    for (const sealed of [row.refresh_token, row.access_token]) expect(files.includes(sealed.slice(3, 40))).toBe(false)
   }, 30_000)
 
   test('unlink deletes the sealed tokens from the database files at once', async () => {
@@ -188,7 +209,7 @@ describe('wear it over HTTP, without JavaScript (docs/wear.md)', () => {
     const res = await post('/minecraft/unlink', ada, { confirm: '1' })
     expect(res.status).toBe(303)
     expect(minecraftClaim(res)).toBeNull()
-    const files = ['skins.db', 'skins.db-wal'].map((f) => { try { return readFileSync(join(server.dataDir, f)).toString('latin1') } catch { return '' } }).join('')
+    const files = dbFiles()
     for (const sealed of [row.refresh_token, row.access_token]) expect(files.includes(sealed.slice(3, 40))).toBe(false)
     expect(await (await get('/accounts/minecraft', ada)).text()).toContain('data-testid="minecraft-consent"')
   })

@@ -19,8 +19,15 @@ import { MINECRAFT_PATH, SkinHead, WearForm } from './minecraft-parts'
 export interface MinecraftPageState {
   notice?: string
   error?: string
-  /** A skin uuid from a "wear" click without a link: offered once the account is linked. */
-  wear?: string
+  /** The skin of a "wear" click without a link (one the user may see): offered once the account is linked. */
+  wear?: WearPreview
+}
+
+/** The skin a "wear it now" offer names. */
+export interface WearPreview {
+  uuid: string
+  name: string | null
+  textureHash: string
 }
 
 /** The page body. */
@@ -37,18 +44,24 @@ export function MinecraftPage({ c, link, history, state }: { c: Context<Accounts
         <Message kind="error" text={state.error} />
         {link ? <Linked c={c} link={link} wear={state.wear} /> : <LinkForm c={c} wear={state.wear} />}
       </section>
-      {link && <History c={c} history={history} />}
+      {/* What was worn stays the user's after unlinking (docs/wear.md). */}
+      {(link || history.length > 0) && <History c={c} history={history} />}
       {link && <Unlink c={c} name={link.name} />}
     </>
   )
 }
 
 /** What linking means, and the form that starts it. */
-function LinkForm({ c, wear }: { c: Context<AccountsEnv>; wear?: string }) {
+function LinkForm({ c, wear }: { c: Context<AccountsEnv>; wear?: WearPreview }) {
   const t = c.get('t')
   return (
     <>
-      {wear && <p className="notice">{t('accounts.minecraft.wearAfterLink')}</p>}
+      {wear && (
+        <div className="notice minecraft-wear-offer">
+          <SkinHead c={c} hash={wear.textureHash} size={40} />
+          <p>{t('accounts.minecraft.wearAfterLink')}</p>
+        </div>
+      )}
       <p className="field-hint--muted">{t('accounts.minecraft.intro')}</p>
       <h2 className="accounts-b__subtitle">{t('accounts.minecraft.consentTitle')}</h2>
       <ul className="signing-consent" data-testid="minecraft-consent">
@@ -57,7 +70,7 @@ function LinkForm({ c, wear }: { c: Context<AccountsEnv>; wear?: string }) {
         <li>{t('accounts.minecraft.consentToken')}</li>
       </ul>
       <form method="post" action={href(c, `${MINECRAFT_PATH}/link`)} className="accounts-b__form minecraft-link">
-        {wear && <input type="hidden" name="wear" value={wear} />}
+        {wear && <input type="hidden" name="wear" value={wear.uuid} />}
         <label className="accounts-b__check">
           <input type="checkbox" name="agree" value="1" required />
           <span>{t('accounts.minecraft.agree')}</span>
@@ -71,7 +84,7 @@ function LinkForm({ c, wear }: { c: Context<AccountsEnv>; wear?: string }) {
 }
 
 /** The linked profile. */
-function Linked({ c, link, wear }: { c: Context<AccountsEnv>; link: LinkView; wear?: string }) {
+function Linked({ c, link, wear }: { c: Context<AccountsEnv>; link: LinkView; wear?: WearPreview }) {
   const t = c.get('t')
   const locale = c.get('locale')
   return (
@@ -110,8 +123,12 @@ function Linked({ c, link, wear }: { c: Context<AccountsEnv>; link: LinkView; we
         </div>
       </dl>
       {wear && !link.needsSignIn && (
-        <div className="accounts__links">
-          <WearForm c={c} uuid={wear} back={skinPath(wear, locale)} label={t('accounts.minecraft.wearNow')} primary />
+        <div className="minecraft-wear-offer" data-testid="wear-offer" data-skin={wear.uuid}>
+          <SkinHead c={c} hash={wear.textureHash} size={40} />
+          <p className="minecraft-history__text">
+            <a href={new URL(c.get('deps').appOrigin).origin + skinPath(wear.uuid, locale)}>{wear.name || t('accounts.minecraft.unnamed')}</a>
+          </p>
+          <WearForm c={c} uuid={wear.uuid} back={skinPath(wear.uuid, locale)} label={t('accounts.minecraft.wearNow')} primary />
         </div>
       )}
     </>

@@ -9,10 +9,12 @@ import type { WearResult } from '../../api/wear/wear-skin'
 import type { WearErrorCode } from '../../api/wear/wear-errors'
 import { href } from '../context'
 import type { AccountsEnv } from '../env'
-import { formatTime } from '../routes/keys-shared'
 import { Message } from './form-parts'
 import { CAPE_TEXT, WEAR_ERROR_TEXT } from './minecraft-labels'
 import { MINECRAFT_PATH, SkinHead } from './minecraft-parts'
+
+/** When to try again, to the second: Mojang's pace is seconds, not minutes. */
+const retryTime = (locale: string, ms: number) => new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone: 'UTC' }).format(ms) + ' UTC'
 
 /** The app URL to go back to (the skin's page), or null. */
 type Back = string | null
@@ -48,7 +50,7 @@ export function WearFailedPage({ c, code, retryAt, back }: { c: Context<Accounts
         {t('accounts.minecraft.wearFailedTitle')}
       </h1>
       <Message kind="error" text={t(WEAR_ERROR_TEXT[code])} />
-      {retryAt !== undefined && <p data-testid="retry-at" data-retry-at={retryAt}>{t('accounts.minecraft.retryAt', { time: formatTime(c.get('locale'), retryAt) })}</p>}
+      {retryAt !== undefined && <p data-testid="retry-at" data-retry-at={retryAt}>{t('accounts.minecraft.retryAt', { time: retryTime(c.get('locale'), retryAt) })}</p>}
       {code === 'link_needs_sign_in' && (
         <form method="post" action={href(c, `${MINECRAFT_PATH}/link`)} className="accounts__links">
           <input type="hidden" name="agree" value="1" />

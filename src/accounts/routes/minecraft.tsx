@@ -86,7 +86,8 @@ export function minecraftRoutes() {
     const done = c.req.query('done')
     const link = done === 'linked' ? await s.wardrobe.view(s.user.id) : null
     const notice = done === 'unlinked' ? t('accounts.minecraft.done.unlinked') : link ? t('accounts.minecraft.done.linked', { name: link.name }) : undefined
-    const wear = skinUuid(c.req.query('wear'))
+    const wearId = skinUuid(c.req.query('wear'))
+    const wear = wearId ? await s.wardrobe.preview(s.user.id, wearId) : null
     return accountPage(c, s.user, s.wardrobe, { ...(notice ? { notice } : {}), ...(wear ? { wear } : {}) })
   })
 
@@ -96,7 +97,10 @@ export function minecraftRoutes() {
     if (s instanceof Response) return s
     const f = await formFields(c)
     const wear = skinUuid(f.wear)
-    if (f.agree !== '1') return accountPage(c, s.user, s.wardrobe, { error: c.get('t')('accounts.minecraft.agreeMissing'), ...(wear ? { wear } : {}) }, 400)
+    if (f.agree !== '1') {
+      const preview = wear ? await s.wardrobe.preview(s.user.id, wear) : null
+      return accountPage(c, s.user, s.wardrobe, { error: c.get('t')('accounts.minecraft.agreeMissing'), ...(preview ? { wear: preview } : {}) }, 400)
+    }
     try {
       const started = await s.wardrobe.startLink(s.user.id)
       return c.redirect(signInHref(c, started.id, wear), 303)
@@ -162,6 +166,9 @@ export function minecraftRoutes() {
   })
 
   app.post(`${MINECRAFT_PATH}/wear`, async (c) => wear(c))
+  // The wear answer is the POST's page; opened again (a new tab, a bookmark, another language) it
+  // leads to the account page rather than to "page not found".
+  app.get(`${MINECRAFT_PATH}/wear`, (c) => c.redirect(href(c, MINECRAFT_PATH), 303))
 
   return app
 }
@@ -185,11 +192,13 @@ async function wear(c: Context<AccountsEnv>) {
   }
   const wardrobe = c.get('deps').wardrobe
   if (!wardrobe) return json ? c.json({ success: false, errors: [{ code: 'not_available', message: 'Linking a Minecraft account is not available on this server.' }] }, 404) : unavailable(c)
-  const refused = (code: WearErrorCode, status: 400 | 404 | 409 | 429 | 503, message: string, retryAt?: number) =>
-    json
+  const refused = (code: WearErrorCode, status: 400 | 404 | 409 | 429 | 503, message: string, retryAt?: number) => {
+    if (retryAt !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil((retryAt - Date.now()) / 1000))))
+    return json
       ? c.json({ success: false, errors: [{ code, message }], ...(retryAt !== undefined ? { retryAt } : {}) }, status)
       : renderPage(c, c.get('t')('accounts.minecraft.wearFailedTitle'), <WearFailedPage c={c} code={code} retryAt={retryAt} back={backUrl} />, { status, actions: <SignOutButton c={c} /> })
-  if (!uuid) return refused('skin_not_found', 404, new WearError('skin_not_found').message)
+  }
+  if (!uuid) return refused('skin_not_found', 404, new WearError('skin_not_found').publicMessage)
   try {
     const result = await wardrobe.wear(user.id, uuid)
     await refreshWebCookie(c, user)
@@ -199,7 +208,7 @@ async function wear(c: Context<AccountsEnv>) {
     if (!(e instanceof WearError)) throw e
     // No link yet: link first; the page then offers to wear this skin.
     if (e.code === 'not_linked' && !json) return c.redirect(href(c, MINECRAFT_PATH, { wear: uuid }), 303)
-    return refused(e.code, e.status, e.message, e.retryAt)
+    return refused(e.code, e.status, e.publicMessage, e.retryAt)
   }
 }
 

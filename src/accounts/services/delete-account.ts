@@ -37,5 +37,11 @@ export async function deleteAccount(deps: AccountsDeps, user: { id: string; emai
     db.delete(wearHistory).where(eq(wearHistory.userId, user.id)).toSQL(),
     db.delete(users).where(eq(users.id, user.id)).toSQL(),
   ]
-  await accountsSql(deps).batch(statements.map(({ sql, params }) => ({ sql, params: params as SqlParams })))
+  await accountsSql(deps).batch([
+    ...statements.map(({ sql, params }) => ({ sql, params: params as SqlParams })),
+    // Device-code sign-ins the user started (their sealed device codes, the profiles they named).
+    { sql: 'DELETE FROM pool_sign_ins WHERE user_id = ?', params: [user.id] },
+  ])
+  // The link's sealed tokens leave the database files too, not only the table (src/api/store/purge.ts).
+  await deps.wardrobe?.purge()
 }

@@ -32,11 +32,14 @@ export interface LinkSessionDeps {
 /** How long a claimed renewal may take before another request may try (ms). */
 const RENEWAL_CLAIM_MS = 60_000
 
-/** The link's Minecraft access token, renewed first when it is about to expire. */
-export async function linkAccessToken(deps: LinkSessionDeps, row: LinkRow): Promise<string> {
+/**
+ * The link's Minecraft access token, renewed first when it is about to expire, or when `force` (Mojang
+ * refused it before its time: a password change, a revoked session).
+ */
+export async function linkAccessToken(deps: LinkSessionDeps, row: LinkRow, opts: { force?: boolean } = {}): Promise<string> {
   if (row.needs_sign_in_at !== null) throw new WearError('link_needs_sign_in')
   const now = deps.now()
-  if (row.token_expires_at - deps.renewBeforeMs > now) return openToken(deps, row, 'access')
+  if (!opts.force && row.token_expires_at - deps.renewBeforeMs > now) return openToken(deps, row, 'access')
   return renew(deps, row)
 }
 

@@ -182,6 +182,27 @@ describe('wear it (docs/wear.md)', () => {
     expect((await errorOf(wardrobe().wear(ADA, 'f'.repeat(32)))).code).toBe('skin_not_found')
   })
 
+  test('a token Mojang refuses before its time is renewed once and the wear goes through', async () => {
+    // As after a password change: the stored expiry says days to go, Mojang says the token is dead.
+    exec('UPDATE minecraft_links SET token_expires_at = ? WHERE user_id = ?', [t.clock.now + 30 * 86_400_000, ADA])
+    t.clock.now += 2 * 86_400_000
+    const skin = await gallerySkin(3113)
+    const refreshes = ms.counts.refreshes
+    await wardrobe().wear(ADA, skin.uuid)
+    expect(ms.counts.refreshes).toBe(refreshes + 1)
+    expect(ms.profileOf(player.profileId!)!.skin?.hash).toBe(skin.hash)
+    t.clock.now += 20_000
+  })
+
+  test('starting a link again while one is pending hands back the same code (no new request to Microsoft)', async () => {
+    const first = await wardrobe().startLink(BOB)
+    const codes = ms.counts.deviceCodes
+    const again = await wardrobe().startLink(BOB)
+    expect(again.id).toBe(first.id)
+    expect(again.userCode).toBe(first.userCode)
+    expect(ms.counts.deviceCodes).toBe(codes)
+  })
+
   test('an expired token is renewed through the chain; a revoked sign-in asks for a new one', async () => {
     t.clock.now += 2 * 86_400_000
     const skin = await gallerySkin(3108)

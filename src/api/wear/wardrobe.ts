@@ -105,7 +105,9 @@ export function createWardrobe(deps: WardrobeDeps) {
     purpose: 'link',
     save: async (signedIn, at) => {
       if (!signedIn.ownerUserId) throw new Error('a link sign-in always has a user')
+      // Replacing a link (signing in again, or the profile moving from another user) deletes old tokens.
       await saveLink(sql, box, signedIn.ownerUserId, signedIn, at)
+      await deps.purge?.()
     },
   }
 
@@ -137,6 +139,16 @@ export function createWardrobe(deps: WardrobeDeps) {
       return { ...rest, linked: state.status === 'done' ? await view(userId, { force: true }) : null }
     },
     view,
+    /** The skin `skinId` as the user may see it (uuid, name, texture hash), for "wear it now", or null. */
+    async preview(userId: string, skinId: string): Promise<{ uuid: string; name: string | null; textureHash: string } | null> {
+      const rec = await loadSkinRecord(deps.db, skinId)
+      if (!rec || rec.skin.status !== 'success' || !(await canSeeSkin(deps.db, rec, userIdentity(userId), namedBy(skinId)))) return null
+      return { uuid: rec.skin.uuid, name: rec.skin.name, textureHash: rec.data.textureHash }
+    },
+    /** Makes deleted tokens leave the database files (after deleting a user with their link). */
+    purge: async () => {
+      await deps.purge?.()
+    },
     /** Deletes the link (its sealed tokens with it); the history stays the user's. */
     async unlink(userId: string): Promise<boolean> {
       const gone = await deleteLink(sql, userId)

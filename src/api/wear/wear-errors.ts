@@ -28,15 +28,20 @@ export type WearErrorCode = keyof typeof WEAR_ERRORS
 const MESSAGES: Record<WearErrorCode, string> = {
   not_linked: 'Link your Minecraft account first.',
   link_needs_sign_in: 'The saved Microsoft sign-in of your Minecraft account no longer works: sign in again.',
-  wear_rate_limited: 'Minecraft allows one skin change every few seconds on an account: try again shortly.',
+  wear_rate_limited: 'Minecraft takes no other skin change on this account yet: try again at retryAt.',
   minecraft_unavailable: 'Minecraft\'s services are not answering right now; nothing was changed. Try again in a few minutes.',
   skin_not_found: 'Skin not found.',
   invalid_skin: 'This skin cannot be worn: Minecraft refused its image.',
 }
 
-/** A refusal with its code; `retryAt` (epoch ms) when trying again later will work. */
+/**
+ * A refusal with its code; `retryAt` (epoch ms) when trying again later will work. `message` adds
+ * what went wrong upstream, for logs; callers are answered with `publicMessage` only (no upstream
+ * bodies or internal codes).
+ */
 export class WearError extends Error {
   readonly status: (typeof WEAR_ERRORS)[WearErrorCode]
+  readonly publicMessage: string
   constructor(
     readonly code: WearErrorCode,
     detail?: string,
@@ -44,5 +49,6 @@ export class WearError extends Error {
   ) {
     super(detail ? `${MESSAGES[code]} (${detail})` : MESSAGES[code])
     this.status = WEAR_ERRORS[code]
+    this.publicMessage = MESSAGES[code]
   }
 }

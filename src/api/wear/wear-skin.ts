@@ -75,17 +75,20 @@ export async function wearSkin(deps: WearDeps, userId: string, skin: SkinToWear)
     try {
       profile = await deps.api.uploadSkin(token, skin.png, skin.variant)
     } catch (e) {
-      // A token Mojang stopped taking before its time: renew once and try again.
+      // A token Mojang stopped taking before its time: renew once (from the row as stored now) and try again.
       if (!(e instanceof WearError && e.code === 'link_needs_sign_in')) throw e
-      token = await linkAccessToken(deps, { ...row, token_expires_at: 0 })
+      const current = await readLink(deps.sql, userId)
+      if (!current || current.profile_id !== row.profile_id) throw new WearError('not_linked')
+      token = await linkAccessToken(deps, current, { force: true })
       profile = await deps.api.uploadSkin(token, skin.png, skin.variant)
     }
   } catch (e) {
     const now = deps.now()
     if (e instanceof WearError && e.code === 'wear_rate_limited') {
-      const until = Math.max(e.retryAt ?? 0, now + deps.rateLimitRestMs)
+      // Mojang's Retry-After when it gives one, else the pool's rest after a 429.
+      const until = e.retryAt !== undefined && e.retryAt > now ? e.retryAt : now + deps.rateLimitRestMs
       await setNextChange(deps.sql, row, until)
-      throw new WearError('wear_rate_limited', e.message, until)
+      throw new WearError('wear_rate_limited', 'Mojang answered 429', until)
     }
     // Nothing was changed; Mojang may still have counted the attempt.
     await setNextChange(deps.sql, row, now + deps.spacingMs)

@@ -133,14 +133,14 @@ describe('skin page', () => {
     expect(ld(html)).toMatchObject({ inLanguage: 'de', url: `http://skins.test/de/skins/${named.uuid}` })
   })
 
-  test('"Wear this skin" is a plain form (no JavaScript) posting the skin and the page to come back to', async () => {
-    for (const [prefix, label] of [
-      ['', 'Wear this skin'],
-      ['/de', 'Diesen Skin tragen'],
+  test('"Wear this skin" is a plain form (no JavaScript) posting the skin and the page to come back to, in the page\'s language', async () => {
+    for (const [prefix, label, lang] of [
+      ['', 'Wear this skin', 'en'],
+      ['/de', 'Diesen Skin tragen', 'de'],
     ] as const) {
       for (const skin of [named, unlisted]) {
         const form = wearForm((await page(`${prefix}/skins/${skin.uuid}`)).html)
-        expect(form.action).toBe('/account/minecraft/wear')
+        expect(form.action).toBe(`/account/minecraft/wear?lang=${lang}`)
         expect(form.fields).toEqual({ skin: skin.uuid, back: `${prefix}/skins/${skin.uuid}` })
         expect(form.button).toContain(label)
       }
@@ -151,7 +151,7 @@ describe('skin page', () => {
     const elsewhere = createTestApp({ api: { fetch: backend.api.fetch, inProcess: true }, accountUrl: 'https://accounts.example/' })
     const response = await elsewhere.request(`/pl/skins/${named.uuid}`)
     const form = wearForm(await response.text())
-    expect(form.action).toBe('https://accounts.example/minecraft/wear')
+    expect(form.action).toBe('https://accounts.example/minecraft/wear?lang=pl')
     expect(form.fields.back).toBe(`/pl/skins/${named.uuid}`)
     expect(response.headers.get('content-security-policy')).toMatch(/form-action [^;]*https:\/\/accounts\.example[ ;]/)
   })

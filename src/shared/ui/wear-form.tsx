@@ -32,10 +32,11 @@ export interface WearFormProps {
 
 /** The form. */
 export function WearForm({ accountUrl, skin, back, look = 'outlined', name, hintId }: WearFormProps) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const label = t('wear.button')
   return (
-    <form method="post" action={accountSiteUrl(accountUrl, 'wear')} className="wear-form">
+    // The page's language goes along: the account site answers in it whatever the browser prefers.
+    <form method="post" action={accountSiteUrl(accountUrl, 'wear', locale)} className="wear-form">
       <input type="hidden" name="skin" value={skin} />
       <input type="hidden" name="back" value={back} />
       {look === 'icon' ? (

@@ -65,8 +65,24 @@ const toState = (r: SignInRow): SignInState => ({
   renewAccountId: r.renew_account_id,
 })
 
-/** Starts a sign-in for `userId` (null: the command line); `renewAccountId` when signing an existing account in again. */
+/** A pending sign-in is handed out again rather than a new one started while it has this long left (ms). */
+const REUSE_WHILE_LEFT_MS = 120_000
+
+/**
+ * Starts a sign-in for `userId` (null: the command line); `renewAccountId` when signing an existing
+ * account in again. A user who already has the same sign-in pending (with a couple of minutes left on
+ * its code) gets that one back: each start asks Microsoft for a device code, and repeated clicks or a
+ * script must not spend the site's client id against Microsoft's rate limit.
+ */
 export async function startSignIn(deps: SignInFlowDeps, opts: { userId: string | null; renewAccountId?: string }): Promise<SignInState & { accountId: string | null }> {
+  if (opts.userId !== null) {
+    const pending = await deps.sql.get<SignInRow>(
+      `SELECT * FROM pool_sign_ins WHERE user_id = ? AND purpose = ? AND status = 'pending' AND expires_at > ? AND coalesce(renew_account_id, '') = ?
+       ORDER BY created_at DESC LIMIT 1`,
+      [opts.userId, deps.purpose ?? 'pool', deps.now() + REUSE_WHILE_LEFT_MS, opts.renewAccountId ?? ''],
+    )
+    if (pending) return { ...toState(pending), accountId: null }
+  }
   const code = await startDeviceCode(deps.auth)
   const now = deps.now()
   const id = randomHex(16)
