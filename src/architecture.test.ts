@@ -60,7 +60,7 @@ describe('import boundaries (DESIGN.md §3)', () => {
 
 describe('one home per domain (issue 25 point 2)', () => {
   /** The API's domains: each folder holds its routes and services and maps the rest in its README. */
-  const DOMAINS = ['users', 'skins', 'jobs', 'signing', 'moderation']
+  const DOMAINS = ['users', 'skins', 'jobs', 'signing', 'moderation', 'webhooks']
 
   test('each domain folder of src/api has a README naming its tables and web pages', () => {
     const missing = DOMAINS.filter((domain) => {

@@ -11,6 +11,7 @@ import type { SignerKind } from '../api/moderation/site-status'
 import type { SqlClient } from '../api/store/sql'
 import type { ClientManifest } from '../shared/client-manifest'
 import type { Mailer } from './mail/mailer'
+import type { WebhookUrlRules } from '../api/webhooks/webhook-url'
 
 /** Dependencies of {@link createAccountsApp}. */
 export interface AccountsDeps {
@@ -50,6 +51,12 @@ export interface AccountsDeps {
    * pages then say it is not available on this server.
    */
   wardrobe?: Wardrobe
+  /**
+   * Webhooks on the keys page (docs/webhooks.md): the URL rules of the API's fetcher (SSRF guard) and a
+   * wake-up of the API's deliveries after "Send a test event" stored delivery `deliveryId` (Bun: the loop;
+   * Workers: a message on the webhook queue). Absent: the keys page has no webhook parts.
+   */
+  webhooks?: { rules: WebhookUrlRules; wake(deliveryId: string): void | Promise<void> }
   /** E-mail addresses that are admins by configuration (`ADMIN_EMAILS`, lower-cased; issue 22 point 1). */
   adminEmails?: string[]
   /**

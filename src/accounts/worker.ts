@@ -52,6 +52,8 @@ export interface AccountsWorkerEnv {
   POOL_TOKEN_KEY?: string
   /** The API Worker's R2 bucket of skin PNGs: "wear this skin" uploads the stored texture (docs/wear.md). */
   BLOBS?: R2Bucket
+  /** Producer of the API Worker's webhook queue `skin-webhooks`: the keys page's webhook settings and "Send a test event" (docs/webhooks.md). */
+  WEBHOOKS?: { send(body: { deliveryId: string }): Promise<unknown> }
 }
 
 const secret = (env: AccountsWorkerEnv, name: 'API_SESSION_SECRET' | 'ALTCHA_HMAC_KEY'): string => {
@@ -100,6 +102,8 @@ async function buildApp(env: AccountsWorkerEnv, appOrigin: string) {
     adminEmails: config.adminEmails,
     ...(pool ? { pool } : {}),
     ...(wardrobe ? { wardrobe } : {}),
+    // Webhooks: the platform refuses private addresses itself; a test event is one message on the API Worker's queue.
+    ...(env.WEBHOOKS ? { webhooks: { rules: { platformBlocksPrivate: true }, wake: async (deliveryId: string) => void (await env.WEBHOOKS!.send({ deliveryId })) } } : {}),
     siteStatus: {
       signer: { kind: config.signer, origin: config.signer === 'upstream' ? (config.upstream.origin ?? null) : null },
       storageBudgetBytes: config.storageBudgetBytes,

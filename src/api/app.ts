@@ -12,6 +12,7 @@ import type { ApiEnv } from './routes/env'
 import { errorBody } from './routes/envelope'
 import { fileRoutes } from './routes/files'
 import { generateRoutes } from './jobs/routes/generate'
+import { queueEventRoutes } from './jobs/routes/queue-events'
 import { editorImportRoutes } from './jobs/routes/editor-import'
 import { meRoutes } from './users/routes/me'
 import { meAccountRoutes } from './users/routes/me-account'
@@ -43,6 +44,8 @@ export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unk
   app.use('*', baseHeaders(cors))
   app.use('*', identity(s.ctx.resolveIdentity, cors))
   app.route('/', queueBatchRoutes(s))
+  // Before `/v2/queue/{id}`, which would take `events` for a job id.
+  app.route('/', queueEventRoutes(s))
   app.route('/', generateRoutes(s))
   app.route('/', editorImportRoutes(s))
   app.route('/', skinRoutes(s))

@@ -17,6 +17,8 @@ import type { BunDb } from './store/db'
 import { createApiServices, type EmbeddedApiDeps } from './wiring'
 import type { SigningPool } from './signing/pool/signing-pool'
 import type { Wardrobe } from './wear/wardrobe'
+import type { WebhookDispatcher } from './webhooks/dispatcher'
+import type { ApiServices } from './services'
 
 export { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from './config'
 export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './users/identity'
@@ -48,11 +50,18 @@ export interface EmbeddedApi {
   signingPool: SigningPool
   /** Users' own linked Minecraft accounts; the account site's "Minecraft account" page drives it (docs/wear.md). */
   wardrobe: Wardrobe
+  /**
+   * The webhook delivery loop (docs/webhooks.md): the account site wakes it after "Send a test event";
+   * tests move the clock and call `runDue()`.
+   */
+  webhooks: WebhookDispatcher
+  /** The wired services: tests and the bench read the job event stream's hub (`events`) there. */
+  services: ApiServices
 }
 
 /** Builds the embedded API over `config` (opens the database and applies migrations; `start()` runs the worker). */
 export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps = {}): Promise<EmbeddedApi> {
-  const { services, queue, store, counters, report, fetchTexture, signingPool, wardrobe } = await createApiServices(config, deps)
+  const { services, queue, store, counters, report, fetchTexture, signingPool, wardrobe, webhooks } = await createApiServices(config, deps)
   const { ctx } = services
   const { blobs } = ctx
   const app = createApiApp(services, { onUnexpectedError: report })
@@ -74,13 +83,16 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
       await applyTagThreshold(store.db, config.tagVisibleThreshold)
       await signingPool.start({ refresh: ctx.signer.kind === 'mojang' })
       await queue.start()
+      await webhooks.start()
       await seedIfEmpty(ctx, counters, config.demoSkins)
     },
     async stop() {
       if (stopped) return
       stopped = true
+      // Open event streams end first: a client reconnects elsewhere (or later) and resumes.
+      services.events?.hub.stop()
       // Together: no new job is claimed and no new refresher round starts while the others finish.
-      await Promise.all([queue.stop(), signingPool.stop()])
+      await Promise.all([queue.stop(), signingPool.stop(), webhooks.stop()])
       store.close()
     },
     idle: () => queue.idle(),
@@ -89,5 +101,7 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
     antibot: ctx.antibot,
     signingPool,
     wardrobe,
+    webhooks,
+    services,
   }
 }

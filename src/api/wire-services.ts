@@ -16,6 +16,11 @@ import { createOwnSkins } from './skins/services/own-skins'
 import { createCounters, type Counters } from './services/stats/counters'
 import { createStats } from './services/stats/stats'
 import { createStorageMeter } from './services/storage/storage-meter'
+import type { JobWebhooks } from './webhooks/job-events'
+import { createJobEventHub } from './jobs/events/job-event-hub'
+import { createJobEventLog } from './jobs/events/job-event-log'
+import { JOB_LIST_WINDOW_MS } from './jobs/routes/generate'
+import type { JobEvents } from './services'
 
 /** Options of {@link wireServices}. */
 export interface WireOptions {
@@ -25,6 +30,13 @@ export interface WireOptions {
   queuePollMs?: number
   /** Resolves after `ms` (the `/v2/generate` deadline). */
   wait?: (ms: number) => Promise<void>
+  /** Job callbacks and webhook events (docs/webhooks.md); the Bun wiring's delivery loop. Absent: `callback` is refused. */
+  webhooks?: JobWebhooks
+  /**
+   * Runs `tick` every `ms` until stopped: the job event stream's keep-alives and log poll (tests
+   * inject one they drive by hand). Only the in-process queue's wiring holds streams.
+   */
+  every?: (ms: number, tick: () => void) => () => void
 }
 
 /** Builds another platform's queue over the generator's processing step (the API Worker: Cloudflare Queues). */
@@ -43,12 +55,16 @@ export function wireServices<Q extends JobQueue>(ctx: ApiContext, opts: WireOpti
 export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: QueueFactory<JobQueue>): Wired<JobQueue> {
   const { store, signer, blobs, config, now } = ctx
   const counters = createCounters(store.sql)
-  const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, textureBaseUrl: config.textureBaseUrl })
+  const signingPool = ctx.signingPool
+  const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, textureBaseUrl: config.textureBaseUrl, ...(signingPool ? { ownedCapes: () => signingPool.ownedCapes() } : {}) })
   let announce: (jobId: string) => void | Promise<void> = () => {}
+  // A job row changed in this process: the event stream's hub reads the log then (Bun only).
+  let changed: () => void = () => {}
   const storage = createStorageMeter({ sql: store.sql, blobs, budgetBytes: config.storageBudgetBytes, now })
-  const generator = createGenerator(ctx, { capes, counters, storage, notify: (jobId) => announce(jobId) })
+  const generator = createGenerator(ctx, { capes, counters, storage, notify: (jobId) => announce(jobId), changed: () => changed(), ...(opts.webhooks ? { webhooks: opts.webhooks } : {}) })
   const processJob: JobProcessor = (job) => generator.process(job)
   let queue: JobQueue
+  let events: JobEvents | undefined
   if (makeQueue) {
     queue = makeQueue(processJob)
     announce = (jobId) => queue.notify(jobId)
@@ -65,10 +81,26 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
       pollMs: opts.queuePollMs,
       onUnexpectedError: (_job, e) => opts.report(e),
       ...(opts.wait ? { wait: opts.wait } : {}),
+      onChange: () => changed(),
+      ...(opts.webhooks ? { onFinished: (job: { id: string }) => void opts.webhooks!.finished(job.id) } : {}),
     })
     // The in-process loop claims by itself: waking it is fire-and-forget, as before issue 13.
     announce = () => void local.notify()
     queue = local
+    // The event stream's streams live in this process (docs/api.md "Job events"); its log is kept as
+    // long as `GET /v2/queue` lists jobs, and read for other processes' rows as often as the queue polls.
+    // Not on Workers yet (docs/cloudflare.md): there the route answers 501 and clients long-poll.
+    const log = createJobEventLog(store.sql)
+    const hub = createJobEventHub({
+      log,
+      now,
+      retentionMs: JOB_LIST_WINDOW_MS,
+      ...(opts.queuePollMs !== undefined ? { pollMs: opts.queuePollMs } : {}),
+      ...(opts.every ? { every: opts.every } : {}),
+      report: opts.report,
+    })
+    changed = () => void hub.changed()
+    events = { hub, log, report: opts.report }
   }
   const services: ApiServices = {
     ctx,
@@ -78,6 +110,7 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
     similar: createSimilarSkins(store.sql, ctx.now),
     ownSkins: createOwnSkins(store.sql),
     capes,
+    ...(events ? { events } : {}),
     stats: createStats({
       counters,
       capacity: queue.capacity,

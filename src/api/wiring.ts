@@ -30,6 +30,8 @@ import type { LocalJobQueue } from './jobs/queue/job-queue'
 import { openStore, type BunStore } from './store/db'
 import { createTextureHostFetcher } from './texture-host'
 import { wireServices } from './wire-services'
+import { createWebhookDispatcher, type WebhookDispatcher } from './webhooks/dispatcher'
+import { createJobWebhooks } from './webhooks/job-events'
 import type { Database } from 'bun:sqlite'
 
 /** The anti-bot verifier `config` names, with spent proofs in `sqlite` (the API and the account site share it, issue 26 point 1). */
@@ -50,12 +52,14 @@ export interface EmbeddedApiDeps {
   resolve?: (host: string) => Promise<string[]>
   /** Anti-bot verifier instead of the configured one. */
   antibot?: AntiBotVerifier
-  /** Queue poll interval for jobs written by other processes, ms (0 disables). */
+  /** Queue poll interval for jobs written by other processes, ms (0 disables); also the webhook loop's poll for due deliveries. */
   queuePollMs?: number
   /** Reports errors that were not ApiErrors (default: console.error). */
   onUnexpectedError?: (e: unknown) => void
   /** Resolves after `ms`: the `/v2/generate` deadline (tests inject one that does not use the wall clock). */
   wait?: (ms: number) => Promise<void>
+  /** Runs `tick` every `ms` until stopped: the event stream's keep-alives and log poll (tests drive it by hand). */
+  every?: (ms: number, tick: () => void) => () => void
 }
 
 /** The wired services plus what the entry points need besides them. */
@@ -73,6 +77,8 @@ export interface Wiring {
   signingPool: SigningPool
   /** Users' own linked Minecraft accounts ("Wear it", docs/wear.md); the account site drives it. */
   wardrobe: Wardrobe
+  /** The webhook delivery loop (docs/webhooks.md), started and stopped with the queue. */
+  webhooks: WebhookDispatcher
 }
 
 /** Builds the services (opens the database and applies migrations). */
@@ -122,7 +128,29 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     workerName: hostname(),
     ...(signer.kind === 'mojang' ? { signingPool } : {}),
   }
-  const { services, counters, queue } = wireServices(ctx, { report, queuePollMs: deps.queuePollMs, ...(deps.wait ? { wait: deps.wait } : {}) })
+  // Webhooks go to the same public hosts image URLs may come from (the fetcher's SSRF rules, docs/webhooks.md).
+  const webhookRules = {
+    allowPrivateHosts: config.fetch.allowPrivateHosts,
+    ...(deps.resolve ? { resolve: deps.resolve } : {}),
+  }
+  const webhooks = createWebhookDispatcher({
+    sql: store.sql,
+    now,
+    random,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    rules: webhookRules,
+    ...(deps.queuePollMs !== undefined ? { pollMs: deps.queuePollMs } : {}),
+    keysUrl: `${config.publicUrl}/accounts/keys`,
+    report,
+  })
+  const jobWebhooks = createJobWebhooks({ store, dispatcher: webhooks, rules: webhookRules, now, report })
+  const { services, counters, queue } = wireServices(ctx, {
+    report,
+    queuePollMs: deps.queuePollMs,
+    ...(deps.wait ? { wait: deps.wait } : {}),
+    ...(deps.every ? { every: deps.every } : {}),
+    webhooks: jobWebhooks,
+  })
   const wardrobe = wardrobeFromConfig(config, {
     sql: store.sql,
     db: store.db,
@@ -132,6 +160,6 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     now,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   })
-  return { services, queue, store, counters, report, fetchTexture, signingPool, wardrobe }
+  return { services, queue, store, counters, report, fetchTexture, signingPool, wardrobe, webhooks }
 }
 

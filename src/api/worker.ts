@@ -4,7 +4,7 @@
  * R2, Cloudflare Queues and Durable Objects instead of bun:sqlite, SQLite blobs, the in-process queue
  * and in-memory limits. `fetch` serves the API at its root (`/v2/…`, `/textures/…`), as the web
  * Worker's `API` service binding expects; `queue` is the consumer of `skin-jobs` (generate and sign)
- * and of its dead-letter queue; `scheduled` (the Cron Trigger of wrangler.api.toml) renews the signing
+ * and of its dead-letter queue, and of `skin-webhooks` (webhook delivery attempts, docs/webhooks.md); `scheduled` (the Cron Trigger of wrangler.api.toml) renews the signing
  * pool's tokens, what the background refresher's timer does on Bun (issue 24 point 2). The app is
  * built once per isolate, env and public origin (module-level cache, ./cloudflare/per-origin-builds.ts).
  * Bun never loads this file: the Durable Object classes import `cloudflare:workers`.
@@ -22,7 +22,11 @@ import { countingD1 } from './cloudflare/d1-round-trips'
 import { perOriginBuilds } from './cloudflare/per-origin-builds'
 import { publicOriginOf } from '../shared/public-origin'
 import type { SigningPool } from './signing/pool/signing-pool'
+import { createJobEventLog } from './jobs/events/job-event-log'
+import { JOB_LIST_WINDOW_MS } from './jobs/routes/generate'
 import { withEdgeClientAddress } from '../shared/edge-client-address'
+import { queuesWebhooks, type QueuesWebhooks, type WebhookMessage } from './cloudflare/queues-webhooks'
+import { createJobWebhooks } from './webhooks/job-events'
 
 export { RateLimitObject } from './cloudflare/rate-limit-object'
 export { SpentProofObject } from './cloudflare/spent-proof-object'
@@ -33,6 +37,13 @@ interface Built {
   queue: QueuesJobQueue
   /** The Mojang signing pool when it signs (SIGNER=mojang); the Cron Trigger runs its refresher. */
   signingPool?: SigningPool
+  /**
+   * Deletes job event rows older than the job list's window: D1's triggers write the log as Bun's do
+   * (migration `job_events`), though this Worker does not serve the stream yet (docs/cloudflare.md).
+   */
+  pruneJobEvents: () => Promise<number>
+  /** Webhook deliveries through the `skin-webhooks` queue (docs/webhooks.md), when WEBHOOKS is bound. */
+  webhooks?: QueuesWebhooks
 }
 
 const report = (e: unknown) => console.error(`[api-worker] ${oneLineError(e)}`)
@@ -73,7 +84,13 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
   const withOrigin = { ...env, PUBLIC_URL: origin }
   const ctx = await workerContext(env.TEST_COUNT_D1 === '1' ? { ...withOrigin, DB: countingD1(env.DB, () => d1RoundTrips++) } : withOrigin)
   const retryDelay = Number(env.QUEUE_RETRY_DELAY_S ?? 10)
-  const { services, queue } = wireServices(ctx, { report }, (process) =>
+  // Webhooks (docs/webhooks.md): rows in D1, one message per due attempt; the platform refuses private
+  // addresses itself, so host names are not resolved here (IP literals still are checked).
+  const webhooks = env.WEBHOOKS
+    ? queuesWebhooks({ sql: ctx.store.sql, producer: env.WEBHOOKS, now: ctx.now, random: ctx.random, fetch: ((input, init) => fetch(input, init)) as typeof fetch /* called unbound otherwise: "Illegal invocation" on Workers */, rules: { platformBlocksPrivate: true }, keysUrl: `${ctx.config.publicUrl}/accounts/keys`, report })
+    : undefined
+  const jobWebhooks = webhooks ? createJobWebhooks({ store: ctx.store, dispatcher: webhooks, rules: { platformBlocksPrivate: true }, now: ctx.now, report }) : undefined
+  const { services, queue } = wireServices(ctx, { report, ...(jobWebhooks ? { webhooks: jobWebhooks } : {}) }, (process) =>
     queuesJobQueue({
       sql: ctx.store.sql,
       producer: env.JOBS,
@@ -88,11 +105,19 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
       ...(env.TEST_CRASH_ONCE === '1' ? { afterClaim: crashOnce } : {}),
       // The consumer has no request to take the origin from: the message carries it.
       ...(env.PUBLIC_URL ? {} : { origin }),
+      ...(jobWebhooks ? { onFinished: (jobId: string) => jobWebhooks.finished(jobId) } : {}),
     }),
   )
   // What createEmbeddedApi's start() does on Bun, minus crash recovery (Queues redelivers) and demo seeding.
   await Promise.all([applyTagThreshold(ctx.store.db, ctx.config.tagVisibleThreshold), queue.loadDurations()])
-  return { app: createApiApp(services, { onUnexpectedError: report }), queue, ...(ctx.signingPool ? { signingPool: ctx.signingPool } : {}) }
+  const events = createJobEventLog(ctx.store.sql)
+  return {
+    app: createApiApp(services, { onUnexpectedError: report }),
+    queue,
+    ...(ctx.signingPool ? { signingPool: ctx.signingPool } : {}),
+    pruneJobEvents: () => events.prune(ctx.now() - JOB_LIST_WINDOW_MS),
+    ...(webhooks ? { webhooks } : {}),
+  }
 }
 
 /** The isolate's builds, one per env and origin; a failed build is retried by the next call. */
@@ -134,6 +159,13 @@ export default {
   },
 
   async queue(batch: MessageBatch<JobMessage>, env: ApiWorkerEnv): Promise<void> {
+    if (batch.queue === (env.WEBHOOKS_QUEUE ?? 'skin-webhooks')) {
+      // Deliveries name no origin: every signed body was built when the event happened.
+      const { webhooks } = await built(env, originOf(env))
+      if (webhooks) await webhooks.consume(batch as unknown as MessageBatch<WebhookMessage>)
+      else batch.ackAll()
+      return
+    }
     const dead = batch.queue === (env.JOBS_DEAD_LETTER_QUEUE ?? 'skin-jobs-dlq')
     for (const [origin, group] of byOrigin(batch, env)) {
       const { queue } = await built(env, origin)
@@ -146,10 +178,13 @@ export default {
    * The Cron Trigger (every 5 minutes, wrangler.api.toml `[triggers]`): one round of the signing pool's
    * refresher, renewing each account whose Minecraft token would otherwise need renewing before a job
    * could use it, each one locked in D1 while renewed like a job holds it (src/api/signing/pool/background-refresher.ts).
-   * Without the mojang signer there is nothing to renew.
+   * Without the mojang signer there is nothing to renew. It also prunes the job event log.
    */
   async scheduled(_controller: ScheduledController, env: ApiWorkerEnv): Promise<void> {
-    const { signingPool } = await built(env, originOf(env))
+    const { signingPool, pruneJobEvents, webhooks } = await built(env, originOf(env))
+    await pruneJobEvents().catch(report)
+    // Deliveries whose message was lost (a failed send) get one again (src/api/cloudflare/queues-webhooks.ts).
+    if (webhooks) await webhooks.sweep().catch(report)
     if (!signingPool) return
     const { renewed, failed } = await signingPool.refresher.runOnce()
     await signingPool.capacity()

@@ -157,7 +157,7 @@ function apiDeployedBefore(): Account {
     ['ALTCHA_HMAC_KEY', 'd'.repeat(64)],
     ['SIGNING_KEY_PEM', '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n'],
   ])
-  return account({ databases: [{ name: 'skins', uuid: crypto.randomUUID() }], buckets: ['skin-blobs'], queues: ['skin-jobs', 'skin-jobs-dlq'], workers: new Map([[API_WORKER, secrets], [WEB_WORKER, new Map()]]) })
+  return account({ databases: [{ name: 'skins', uuid: crypto.randomUUID() }], buckets: ['skin-blobs'], queues: ['skin-jobs', 'skin-jobs-dlq', 'skin-webhooks'], workers: new Map([[API_WORKER, secrets], [WEB_WORKER, new Map()]]) })
 }
 
 describe('bun run deploy', () => {
@@ -203,7 +203,7 @@ describe('bun run deploy', () => {
     // Resources: created once each, the D1 id written into both places of wrangler.api.toml and the one of wrangler.accounts.toml.
     expect(acc.databases.map((d) => d.name)).toEqual(['skins'])
     expect(acc.buckets).toEqual(['skin-blobs'])
-    expect(acc.queues).toEqual(['someone-elses-queue', 'skin-jobs', 'skin-jobs-dlq'])
+    expect(acc.queues).toEqual(['someone-elses-queue', 'skin-jobs', 'skin-webhooks', 'skin-jobs-dlq'])
     const id = acc.databases[0]!.uuid
     const toml = readFileSync(join(root, 'wrangler.api.toml'), 'utf8')
     expect(toml).not.toContain(PLACEHOLDER_DATABASE_ID)
@@ -217,7 +217,7 @@ describe('bun run deploy', () => {
     expect(acc.migrations).toBe(1)
     // Order: migrations, then the API Worker, the account Worker (each with its secrets), the web Worker; then the three again with PUBLIC_URL.
     const steps = changing(acc).map((c) => (c[0] === 'deploy' ? '' : c.slice(0, 3).join(' '))).filter(Boolean)
-    expect(steps).toEqual(['d1 create skins', 'r2 bucket create', 'queues create skin-jobs', 'queues create skin-jobs-dlq', 'd1 migrations apply'])
+    expect(steps).toEqual(['d1 create skins', 'r2 bucket create', 'queues create skin-jobs', 'queues create skin-webhooks', 'queues create skin-jobs-dlq', 'd1 migrations apply'])
     expect(changing(acc).findIndex((c) => c[0] === 'deploy')).toBe(steps.length)
     expect(deploys(acc)).toEqual([
       'deploy wrangler.api.toml +secrets',

@@ -1,17 +1,21 @@
 /**
- * Keeps the queue alive on every page (SPEC §4, §9): removes jobs older than 2 days, polls every
+ * Keeps the queue alive on every page (SPEC §4, §9): removes jobs older than 2 days, follows every
  * unfinished job (again on each page load and each time the job list opens — SPEC §9 "a job whose
  * polls ran out is picked up again"), announces status changes, and, when signed in, refreshes the
  * list from `GET /v2/queue` on load and whenever the job list opens. The HTTP client and the poller
  * load only when there is something to poll or refresh.
+ *
+ * Unfinished jobs are followed over the API's event stream where the browser and the API offer it
+ * (./job-stream.ts, docs/api.md "Job events"): one connection while any job is unfinished, closed
+ * when none is. Until it is live, and for good once it proves unavailable, each job is long-polled.
  * @module
  */
-import { getJob, listJobs } from '../shared/api/generate-api'
+import { entryWithJobAnswer, getJob, listJobs, type JobAnswer } from '../shared/api/generate-api'
 import type { I18nValue } from '../shared/i18n/context'
 import { jobFinished, LONG_POLL } from '../shared/skin/job-polling'
 import { $auth } from '../shared/stores/auth'
 import { $drawerOpen } from '../shared/stores/drawer'
-import { $queue, $queueRefreshing, applyServerJobs, purgeExpiredJobs, type QueueEntry } from '../shared/stores/queue'
+import { $queue, $queueRefreshing, applyServerJobs, purgeExpiredJobs, updateQueueEntry, type QueueEntry } from '../shared/stores/queue'
 import { announceJob } from './job-announce'
 import type { JobPoller } from './job-poller'
 import { loadBrowserApi } from './load-api'
@@ -37,7 +41,66 @@ export function startJobWatch(i18n: I18nValue): void {
 
   purgeExpiredJobs(Date.now())
 
+  /**
+   * The event stream: `off` (no unfinished job, or no EventSource), `connecting` (jobs wait for it),
+   * `live`, or `unavailable` for the rest of this page (jobs are polled).
+   */
+  let stream: 'off' | 'connecting' | 'live' | 'unavailable' = typeof EventSource === 'undefined' ? 'unavailable' : 'off'
+  let closeStream = () => {}
+  const unfinished = () => Object.values($queue.get()).filter((entry) => !jobFinished(entry))
+  const applyAnswer = (answer: JobAnswer) => updateQueueEntry(answer.job.id, (entry) => entryWithJobAnswer(entry, answer, Date.now()))
+  /** One plain read of each unfinished job: the changes made before the stream started are not in it. */
+  const readUnfinished = async () => {
+    const api = await loadBrowserApi()
+    for (const entry of unfinished()) {
+      const answer = await getJob(api, entry.job.id, Date.now()).catch(() => null)
+      if (answer) applyAnswer(answer)
+    }
+  }
+  const startStream = () => {
+    stream = 'connecting'
+    let closed = false
+    closeStream = () => {
+      closed = true
+    }
+    void import('./job-stream').then(({ openJobStream }) => {
+      if (closed) return
+      closeStream = openJobStream({
+        open: () => new EventSource('/api/v2/queue/events'),
+        onJob: applyAnswer,
+        onReady(fresh) {
+          stream = 'live'
+          if (fresh) void readUnfinished()
+        },
+        onUnavailable() {
+          stream = 'unavailable'
+          pollUnfinished()
+        },
+        timer: (ms, fn) => {
+          const id = setTimeout(fn, ms)
+          return () => clearTimeout(id)
+        },
+      })
+    }, () => {
+      // The stream's code did not load (offline, a new build): poll.
+      stream = 'unavailable'
+      pollUnfinished()
+    })
+  }
+  /** Opens the stream while a job is unfinished and closes it once none is; true while it follows the jobs. */
+  const followByStream = (): boolean => {
+    if (stream === 'unavailable') return false
+    const any = unfinished().length > 0
+    if (any && stream === 'off') startStream()
+    if (!any && stream !== 'off') {
+      closeStream()
+      stream = 'off'
+    }
+    return any
+  }
+
   const pollUnfinished = () => {
+    if (followByStream()) return
     for (const entry of Object.values($queue.get())) {
       const id = entry.job.id
       if (jobFinished(entry) || polling.has(id) || paused.has(id)) continue

@@ -32,6 +32,7 @@ import { backupsDir, latestSnapshot } from '../api/store/backup'
 import { parseServerEnv, parseSiteLinks } from './config'
 import { monitoringConfig } from './edge/monitoring'
 import { remoteBackend } from './proxy/remote-backend'
+import { isEventStreamRequest } from './proxy/event-stream-request'
 import { servedAnswer } from './static/served-answer'
 import { staticFiles } from './static/static-files'
 
@@ -191,6 +192,9 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     pool: (embedded?.signingPool ?? (await remoteSigningPool(apiConfig, accountsStore!))).manager,
     // Users' own linked Minecraft accounts ("Wear it", docs/wear.md), over the same database and token key.
     wardrobe: embedded?.wardrobe ?? (await remoteWardrobe(apiConfig, accountsStore!)),
+    // Webhooks on the keys page (docs/webhooks.md): the fetcher's URL rules; "Send a test event" wakes the
+    // embedded delivery loop (an API elsewhere on this DATA_DIR finds the row at its next poll).
+    webhooks: { rules: { allowPrivateHosts: apiConfig.fetch.allowPrivateHosts }, wake: () => embedded?.webhooks.wake() },
     // Issue 22: the operator console's admins by configuration.
     adminEmails: apiConfig.adminEmails,
     // Issue 22 point 4: what the console's site status reports of the API's configuration.
@@ -267,6 +271,8 @@ export async function createBunServer(env: Record<string, string | undefined> = 
       maxRequestBodySize: BUN_BODY_LIMIT,
       async fetch(request, bunServer) {
         await ready
+        // An event stream stays open on its keep-alives; Bun's idle timeout would cut it (./proxy/event-stream-request.ts).
+        if (isEventStreamRequest(request)) bunServer.timeout(request, 0)
         // The embedded API keys anonymous rate limits on X-Forwarded-For: only a trusted proxy may set it.
         if (!config.TRUST_PROXY) {
           request.headers.delete('x-real-ip')

@@ -20,7 +20,9 @@ const NO_BODY = new Set([101, 103, 204, 205, 304])
 export async function headOf(get: Response): Promise<Response> {
   if (!get.body) return get
   const headers = new Headers(get.headers)
-  if (NO_BODY.has(get.status)) await get.body.cancel()
+  // An event stream never ends, so it has no length to tell (docs/api.md "Job events").
+  const endless = (headers.get('content-type') ?? '').startsWith('text/event-stream')
+  if (NO_BODY.has(get.status) || endless) await get.body.cancel()
   else if (headers.has('content-length')) await get.body.cancel()
   else headers.set('Content-Length', String((await get.arrayBuffer()).byteLength))
   return new Response(null, { status: get.status, statusText: get.statusText, headers })

@@ -84,7 +84,7 @@ describe('/api-reference/{operationId}', () => {
     expect(html).toContain('<a href="/de/api-reference">← Alle Endpunkte</a>')
     expect(html).toContain('>Authentifizierung</h2>')
     expect(html).toContain('Benötigte Berechtigungen (Grants): <code>batch_generation</code>')
-    expect(html).toContain('Queue 1–24 url or user items at once')
+    expect(html).toContain('Queue 1–24 url, user or value + signature items at once')
     expectCspClean(html, nonce)
     expect((await get('/de/api-reference')).html).toContain('href="/de/api-reference/queueBatch"')
   })

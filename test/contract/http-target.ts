@@ -20,6 +20,8 @@ export interface HttpTargetOptions {
   /** Longest time `settle` waits for the queue, ms (default 30 000). */
   settleTimeoutMs?: number
   seed?: number
+  /** False where the deployment answers the job event stream 501 (ContractTarget.eventStream). */
+  eventStream?: boolean
 }
 
 /** A `fetch` to `origin + path`, with redirects left to the caller like the in-process target. */
@@ -61,5 +63,6 @@ export function httpTarget(opts: HttpTargetOptions): ContractTarget {
     plainKey: opts.plainKey,
     player: opts.player,
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+    ...(opts.eventStream !== undefined ? { eventStream: opts.eventStream } : {}),
   }
 }

@@ -94,6 +94,8 @@ export interface GrantCapeOptions {
   png?: Uint8Array
   /** Show it at once (as if the player had chosen it). Default false. */
   active?: boolean
+  /** The cape id, a dashed uuid (e.g. a known cape's, as `GET /v2/capes` lists it). Default a random one. */
+  id?: string
 }
 
 /** What a player wears right now, for assertions (no request logged, no lag applied). */
@@ -368,7 +370,7 @@ export async function startMojangStandIn(opts: MojangStandInOptions = {}): Promi
     // Hashed like skins (readSkinImage accepts 64x32): the Mojang re-encode's SHA-256.
     const image = o.png ? await readSkinImage(o.png) : await skinFromRgba(makeCapeRgba(capeCount), 64, 32)
     textures.set(image.textureHash, image.png)
-    const cape = { id: crypto.randomUUID(), alias: o.alias, hash: image.textureHash }
+    const cape = { id: (o.id ?? crypto.randomUUID()).toLowerCase(), alias: o.alias, hash: image.textureHash }
     player.capes.push(cape)
     if (o.active) player.activeCape = cape.id
     return { id: cape.id, textureHash: cape.hash, url: textureUrl(cape.hash) }

@@ -2,16 +2,23 @@
  * The API keys page (issue 9 point 1): create a key with a name, "spend credits" and optional
  * allowed origins — the secret is shown once on the result page — list keys with created and
  * last-used times, revoke. Plain forms; every POST passes the Origin check (CSRF, issue 9 point 7).
+ * Each key's webhook (URL, secret, test event) and the last deliveries: ./key-webhooks.tsx, docs/webhooks.md.
  * @module
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import type { MessageKey } from '../../shared/i18n/translator'
 import { createUserKey, listKeys, MAX_KEY_NAME, revokeKey, type KeyError } from '../../api/users/services/key-management'
 import { formFields, fromAllowedOrigin, href } from '../context'
 import type { AccountsEnv } from '../env'
 import { Field, Message } from '../render/form-parts'
 import { renderPage } from '../render/shell'
 import { formatTime, KeyDates, SectionTabs, userOrSignIn } from './keys-shared'
+import { listDeliveries, type DeliveryView } from '../../api/webhooks/deliveries'
+import { keyWebhooks, type KeyWebhookView } from '../../api/webhooks/key-webhook'
+import { DeliveriesCard, KeyWebhookDetails } from '../render/key-webhook-parts'
+import { accountsSql } from '../site-sql'
+import { keyWebhookRoutes, WEBHOOK_ERRORS, WEBHOOK_NOTICES } from './key-webhooks'
 
 const nowOf = (c: Context<AccountsEnv>) => (c.get('deps').now ?? Date.now)()
 
@@ -29,12 +36,18 @@ interface FormState {
   origins?: string
   error?: string
   notice?: string
+  /** An error of a form of the key list (a webhook form). */
+  listError?: string
 }
 
 async function keysPage(c: Context<AccountsEnv>, userId: string, state: FormState = {}, status: 200 | 400 | 403 | 404 = 200) {
   const t = c.get('t')
   const locale = c.get('locale')
   const keys = await listKeys(c.get('deps').db, userId)
+  // Webhook parts only where the API's delivery loop is wired (docs/webhooks.md).
+  const hooks = c.get('deps').webhooks ? await keyWebhooks(accountsSql(c.get('deps')), userId) : null
+  const deliveries: DeliveryView[] = hooks ? await listDeliveries(accountsSql(c.get('deps')), userId) : []
+  const noHook: KeyWebhookView = { url: null, hasSecret: false }
   return renderPage(
     c,
     t('accounts.keys.title'),
@@ -44,6 +57,7 @@ async function keysPage(c: Context<AccountsEnv>, userId: string, state: FormStat
         <h1 className="card__title">{t('accounts.keys.title')}</h1>
         <p className="field-hint--muted">{t('accounts.keys.intro')}</p>
         <Message kind="success" text={state.notice} />
+        <Message kind="error" text={state.listError} />
         <h2 className="accounts-b__subtitle">{t('accounts.keys.listTitle')}</h2>
         {keys.length === 0 ? (
           <p className="field-hint--muted">{t('accounts.keys.empty')}</p>
@@ -66,6 +80,7 @@ async function keysPage(c: Context<AccountsEnv>, userId: string, state: FormStat
                       ))}
                     </p>
                   )}
+                  {hooks && <KeyWebhookDetails c={c} keyId={k.id} view={hooks.get(k.id) ?? noHook} />}
                 </div>
                 <form method="post" action={href(c, `/keys/${k.id}/revoke`)}>
                   <button type="submit" className="button button--outlined button--small accounts-b__danger">
@@ -101,9 +116,35 @@ async function keysPage(c: Context<AccountsEnv>, userId: string, state: FormStat
           </button>
         </form>
       </section>
+      {hooks && <DeliveriesCard c={c} deliveries={deliveries} />}
     </>,
     { status },
   )
+}
+
+/** The texts of the webhook forms' outcomes, as literal keys (the locale tests find keys by their literal). */
+const WEBHOOK_NOTICE_TEXT: Record<(typeof WEBHOOK_NOTICES)[number], MessageKey> = {
+  saved: 'accounts.webhooks.saved',
+  removed: 'accounts.webhooks.removed',
+  tested: 'accounts.webhooks.tested',
+}
+const WEBHOOK_ERROR_TEXT: Record<Exclude<(typeof WEBHOOK_ERRORS)[number], 'csrf' | 'notFound'>, MessageKey> = {
+  badUrl: 'accounts.webhooks.errors.badUrl',
+  blockedHost: 'accounts.webhooks.errors.blockedHost',
+  noUrl: 'accounts.webhooks.errors.noUrl',
+  unavailable: 'accounts.webhooks.errors.unavailable',
+}
+
+/** The notice or error a webhook form sent the browser back with (`?webhook=`, `?webhookError=`). */
+function webhookOutcome(c: Context<AccountsEnv>): FormState {
+  const t = c.get('t')
+  const notice = WEBHOOK_NOTICES.find((n) => n === c.req.query('webhook'))
+  const error = WEBHOOK_ERRORS.find((e) => e === c.req.query('webhookError'))
+  if (notice) return { notice: t(WEBHOOK_NOTICE_TEXT[notice]) }
+  if (error === 'csrf') return { listError: t('accounts.errors.csrf') }
+  if (error === 'notFound') return { listError: t('accounts.keys.errors.notFound') }
+  if (error) return { listError: t(WEBHOOK_ERROR_TEXT[error]) }
+  return {}
 }
 
 /** Builds the `/keys` routes. */
@@ -113,7 +154,7 @@ export function keysRoutes() {
   app.get('/keys', async (c) => {
     const user = await userOrSignIn(c, '/keys')
     if (user instanceof Response) return user
-    return keysPage(c, user.id, c.req.query('revoked') ? { notice: c.get('t')('accounts.keys.revoked') } : {})
+    return keysPage(c, user.id, c.req.query('revoked') ? { notice: c.get('t')('accounts.keys.revoked') } : webhookOutcome(c))
   })
 
   app.post('/keys', async (c) => {
@@ -165,4 +206,5 @@ export function keysRoutes() {
 /** Registers the API key routes (route registry, ./index.ts). */
 export const registerKeysRoutes = (app: Hono<AccountsEnv>) => {
   app.route('/', keysRoutes())
+  app.route('/', keyWebhookRoutes())
 }

@@ -1,7 +1,8 @@
 /**
  * Account deletion (issue 9 point 1: "removal of the user's private data"): the user row, sign-in
  * sessions (so every API token minted from them stops working, issue 26 point 3), mailed links, API keys (revoked: keys stay resolvable as revoked so callers get 403,
- * not a silent anonymous fallback), credits, subscriptions, notifications, the linked Minecraft account
+ * not a silent anonymous fallback; their webhook URLs and secrets cleared, their webhook deliveries deleted),
+ * credits, subscriptions, notifications, the linked Minecraft account
  * and its wear history, and the user's private
  * skins soft-deleted with the fields `deleteSkin` uses (src/api/skins/services/skin-edit.ts).
  * Public and unlisted skins stay; their owner link is dropped so nothing points at the user.
@@ -41,6 +42,9 @@ export async function deleteAccount(deps: AccountsDeps, user: { id: string; emai
     ...statements.map(({ sql, params }) => ({ sql, params: params as SqlParams })),
     // Device-code sign-ins the user started (their sealed device codes, the profiles they named).
     { sql: 'DELETE FROM pool_sign_ins WHERE user_id = ?', params: [user.id] },
+    // Webhooks (docs/webhooks.md): the keys' URLs and signing secrets, and the deliveries with their bodies.
+    { sql: 'UPDATE api_keys SET webhook_url = NULL, webhook_secret = NULL WHERE user_id = ?', params: [user.id] },
+    { sql: 'DELETE FROM webhook_deliveries WHERE user_id = ?', params: [user.id] },
   ])
   // The link's sealed tokens leave the database files too, not only the table (src/api/store/purge.ts).
   await deps.wardrobe?.purge()

@@ -66,6 +66,8 @@ export interface QueuesJobQueueOptions {
   afterClaim?: (job: JobRow) => void
   /** Sent with every job (JobMessage.origin); absent when PUBLIC_URL names the site. */
   origin?: string
+  /** Called with the job's id once it completed or failed, before its message is acked (webhook events, docs/webhooks.md). */
+  onFinished?: (jobId: string) => Promise<void>
 }
 
 const INTERNAL: CodeAndMessage = { code: 'internal_error', message: 'An internal error occurred' }
@@ -129,10 +131,12 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
       await complete(skinUuid, t, job.id)
       durations.pending += EMA * (started - job.created_at - durations.pending)
       durations.generate += EMA * (t - started - durations.generate)
+      await opts.onFinished?.(job.id)
       message.ack()
     } catch (e) {
       if (isApiError(e)) {
         await fail(JSON.stringify([{ code: e.code, message: e.message }, ...e.causes]), now(), job.id)
+        await opts.onFinished?.(job.id)
         message.ack()
       } else {
         opts.onUnexpectedError?.(job, e)
@@ -162,7 +166,10 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
     async deadLetters(batch: MessageBatch<JobMessage>): Promise<void> {
       for (const message of batch.messages) {
         const jobId = message.body?.jobId
-        if (typeof jobId === 'string') await fail(JSON.stringify(DEAD_LETTER_ERRORS), now(), jobId)
+        if (typeof jobId === 'string') {
+          await fail(JSON.stringify(DEAD_LETTER_ERRORS), now(), jobId)
+          await opts.onFinished?.(jobId)
+        }
         message.ack()
       }
     },

@@ -25,6 +25,7 @@ import type { D1DatabaseLike } from '../store/sql'
 import { createTextureHostFetcher } from '../texture-host'
 import { durableRateLimiter } from './durable-rate-limiter'
 import { durableSpentProofStore } from './durable-spent-proofs'
+import type { WebhookMessage } from './queues-webhooks'
 import type { JobMessage } from './queues-job-queue'
 import { r2BlobStore } from './r2-blob-store'
 import { oneLineError } from '../../shared/log/one-line'
@@ -39,6 +40,13 @@ export interface ApiWorkerEnv {
   BLOBS: R2Bucket
   /** Producer of the job queue `skin-jobs`. */
   JOBS: Queue<JobMessage>
+  /**
+   * Producer of the webhook queue `skin-webhooks` (docs/webhooks.md): one message per due delivery
+   * attempt. Unbound: no webhooks, and a job `callback` is 400 `callbacks_unavailable`.
+   */
+  WEBHOOKS?: Queue<WebhookMessage>
+  /** Name of the webhook queue whose batches are deliveries (default `skin-webhooks`). */
+  WEBHOOKS_QUEUE?: string
   /** Durable Objects: rate limits and spent anti-bot proofs. */
   RATE_LIMITS: DurableObjectNamespace<RateLimitObject>
   SPENT_PROOFS: DurableObjectNamespace<SpentProofObject>

@@ -65,6 +65,11 @@ async function answer(method: string, path: string) {
   t.clock.now += 60_000
   // POSTs go without a body: refused before anything is created, so both calls meet the same state.
   const r = await t.call(path, { method, redirect: 'manual' })
+  // The job event stream never ends by itself: its status is the answer.
+  if ((r.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await r.body?.cancel()
+    return { status: r.status, code: undefined }
+  }
   const text = await r.text()
   let code: string | undefined
   try {

@@ -36,5 +36,5 @@ export interface ApiContext {
    * The Mojang signing pool when it signs (SIGNER=mojang): `/v2/delay`, job `eta` and the queue's
    * concurrency follow its capacity instead of constants (issue 20 point 4).
    */
-  signingPool?: Pick<SigningPool, 'capacity' | 'lastCapacity'>
+  signingPool?: Pick<SigningPool, 'capacity' | 'lastCapacity' | 'ownedCapes'>
 }

@@ -4,6 +4,8 @@
  */
 import type { CapeCatalogue } from '../capes/capes'
 import type { JobQueue } from '../jobs/queue/job-queue'
+import type { JobEventHub } from '../jobs/events/job-event-hub'
+import type { JobEventLog } from '../jobs/events/job-event-log'
 import type { SkinLists } from '../skins/catalogue/skin-lists'
 import type { SimilarSkins } from '../skins/catalogue/similar'
 import type { ApiContext } from './context'
@@ -21,4 +23,17 @@ export interface ApiServices {
   stats: Stats
   capes: CapeCatalogue
   ownSkins: OwnSkins
+  /**
+   * The job event stream's hub and log (`GET /v2/queue/events`), where this process holds the streams
+   * (Bun); absent on the API Worker, whose route answers 501 `events_unavailable`.
+   */
+  events?: JobEvents
+}
+
+/** What `GET /v2/queue/events` reads. */
+export interface JobEvents {
+  hub: JobEventHub
+  log: JobEventLog
+  /** Reports a stream that failed (its client reconnects and resumes). */
+  report: (e: unknown) => void
 }

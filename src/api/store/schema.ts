@@ -284,8 +284,8 @@ export const jobs = sqliteTable(
     /** 24 hex digits. */
     id: text('id').primaryKey(),
     status: text('status', { enum: ['waiting', 'processing', 'completed', 'failed'] }).notNull(),
-    /** SPEC §3 generate type. */
-    kind: text('kind', { enum: ['upload', 'url', 'user'] }).notNull(),
+    /** SPEC §3 generate type; `signed` is a Mojang-signed `value` + `signature` (docs/api.md "Existing Mojang textures"). */
+    kind: text('kind', { enum: ['upload', 'url', 'user', 'signed'] }).notNull(),
     /** Texture hash of the stored input image (`images/<hash>` blob). */
     imageHash: text('image_hash'),
     /** Player uuid for user jobs. */
@@ -322,6 +322,34 @@ export const jobs = sqliteTable(
     index('jobs_client_idx').on(t.clientId, t.createdAt),
     index('jobs_ip_idx').on(t.ip, t.createdAt),
     index('jobs_finished_idx').on(t.finishedAt),
+  ],
+)
+
+/**
+ * The job event log behind `GET /v2/queue/events` (docs/api.md "Job events"): one row per job status
+ * change, written by triggers on `jobs` (migration `job_events`), so every writer — the in-process
+ * queue, another process, the Queues consumer — records its changes in commit order. The id is the
+ * stream's `id:`, which `Last-Event-ID` resumes after; the owner columns copy the job's, so a stream
+ * reads only its caller's rows. Rows older than the job list's window are pruned.
+ */
+export const jobEvents = sqliteTable(
+  'job_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobId: text('job_id').notNull(),
+    /** The job's status after the change. */
+    status: text('status', { enum: ['waiting', 'processing', 'completed', 'failed'] }).notNull(),
+    userId: text('user_id'),
+    apiKeyId: text('api_key_id'),
+    clientId: text('client_id'),
+    /** When the change happened (the job's created, started or finished time). */
+    at: integer('at').notNull(),
+  },
+  (t) => [
+    index('job_events_user_idx').on(t.userId, t.id),
+    index('job_events_key_idx').on(t.apiKeyId, t.id),
+    index('job_events_client_idx').on(t.clientId, t.id),
+    index('job_events_at_idx').on(t.at),
   ],
 )
 
@@ -588,8 +616,46 @@ export const apiKeys = sqliteTable(
     /** JSON array of origins allowed to use the key from a browser; null = any. */
     allowedOrigins: text('allowed_origins'),
     updatedAt: integer('updated_at'),
+    /** Where job events of this key are POSTed (docs/webhooks.md); null = no webhook. */
+    webhookUrl: text('webhook_url'),
+    /**
+     * `whsec_…` signing secret of this key's webhooks and job callbacks (Standard Webhooks). Kept as
+     * written, unlike the key itself: every delivery is signed with it. Shown to the owner once.
+     */
+    webhookSecret: text('webhook_secret'),
   },
   (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+)
+
+/**
+ * Webhook deliveries (docs/webhooks.md): one row per event and receiving URL, durable so a restart
+ * loses none. `pending` rows are tried when `next_attempt_at` comes, with exponential back-off, until
+ * one answers 2xx (`delivered`) or 24 h after `created_at` (`dropped`, with a notification to the
+ * key's owner). `id` is the `webhook-id` every attempt repeats; `body` is the exact JSON signed.
+ */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    apiKeyId: text('api_key_id').notNull(),
+    userId: text('user_id'),
+    url: text('url').notNull(),
+    /** `job.completed`, `job.failed` or `test`. */
+    type: text('type').notNull(),
+    jobId: text('job_id'),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'dropped'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    /** While an attempt runs: until when it holds the row (a crash leaves it to the next start). */
+    leaseUntil: integer('lease_until'),
+    /** HTTP status of the last attempt; null when it got no answer. */
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('webhook_deliveries_user_idx').on(t.userId, t.createdAt)],
 )
 
 /** Credit ledger (SPEC §3 credit types and periods): each row is one grant of credits, spent down by generation. */

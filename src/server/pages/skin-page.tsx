@@ -17,6 +17,7 @@ import { Icon } from '../../shared/ui/icon'
 import { WearForm } from '../../shared/ui/wear-form'
 import { SimilarSkins } from '../components/skin/similar-skins'
 import { SkinCommands } from '../components/skin/skin-commands'
+import { SkinCape } from '../components/skin/skin-cape'
 import { SkinData } from '../components/skin/skin-data'
 import { SkinFacts } from '../components/skin/skin-facts'
 import { SkinHeader } from '../components/skin/skin-header'
@@ -74,6 +75,7 @@ export function SkinPage({ skin, displayName, generatedName, directLink, texture
               name="skin-viewer"
               props={{ texture: skin.texture.hash.skin, cape: skin.texture.hash.cape, slim: skin.variant === 'slim', name: displayName }}
             />
+            {skin.texture.hash.cape && <SkinCape hash={skin.texture.hash.cape} />}
             <figcaption>
               <a className="button button--primary" href={`${textureUrl}?attachment`} download>
                 <Icon path={mdiDownload} />

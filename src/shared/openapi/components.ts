@@ -41,15 +41,21 @@ export const authlibMetadataSchema = z.object({
   signaturePublickey: z.string(),
 })
 
-/** Multipart generate body: the PNG in `file` plus the option fields (reference/mineskin-api.md §1.5). */
+/**
+ * Multipart generate body: the PNG in `file` plus the option fields (reference/mineskin-api.md §1.5),
+ * or instead of the file a Mojang-signed `value` + `signature` (docs/api.md "Existing Mojang textures").
+ */
 export const multipartGenerateBodySchema = z.object({
-  file: z.file().mime('image/png').max(20_000),
+  file: z.file().mime('image/png').max(20_000).optional().meta({ description: 'The skin PNG; required unless `value` and `signature` are sent (400 `missing_file`).' }),
+  value: api.texturesValueInputSchema.optional(),
+  signature: api.texturesSignatureInputSchema.optional(),
   name: z.string().optional(),
   visibility: z.string().optional(),
   variant: z.string().optional(),
   cape: z.string().optional(),
   checkOnly: z.string().optional(),
   remixOf: z.string().optional().meta({ description: 'Extension: uuid of the skin this one was made from; see the JSON body.' }),
+  callback: z.string().optional().meta({ description: 'Extension: https URL the job\'s completion or failure is POSTed to, signed with the API key\'s webhook secret; see the JSON body and docs/webhooks.md.' }),
 })
 
 /** Components of responses (converted with `io: 'output'`: what the API sends). */

@@ -75,6 +75,7 @@ const REQUEST_HEADER_TEXT = {
   'If-Modified-Since': 'HTTP date of the copy you have; 304 when unchanged.',
   'If-None-Match': 'The `ETag` of the copy you have; 304 when unchanged.',
   'MineSkin-User-Agent': 'Descriptive client name (e.g. `MyPlugin/1.0`) when `User-Agent` cannot be set.',
+  'Last-Event-ID': 'The `id:` of the last event received: the stream resumes after it (EventSource sends it by itself when it reconnects).',
 } as const
 
 /** Header component name: required and optional uses are separate components (`required` lives on the header object). */

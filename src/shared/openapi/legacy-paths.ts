@@ -21,7 +21,7 @@ const keyQuery = z.object({ key: z.string().optional().meta({ description: 'API 
 
 /** Errors of a v1 generate request (the v2 submit errors, in the v1 shape). */
 const generateErrors: OpError[] = [
-  { status: 400, codes: ['validation_error', 'invalid_request', 'invalid_file', 'missing_file', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_user', 'invalid_uuid', 'invalid_cape', 'no_duplicate', 'request_aborted'], optionalHeaders: [...RL, ...DEPRECATED] },
+  { status: 400, codes: ['validation_error', 'invalid_request', 'invalid_file', 'missing_file', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_user', 'invalid_uuid', 'invalid_cape', 'cape_unavailable', 'no_duplicate', 'request_aborted'], optionalHeaders: [...RL, ...DEPRECATED] },
   { status: 403, codes: ['insufficient_grants', 'texture_banned'], optionalHeaders: [...RL, ...DEPRECATED] },
   { status: 408, codes: ['request_timeout'], optionalHeaders: [...RL, ...DEPRECATED] },
   { status: 413, codes: ['invalid_file', 'payload_too_large'], optionalHeaders: [...RL, ...DEPRECATED] },

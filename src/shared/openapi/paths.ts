@@ -19,7 +19,7 @@ export interface OpResponse {
   /** JSON body: one component, or one of several. */
   body?: ResponseComponent | ResponseComponent[]
   /** Non-JSON body (served instead of, or as an alternative to, the JSON one). */
-  raw?: 'image/png' | 'application/x-pem-file'
+  raw?: 'image/png' | 'application/x-pem-file' | 'text/event-stream'
   /** Headers always sent with this answer (besides the base headers). */
   headers?: HeaderName[]
   /** Headers sent only sometimes. */
@@ -53,7 +53,7 @@ export interface Operation {
   deprecated?: boolean
   pathParams?: z.ZodObject
   query?: z.ZodObject
-  requestHeaders?: ('Turnstile-Token' | 'If-Modified-Since' | 'If-None-Match' | 'MineSkin-User-Agent')[]
+  requestHeaders?: ('Turnstile-Token' | 'If-Modified-Since' | 'If-None-Match' | 'MineSkin-User-Agent' | 'Last-Event-ID')[]
   body?: { json?: RequestComponent; multipart?: RequestComponent; urlencoded?: RequestComponent; required: boolean }
   responses: Record<number, OpResponse>
   errors: OpError[]
@@ -82,8 +82,11 @@ const STORAGE_FULL = (opt: Pick<OpError, 'optionalHeaders'>): OpError => ({ stat
 const submitErrors = (withRateLimit: boolean): OpError[] => {
   const opt = withRateLimit ? { optionalHeaders: [...RL] } : {}
   return [
+    // cape_unavailable: a known cape this instance cannot sign with now, e.g. no signing account owns it (docs/signing.md "Capes").
     // invalid_remix_of: the `remixOf` option names no skin the caller may see (docs/api.md "Remixes").
-    { status: 400, codes: ['validation_error', 'invalid_request', 'invalid_file', 'missing_file', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_user', 'invalid_cape', 'invalid_remix_of', 'no_duplicate', 'request_aborted'], ...opt },
+    // invalid_signature, invalid_skin_data: a `value` + `signature` Mojang did not sign, or without a skin (docs/api.md "Existing Mojang textures").
+    // invalid_callback_url, blocked_url_host, callback_requires_key, webhook_secret_missing, callbacks_unavailable: the `callback` option (docs/webhooks.md).
+    { status: 400, codes: ['validation_error', 'invalid_request', 'invalid_file', 'missing_file', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_user', 'invalid_cape', 'cape_unavailable', 'invalid_remix_of', 'invalid_signature', 'invalid_skin_data', 'no_duplicate', 'request_aborted', 'invalid_callback_url', 'callback_requires_key', 'webhook_secret_missing', 'callbacks_unavailable'], ...opt },
     { status: 401, codes: ['unauthorized'], ...opt },
     // texture_banned: a moderator banned this image (issue 22 point 2).
     { status: 403, codes: ['insufficient_grants', 'texture_banned'], ...opt },
@@ -107,7 +110,7 @@ export const OPERATIONS: Operation[] = [
     path: '/v2/generate',
     tag: 'Generate',
     summary: 'Generate a skin and wait for it',
-    description: 'Upload a PNG (multipart `file`), or send JSON with `url` (http(s) or a PNG data URL) or `user` (name or uuid). Waits up to `timeout` seconds; counts against the minute, hour and delay limits. urlencoded bodies are accepted with an `invalid_content_type` warning.',
+    description: 'Upload a PNG (multipart `file`), or send JSON with `url` (http(s) or a PNG data URL) or `user` (name or uuid). Extension: a Mojang-signed `value` + `signature` (JSON or multipart fields) is stored as it is, without a skin change, when the signature verifies against Mojang\'s key (400 `invalid_signature` otherwise), and a textures.minecraft.net URL whose Mojang-signed form is stored is answered from it. Waits up to `timeout` seconds; counts against the minute, hour and delay limits. urlencoded bodies are accepted with an `invalid_content_type` warning.',
     auth: 'optional',
     grants: ['private_skins (visibility private)', 'capes (cape)'],
     query: generateQuery,
@@ -141,7 +144,7 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/v2/queue/batch',
     tag: 'Queue',
-    summary: 'Queue 1–24 url or user items at once',
+    summary: 'Queue 1–24 url, user or value + signature items at once',
     description: 'Each item is a `/v2/queue` JSON body and is processed independently; answer `batch[i]` is the result of request item `batch[i]`, with its own `success`, `job`, `skin` or `errors`. The whole batch counts against the rate limit (more items than the remaining allowance → 429), and its new images against the storage budget (507 `storage_full`) and the daily storage quota (429 `storage_quota`) as a whole: refused, nothing is queued.',
     auth: 'optional',
     grants: ['batch_generation'],
@@ -169,6 +172,22 @@ export const OPERATIONS: Operation[] = [
     auth: 'optional',
     responses: { 200: { description: 'Jobs, newest first.', body: 'JobListResponse', headers: CACHE, optionalHeaders: COOKIE } },
     errors: [],
+  },
+  {
+    id: 'queueEvents',
+    method: 'get',
+    path: '/v2/queue/events',
+    tag: 'Queue',
+    summary: "The caller's job changes as they happen (server-sent events)",
+    description:
+      'Extension. A `text/event-stream` (HTML Standard, server-sent events) of the jobs `GET /v2/queue` lists for the same caller (API key, user, or the anonymous client cookie): `ready` once the stream is live, then one `job` event per change (`waiting`, `processing`, `completed`, `failed`) whose `data` is what `GET /v2/queue/{jobId}` answers at that change (`job`; `skin` once completed; `errors` once failed), each with an `id:`. Reconnect with `Last-Event-ID` to receive every change after that id, none twice; `resync` means the id can no longer be resumed from (older than 3 hours, or from another server): read `GET /v2/queue` again. A `: keep-alive` comment comes every 15 s. Only where the server holds streams (Bun); elsewhere 501 `events_unavailable`, and `wait` on `GET /v2/queue/{jobId}` is the way to follow a job.',
+    auth: 'optional',
+    requestHeaders: ['Last-Event-ID'],
+    responses: { 200: { description: 'The event stream; it does not end by itself.', raw: 'text/event-stream', headers: CACHE, optionalHeaders: COOKIE } },
+    errors: [
+      { status: 400, codes: ['invalid_last_event_id'] },
+      { status: 501, codes: ['events_unavailable'] },
+    ],
   },
   {
     id: 'queueJob',
@@ -568,6 +587,8 @@ function miscOperations(): Operation[] {
       path: '/v2/capes',
       tag: 'Misc',
       summary: 'Known capes and whether this instance can sign with them',
+      description:
+        '`supported` is true for the capes a job may ask for with `cape`: with the Mojang signer, those a signing account in rotation owns; with the local signer, those whose texture this instance stores. Any other known cape is refused with 400 `cape_unavailable`.',
       auth: 'none',
       responses: { 200: { description: 'Capes.', body: 'CapeListResponse', headers: CACHE } },
       errors: [],

@@ -1,8 +1,8 @@
 /**
  * The generation pipeline (reference/mineskin-api.md §2.1, DESIGN.md §2 flow 2).
- * `submit`: options checked → pending-job cap → input prepared (validated image, or our own skin
- * link) → dedupe → either an instantly completed job (existing skin, or a new skin row on existing
- * data) or the texture PNG stored once, through the storage meter (issue 26 point 7), and a `waiting`
+ * `submit`: options checked → pending-job cap → input prepared (validated image, our own skin
+ * link, or a texture Mojang signed: ./mojang-textures.ts) → dedupe → either an instantly completed job
+ * (existing skin, a new skin row on existing data, or a Mojang-signed texture stored as given) or the texture PNG stored once, through the storage meter (issue 26 point 7), and a `waiting`
  * job row. A batch prepares every item first and reserves their storage at once (`prepare`,
  * `reserve`, `submitPrepared`). `process` (the queue worker): stored image → signature (signer, or the
  * player's own signed profile with the mojang signer) → skin rows, in one atomic batch (issue 13 point 1).
@@ -12,6 +12,7 @@ import { refuseBannedTexture } from '../../moderation/bans'
 import type { GenerateOptions } from '../../../shared/schemas/api'
 import { imageKey, textureKey } from '../../blob/blob-store'
 import type { CapeCatalogue } from '../../capes/capes'
+import { keepCapeTexture } from '../../capes/cape-texture'
 import { ApiError, isApiError } from '../../errors'
 import type { Identity } from '../../users/identity'
 import { newJobId } from '../../ids'
@@ -26,10 +27,11 @@ import type { StorageHold, StorageMeter } from '../../services/storage/storage-m
 import { createDuplicateFinder } from './duplicates'
 import { checkPendingCap } from './pending-cap'
 import { checkOptions, type CheckedOptions } from './options'
-import { prepareInput, type GenerateInput, type PreparedInput } from './prepare-input'
+import { prepareInput, type GenerateInput, type PrepareOptions, type PreparedInput } from './prepare-input'
 import { createSkinWriter, type SignedData } from './skin-writer'
 import type { Creator, DuplicateSource, JobInput, JobOptions } from './types'
 import { verifyTextureSignature } from '../../signing/signer/texture-signature-check'
+import type { JobWebhooks } from '../../webhooks/job-events'
 
 /** What a submit produced. */
 export interface SubmitResult {
@@ -47,6 +49,8 @@ export interface PreparedSubmit {
   input: GenerateInput
   opts: CheckedOptions
   prepared: PreparedInput
+  /** The checked `callback` URL (docs/webhooks.md), or null. */
+  callback?: string | null
 }
 
 /** Caller facts a submit records with the job. */
@@ -65,7 +69,16 @@ export interface SubmitMeta {
  */
 export function createGenerator(
   ctx: ApiContext,
-  deps: { capes: CapeCatalogue; counters: Counters; storage: StorageMeter; notify: (jobId: string) => void | Promise<void> },
+  deps: {
+    capes: CapeCatalogue
+    counters: Counters
+    storage: StorageMeter
+    notify: (jobId: string) => void | Promise<void>
+    /** Job callbacks and webhook events (Bun); absent where no delivery loop runs, and `callback` is refused there. */
+    webhooks?: JobWebhooks
+    /** A job row was inserted (waiting, or completed at once as a duplicate): the job event stream reads it. */
+    changed?: () => void
+  },
 ) {
   const { db, sql } = ctx.store
   const writer = createSkinWriter(sql, deps.counters)
@@ -79,11 +92,23 @@ export function createGenerator(
 
   const insertJob = async (v: typeof jobs.$inferInsert) => {
     await db.insert(jobs).values(v).run()
+    deps.changed?.()
+    // A job found at once is finished as it is stored: its webhook event goes out like a queued job's.
+    if (v.status === 'completed') await deps.webhooks?.finished(v.id)
+  }
+
+  /** The request's checked `callback` (docs/webhooks.md); 400 where no delivery loop runs. */
+  const checkCallback = async (raw: GenerateOptions, who: Identity): Promise<string | null> => {
+    const callback = (raw as { callback?: string }).callback
+    if (callback === undefined) return null
+    if (!deps.webhooks) throw new ApiError('callbacks_unavailable', 'Job callbacks are not available on this server', 400)
+    return deps.webhooks.checkCallback(callback, who)
   }
 
   /** Dedupes a prepared request and records its job; `hold` pays for its new image, else it reserves its own. */
   const commit = async (sub: PreparedSubmit, who: Identity, meta: SubmitMeta, hold?: StorageHold): Promise<SubmitResult> => {
     const { input, opts, prepared } = sub
+    const callback = sub.callback ?? null
     const creator = creatorOf(who)
     const base = {
       kind: input.kind,
@@ -96,7 +121,8 @@ export function createGenerator(
     const now = ctx.now()
 
     // A texture a moderator banned is refused on every generate, MineSkin-style (issue 22 point 2).
-    await refuseBannedTexture(ctx.store.sql, prepared.type === 'existing' ? prepared.rec.data.textureHash : prepared.image.textureHash)
+    await refuseBannedTexture(ctx.store.sql, bannedKeyOf(prepared))
+    if (prepared.type === 'signed') return commitSigned(sub, prepared, who, meta, base, hold)
     if (prepared.type === 'existing') {
       if (meta.checkOnly) return { jobId: null, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url' }
       const id = newJobId()
@@ -106,7 +132,7 @@ export function createGenerator(
         status: 'completed',
         imageHash: prepared.rec.data.textureHash,
         sourceName: input.kind === 'url' ? input.url : null,
-        options: JSON.stringify({ name: opts.name, visibility: opts.visibility, variant: prepared.rec.data.variant, cape: null, remixOf: opts.remixOf }),
+        options: JSON.stringify({ name: opts.name, visibility: opts.visibility, variant: prepared.rec.data.variant, cape: null, remixOf: opts.remixOf, ...(callback ? { callback } : {}) }),
         createdAt: now,
         startedAt: now,
         finishedAt: now,
@@ -126,6 +152,7 @@ export function createGenerator(
       variant,
       cape: opts.cape ? { uuid: opts.cape.uuid, hash: opts.cape.hash } : null,
       remixOf: opts.remixOf,
+      ...(callback ? { callback } : {}),
     }
     const decision = await dups.decide({
       textureHash: image.textureHash,
@@ -178,24 +205,102 @@ export function createGenerator(
     return { jobId: id, skinUuid, duplicate: decision.source, imageHash: image.textureHash }
   }
 
+  /**
+   * Stores a texture Mojang signed (./mojang-textures.ts) at once, without a signer: deduplicated like
+   * a texture URL (`texture_url`, `texture_url_data`); a new one becomes a data row with the signed
+   * value as given, its texture PNG stored under the signed hash, and a job that is completed already.
+   */
+  const commitSigned = async (
+    sub: PreparedSubmit,
+    prepared: Extract<PreparedInput, { type: 'signed' }>,
+    who: Identity,
+    meta: SubmitMeta,
+    base: Pick<typeof jobs.$inferInsert, 'kind' | 'userId' | 'apiKeyId' | 'clientId' | 'ip' | 'breadcrumb'>,
+    hold?: StorageHold,
+  ): Promise<SubmitResult> => {
+    const { opts } = sub
+    const { key, fresh } = prepared
+    // The signed value decides the cape (reference mineskin-api.md §2.5): asking another one cannot be honoured.
+    if (opts.cape && opts.cape.hash !== key.capeHash) throw new ApiError('invalid_request', 'The cape of a signed texture is the one in its value; send no cape', 400)
+    const decision = await dups.decide({ ...key, name: opts.name, visibility: opts.visibility, origin: 'texture', who })
+    if (meta.checkOnly) {
+      if (decision.type !== 'reuse') throw new ApiError('no_duplicate', 'No existing skin matches this texture and these options', 400)
+      return { jobId: null, skinUuid: decision.skinUuid, duplicate: decision.source, imageHash: key.textureHash }
+    }
+    const now = ctx.now()
+    const creator = creatorOf(who)
+    const jobOptions: JobOptions = { name: opts.name, visibility: opts.visibility, variant: key.variant, cape: opts.cape ? { uuid: opts.cape.uuid, hash: opts.cape.hash } : null, remixOf: opts.remixOf, ...(sub.callback ? { callback: sub.callback } : {}) }
+    let skinUuid: string
+    let duplicate: DuplicateSource | undefined
+    if (decision.type === 'reuse') {
+      skinUuid = decision.skinUuid
+      duplicate = decision.source
+      await writer.recordDuplicate(now)
+    } else if (decision.type === 'new-on-data') {
+      skinUuid = (await writer.insertOnData(decision.dataId, { name: opts.name, visibility: opts.visibility, remixOf: opts.remixOf }, creator, now)).uuid
+      duplicate = decision.source
+    } else {
+      // Only a verified value reaches here without a data row: a URL is prepared as signed only when its row exists.
+      if (!fresh) throw new ApiError('internal_error', 'The stored signed texture vanished', 500)
+      const png = { textureHash: key.textureHash, png: fresh.image.png }
+      const own = hold ?? (await deps.storage.reserve(who, meta.storageOwner, [png]))
+      try {
+        await own.store(png)
+      } finally {
+        if (!hold) await own.release()
+      }
+      const stored = await writer.insertNew({
+        imageHash: fresh.image.imageHash,
+        features: colourHistogram(fresh.image.rgba),
+        options: jobOptions,
+        signed: fresh.signed,
+        creator,
+        worker: ctx.workerName,
+        queueStart: now,
+        queueEnd: now,
+        now,
+      })
+      skinUuid = stored.uuid
+      // Stored by another request between the dedupe and the write: its data row was used.
+      if (stored.dataExisted) duplicate = 'texture_url_data'
+    }
+    const id = newJobId()
+    await insertJob({
+      ...base,
+      id,
+      status: 'completed',
+      imageHash: key.textureHash,
+      sourceName: prepared.sourceName,
+      options: JSON.stringify(jobOptions),
+      createdAt: now,
+      startedAt: now,
+      finishedAt: now,
+      result: skinUuid,
+      duplicate: duplicate ?? null,
+    })
+    return { jobId: id, skinUuid, ...(duplicate ? { duplicate } : {}), imageHash: key.textureHash }
+  }
+
   const generator = {
     /** Accepts a generation request; see the module doc. */
     async submit(input: GenerateInput, rawOptions: GenerateOptions, who: Identity, meta: SubmitMeta): Promise<SubmitResult> {
       const opts = await checkOptions(rawOptions, who, deps.capes, db)
+      const callback = await checkCallback(rawOptions, who)
       // Before the input is prepared: a caller at the cap makes us download nothing.
       await checkPendingCap(db, who, ctx.now())
-      return commit({ input, opts, prepared: await prepareInput(ctx, input, who) }, who, meta)
+      return commit({ input, opts, prepared: await prepareInput(ctx, input, who, prepareOptions(opts)), callback }, who, meta)
     },
 
     /** Checks the options and prepares the input of one batch item (nothing is stored). */
     async prepare(input: GenerateInput, rawOptions: GenerateOptions, who: Identity): Promise<PreparedSubmit> {
       const opts = await checkOptions(rawOptions, who, deps.capes, db)
-      return { input, opts, prepared: await prepareInput(ctx, input, who) }
+      const callback = await checkCallback(rawOptions, who)
+      return { input, opts, prepared: await prepareInput(ctx, input, who, prepareOptions(opts)), callback }
     },
 
     /** Reserves storage for the new images of prepared items, all or nothing (507 `storage_full`, 429 `storage_quota`). */
     reserve: (who: Identity, owner: string, subs: readonly PreparedSubmit[]): Promise<StorageHold> =>
-      deps.storage.reserve(who, owner, subs.flatMap((s) => (s.prepared.type === 'image' ? [s.prepared.image] : []))),
+      deps.storage.reserve(who, owner, subs.flatMap((s) => newPngsOf(s.prepared))),
 
     /** Submits a prepared item whose image `hold` reserved: pending-job cap, dedupe, storage, job row. */
     async submitPrepared(sub: PreparedSubmit, who: Identity, meta: SubmitMeta, hold: StorageHold): Promise<SubmitResult> {
@@ -269,6 +374,8 @@ export function createGenerator(
     // A remote signer may name the texture by its own hash (its re-encode differed from ours): then it
     // is also kept under that hash, for `/textures/{hash}` and texture-link inputs.
     if (signed.textureHash !== textureHash) await deps.storage.storeTexture(signed.textureHash, png)
+    // The cape a Mojang account showed is on Mojang's host: copied so the skin page can draw it.
+    if (signed.capeHash) await keepCapeTexture({ blobs: ctx.blobs, fetchTexture: ctx.fetchTexture, storeTexture: deps.storage.storeTexture }, signed.capeHash)
     const now = ctx.now()
     const stored = await writer.insertNew({
       imageHash,
@@ -290,6 +397,16 @@ export function createGenerator(
 
 /** The generator type. */
 export type Generator = ReturnType<typeof createGenerator>
+
+/** What of the checked options decides which stored signed texture a texture URL may be answered with. */
+const prepareOptions = (opts: CheckedOptions): PrepareOptions => ({ variant: opts.variant, capeHash: opts.cape?.hash ?? '' })
+
+/** The texture hash a ban on the prepared input would name. */
+const bannedKeyOf = (p: PreparedInput): string => (p.type === 'existing' ? p.rec.data.textureHash : p.type === 'signed' ? p.key.textureHash : p.image.textureHash)
+
+/** The PNGs a prepared input may add to storage, under the hash they are kept by. */
+const newPngsOf = (p: PreparedInput): { textureHash: string; png: Uint8Array }[] =>
+  p.type === 'image' ? [p.image] : p.type === 'signed' && p.fresh ? [{ textureHash: p.key.textureHash, png: p.fresh.image.png }] : []
 
 /** The player's own signed textures (mojang signer, user jobs: reference §2.4 "User jobs do not upload"). */
 async function playerSignedTextures(ctx: ApiContext, uuid: string): Promise<SignedData> {

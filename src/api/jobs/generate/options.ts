@@ -2,7 +2,8 @@
  * Generate options checked against the caller (reference/mineskin-api.md §1.5): `private` needs
  * a key or user (401 `unauthorized`) and the `private_skins` grant (403 `insufficient_grants`);
  * `cape` must be a known cape (400 `invalid_cape`), needs a key or user and the `capes` grant,
- * and must be supported by this instance's signer; `remixOf` must name a skin the caller may see
+ * and must be one this instance's signer can apply now (400 `cape_unavailable` naming those it can,
+ * ../../capes/capes.ts); `remixOf` must name a skin the caller may see
  * (400 `invalid_remix_of`, ./remix-of.ts).
  * @module
  */
@@ -36,7 +37,7 @@ export async function checkOptions(opts: GenerateOptions, who: Identity, capes: 
     if (!cape) throw new ApiError('invalid_cape', 'Unknown cape', 400)
     if (!signedIn) throw new ApiError('unauthorized', 'Capes need an API key or a signed-in user', 401)
     if (!who.grants.capes) throw new ApiError('insufficient_grants', 'Capes need the capes grant', 403)
-    if (!(await capes.supports(cape))) throw new ApiError('invalid_cape', `The ${cape.alias} cape is not supported by this instance`, 400)
+    await capes.require(cape)
   }
   const remixOf = await checkRemixOf(db, opts.remixOf, who)
   return { name: opts.name ? opts.name : null, visibility: opts.visibility, variant: opts.variant, cape, remixOf }

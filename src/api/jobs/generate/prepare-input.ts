@@ -1,6 +1,7 @@
 /**
  * Turns a generate input into either an existing skin (a link to one of our skins,
- * DuplicateSource `mineskin_url`) or a validated skin image ready for dedupe and signing
+ * DuplicateSource `mineskin_url`), a texture Mojang signed (./mojang-textures.ts), or a validated
+ * skin image ready for dedupe and signing
  * (reference/mineskin-api.md §2.1 steps 3 and 5). Downloads happen here, at submit time, so a
  * bad URL or file is a 400 to the caller, and the job only ever holds a stored image.
  * @module
@@ -14,12 +15,16 @@ import type { ApiContext } from '../../services/context'
 import type { Identity } from '../../users/identity'
 import { canSeeSkin, namedBy } from '../../skins/services/skin-access'
 import { loadSkinRecord, type SkinRecord } from '../../skins/services/skin-record'
+import { findMojangSigned, verifyTexturesValue, type SignedTextureKey } from './mojang-textures'
+import type { SignedData } from './skin-writer'
 
 /** A generate input as received. */
 export type GenerateInput =
   | { kind: 'upload'; bytes: Uint8Array; fileName: string | null }
   | { kind: 'url'; url: string }
   | { kind: 'user'; user: string }
+  /** A Mojang-signed `textures` property (./mojang-textures.ts): stored as it is, without a skin change. */
+  | { kind: 'signed'; value: string; signature: string }
 
 /** Where a prepared image came from; decides the duplicate kinds. */
 export type ImageOrigin = 'image' | 'texture' | 'user'
@@ -35,6 +40,17 @@ export type PreparedInput =
       sourceName: string | null
       /** Player uuid and model for user inputs. */
       player?: { uuid: string; name: string; variant: 'classic' | 'slim' }
+    }
+  | {
+      /**
+       * A texture Mojang signed (./mojang-textures.ts): a verified `value` + `signature` (`fresh`), or
+       * a texture URL whose Mojang-signed data row we have (`fresh` null). Deduplicated as a texture
+       * URL (`texture_url`, `texture_url_data`), and never signed again.
+       */
+      type: 'signed'
+      key: SignedTextureKey
+      sourceName: string | null
+      fresh: { signed: SignedData; image: SkinImage } | null
     }
 
 const invalidUser = (msg: string) => new ApiError('invalid_user', msg, 400)
@@ -88,7 +104,7 @@ async function fetchNamedTexture(ctx: ApiContext, hash: string): Promise<Uint8Ar
 }
 
 /** Resolves a URL input: our own skin link, a known texture URL, a data URL, or a safe download. */
-export async function prepareUrl(ctx: ApiContext, url: string, who: Identity): Promise<PreparedInput> {
+export async function prepareUrl(ctx: ApiContext, url: string, who: Identity): Promise<Exclude<PreparedInput, { type: 'signed' }>> {
   if (isPngDataUrl(url)) {
     const bytes = decodePngDataUrl(url)
     return { type: 'image', image: await readSkinImage(bytes), origin: 'image', sourceName: null }
@@ -113,14 +129,37 @@ export async function prepareUrl(ctx: ApiContext, url: string, who: Identity): P
   return { type: 'image', image: await readSkinImage(fetched.bytes), origin: 'image', sourceName: url }
 }
 
-/** Prepares a generate input. */
-export async function prepareInput(ctx: ApiContext, input: GenerateInput, who: Identity): Promise<PreparedInput> {
+/** What of the options decides which stored signed texture a texture URL may be answered with. */
+export interface PrepareOptions {
+  variant: 'classic' | 'slim' | 'unknown'
+  /** Hash of the asked cape; empty for none. */
+  capeHash: string
+}
+
+/**
+ * A texture URL (textures.minecraft.net, or our own `/textures/{hash}`) whose Mojang-signed form we
+ * have stored: answered from it without downloading or signing anything (docs/api.md "Existing
+ * Mojang textures"). Null for any other URL, which is prepared (and later signed) as before.
+ */
+async function prepareKnownTexture(ctx: ApiContext, url: string, opts: PrepareOptions): Promise<PreparedInput | null> {
+  const textureHash = textureHashFromUrl(url, [ctx.config.publicUrl])
+  if (!textureHash) return null
+  const key = await findMojangSigned(ctx, { textureHash, variant: opts.variant, capeHash: opts.capeHash })
+  return key ? { type: 'signed', key, sourceName: url, fresh: null } : null
+}
+
+/** Prepares a generate input; `opts` (the checked options) lets a texture URL find its stored signed form. */
+export async function prepareInput(ctx: ApiContext, input: GenerateInput, who: Identity, opts?: PrepareOptions): Promise<PreparedInput> {
   switch (input.kind) {
     case 'upload':
       return { type: 'image', image: await readSkinImage(input.bytes), origin: 'image', sourceName: input.fileName }
     case 'url':
-      return prepareUrl(ctx, input.url, who)
+      return (opts && (await prepareKnownTexture(ctx, input.url, opts))) ?? prepareUrl(ctx, input.url, who)
     case 'user':
       return prepareUser(ctx, input.user)
+    case 'signed': {
+      const { key, signed, image } = await verifyTexturesValue(ctx, input.value, input.signature)
+      return { type: 'signed', key, sourceName: null, fresh: { signed, image } }
+    }
   }
 }

@@ -26,6 +26,8 @@ export interface JobOptions {
    * creates; absent on jobs queued before the option existed.
    */
   remixOf?: string | null
+  /** Where the job's completion is also POSTed (docs/webhooks.md), signed with its API key's secret. */
+  callback?: string | null
 }
 
 /** Normalised-input facts stored with a job (`jobs.input`), so the worker never decodes again. */

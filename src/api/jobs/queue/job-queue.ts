@@ -16,7 +16,7 @@ import { abortableDelay } from './abortable-delay'
 export interface JobRow {
   id: string
   status: 'waiting' | 'processing' | 'completed' | 'failed'
-  kind: 'upload' | 'url' | 'user'
+  kind: 'upload' | 'url' | 'user' | 'signed'
   image_hash: string | null
   user_uuid: string | null
   input: string | null
@@ -63,6 +63,13 @@ export interface JobQueueOptions {
    * its caller went away), so no timer outlives its waiter; injectable so tests never wait on the wall clock.
    */
   wait?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** Called with each job row once it completed or failed (webhook events, docs/webhooks.md). */
+  onFinished?: (job: JobRow) => void
+  /**
+   * Called after this queue changed a job's status (claimed, finished, re-queued at start): the job
+   * event stream reads the log's new rows then (src/api/jobs/events/job-event-hub.ts).
+   */
+  onChange?: () => void
 }
 
 /** Moving means of the last job durations (ms), used for `eta` and `/v2/stats`. */
@@ -152,8 +159,12 @@ export function createJobQueue(opts: JobQueueOptions) {
       if (!isApiError(e)) opts.onUnexpectedError?.(job, e)
       await fail(JSON.stringify(errors), now(), job.id)
     }
+    opts.onChange?.()
     const done = await byId(job.id)
-    if (done) settle(done)
+    if (done) {
+      settle(done)
+      opts.onFinished?.(done)
+    }
   }
 
   // One pump at a time (claims are awaited now: issue 13 point 1); a wake-up during a pump makes
@@ -166,6 +177,7 @@ export function createJobQueue(opts: JobQueueOptions) {
       while (running && inflight < concurrency()) {
         const job = await claim(now())
         if (!job) break
+        opts.onChange?.()
         inflight++
         const task = runOne(job).finally(() => {
           inflight--
@@ -192,7 +204,7 @@ export function createJobQueue(opts: JobQueueOptions) {
     /** Re-queues jobs a crash left `processing`, loads duration means, starts the loop. */
     async start(): Promise<void> {
       if (running) return
-      await sql.run(`UPDATE jobs SET status = 'waiting', started_at = NULL WHERE status = 'processing'`)
+      if ((await sql.run(`UPDATE jobs SET status = 'waiting', started_at = NULL WHERE status = 'processing'`)).changes) opts.onChange?.()
       const r = await sql.get<{ pending: number | null; generate: number | null }>(RECENT_DURATIONS_SQL)
       if (r?.pending != null) durations.pending = r.pending
       if (r?.generate != null) durations.generate = r.generate

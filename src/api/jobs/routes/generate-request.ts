@@ -1,11 +1,19 @@
 /**
  * Reads a generate request body (reference/mineskin-api.md §1.5): multipart `file` (+ option
  * fields), JSON `{url | user, ...options}`, or urlencoded (accepted with a warning); anything else
- * is 415 `invalid_content_type`.
+ * is 415 `invalid_content_type`. A Mojang-signed `value` + `signature` pair (docs/api.md "Existing
+ * Mojang textures") may stand in for the input in every one of them.
  * @module
  */
 import type { Context } from 'hono'
-import { generateOptionsSchema, jsonGenerateBodySchema, type GenerateOptions } from '../../../shared/schemas/api'
+import { z } from 'zod'
+import {
+  generateOptionsSchema,
+  jsonGenerateBodySchema,
+  texturesSignatureInputSchema,
+  texturesValueInputSchema,
+  type GenerateOptions,
+} from '../../../shared/schemas/api'
 import { ApiError } from '../../errors'
 import type { GenerateInput } from '../generate/prepare-input'
 import { readBodyLimited } from '../../routes/body'
@@ -21,10 +29,36 @@ export interface GenerateRequest {
 
 /**
  * Most non-file multipart fields: multer's `fields: 5` (reference §1.5) covers MineSkin's name,
- * visibility, variant, cape and checkOnly; one more for our `remixOf` option, so a request may carry
- * every option at once.
+ * visibility, variant, cape and checkOnly; one more for our `remixOf` option, two for a signed
+ * `value` + `signature` input and one for `callback` (docs/webhooks.md), so a request may carry every
+ * option at once.
  */
-const MAX_FIELDS = 6
+const MAX_FIELDS = 9
+
+/** The input fields of a generate body, one kind of which must be present. */
+interface InputFields {
+  url?: string | undefined
+  user?: string | undefined
+  value?: string | undefined
+  signature?: string | undefined
+}
+
+/**
+ * The one input a body names — `url`, `user`, or `value` with `signature` (docs/api.md "Existing
+ * Mojang textures") — or null when it names none; two kinds at once, or half a signed pair, is 400
+ * `invalid_request`.
+ */
+export function inputOfFields(f: InputFields): GenerateInput | null {
+  const signed = f.value !== undefined || f.signature !== undefined
+  if ([f.url !== undefined, f.user !== undefined, signed].filter(Boolean).length > 1) {
+    throw new ApiError('invalid_request', 'Send one input: url, user, or value with signature', 400)
+  }
+  if (signed) {
+    if (f.value === undefined || f.signature === undefined) throw new ApiError('invalid_request', 'Send value and signature together', 400)
+    return { kind: 'signed', value: f.value, signature: f.signature }
+  }
+  return f.url !== undefined ? { kind: 'url', url: f.url } : f.user !== undefined ? { kind: 'user', user: f.user } : null
+}
 
 /** Spellings of "no" a flag may carry; an empty value (`?checkOnly`) is "no" too. */
 const FALSY = new Set(['', '0', 'false', 'no', 'off'])
@@ -93,12 +127,21 @@ export async function readUrlencoded(c: Context<ApiEnv>, timeoutMs?: number): Pr
   return Object.fromEntries(new URLSearchParams(text))
 }
 
+/** Multipart fields of a signed input (empty ones count as absent, as for the options). */
+const multipartSignedSchema = z.object({
+  value: z.preprocess((v) => (v === '' ? undefined : v), texturesValueInputSchema.optional()),
+  signature: z.preprocess((v) => (v === '' ? undefined : v), texturesSignatureInputSchema.optional()),
+})
+
 async function fromMultipart(c: Context<ApiEnv>, contentType: string, timeoutMs?: number): Promise<GenerateRequest> {
   const { fields, file } = await readMultipartParts(c, contentType, timeoutMs)
-  if (!file) throw new ApiError('missing_file', 'No file in the multipart field `file`', 400)
+  const { value, signature } = parseOr400(multipartSignedSchema, fields)
+  const signed = inputOfFields({ value, signature })
+  if (signed && file) throw new ApiError('invalid_request', 'Send either a file or value with signature, not both', 400)
+  if (!signed && !file) throw new ApiError('missing_file', 'No file in the multipart field `file`', 400)
   const options = parseOr400(generateOptionsSchema, fields)
   return {
-    input: { kind: 'upload', bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name || null },
+    input: signed ?? { kind: 'upload', bytes: new Uint8Array(await file!.arrayBuffer()), fileName: file!.name || null },
     options,
     checkOnly: truthy(fields.checkOnly) || truthy(c.req.query('checkOnly')),
   }
@@ -106,10 +149,9 @@ async function fromMultipart(c: Context<ApiEnv>, contentType: string, timeoutMs?
 
 function fromObject(c: Context<ApiEnv>, raw: unknown): GenerateRequest {
   const body = parseOr400(jsonGenerateBodySchema, raw)
-  const { url, user, ...options } = body
-  if (url !== undefined && user !== undefined) throw new ApiError('invalid_request', 'Send either url or user, not both', 400)
-  const input: GenerateInput | null = url !== undefined ? { kind: 'url', url } : user !== undefined ? { kind: 'user', user } : null
-  if (!input) throw new ApiError('invalid_request', 'Send a multipart file, or JSON with url or user', 400)
+  const { url, user, value, signature, ...options } = body
+  const input = inputOfFields({ url, user, value, signature })
+  if (!input) throw new ApiError('invalid_request', 'Send a multipart file, or JSON with url, user, or value and signature', 400)
   const checkOnly = truthy((raw as { checkOnly?: unknown }).checkOnly) || truthy(c.req.query('checkOnly'))
   return { input, options, checkOnly }
 }

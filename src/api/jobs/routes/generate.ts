@@ -53,8 +53,10 @@ export function generateRoutes(s: ApiServices) {
       skin: result.skinUuid ? `/v2/skins/${result.skinUuid}` : undefined,
     }
     if (result.skinUuid) {
-      return v2(c, { job: toJobInfo(queued, queue), skin: await skinJson(c, result.skinUuid, true), rateLimit }, 200, {
-        messages: [msg('skin_found', 'Found an existing skin')],
+      // An existing skin, or a Mojang-signed texture stored at once (docs/api.md "Existing Mojang textures").
+      const found = result.duplicate !== undefined
+      return v2(c, { job: toJobInfo(queued, queue), skin: await skinJson(c, result.skinUuid, found), rateLimit }, 200, {
+        messages: [found ? msg('skin_found', 'Found an existing skin') : msg('job_completed', 'Job completed')],
         links,
       })
     }

@@ -24,12 +24,12 @@ import type { JobRow } from '../queue/job-queue'
 import type { ApiServices } from '../../services'
 import { createCreditCharger } from '../../users/services/credit-charge'
 import type { PreparedSubmit } from '../generate/generator'
-import type { GenerateInput } from '../generate/prepare-input'
 import { storageOwner, type StorageHold } from '../../services/storage/storage-meter'
 import { readJsonBody } from '../../routes/body'
 import type { ApiEnv } from '../../routes/env'
 import { msg, parseOr400, v2, validationError } from '../../routes/envelope'
 import { rateKey, submitRetryAfter } from './generate'
+import { inputOfFields } from './generate-request'
 import { toJobInfo } from './job-json'
 import { ensureClientCookie } from '../../routes/middleware'
 
@@ -43,10 +43,9 @@ const itemErrors = (e: ApiError): CodeAndMessage[] => [{ code: e.code, message: 
 function readItem(raw: unknown) {
   const parsed = jsonGenerateBodySchema.safeParse(raw)
   if (!parsed.success) throw validationError(parsed.error.issues)
-  const { url, user, ...options } = parsed.data
-  if (url !== undefined && user !== undefined) throw new ApiError('invalid_request', 'Send either url or user, not both', 400)
-  const input: GenerateInput | null = url !== undefined ? { kind: 'url', url } : user !== undefined ? { kind: 'user', user } : null
-  if (!input) throw new ApiError('invalid_request', 'Each item needs url or user', 400)
+  const { url, user, value, signature, ...options } = parsed.data
+  const input = inputOfFields({ url, user, value, signature })
+  if (!input) throw new ApiError('invalid_request', 'Each item needs url, user, or value and signature', 400)
   return { input, options }
 }
 
@@ -117,8 +116,10 @@ export function queueBatchRoutes(s: ApiServices) {
       if (!job) throw new ApiError('internal_error', 'Job vanished', 500)
       const info = toJobInfo(job, queue)
       if (result.skinUuid) {
-        const skin = await jobSkin(s, result.skinUuid, true, caller)
-        return { success: true, job: info, ...(skin ? { skin } : {}), messages: [msg('skin_found', 'Found an existing skin')] }
+        // An existing skin, or a Mojang-signed texture stored at once (docs/api.md "Existing Mojang textures").
+        const found = result.duplicate !== undefined
+        const skin = await jobSkin(s, result.skinUuid, found, caller)
+        return { success: true, job: info, ...(skin ? { skin } : {}), messages: [found ? msg('skin_found', 'Found an existing skin') : msg('job_completed', 'Job completed')] }
       }
       return { success: true, job: info, messages: [msg('job_queued', 'Job queued')] }
     } catch (e) {

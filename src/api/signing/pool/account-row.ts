@@ -117,6 +117,22 @@ export function ownSkinOf(json: string | null) {
   }
 }
 
+/** The cape ids a row's `capes` column lists (a JSON array of Mojang cape ids); [] when unreadable. */
+export function capesOf(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json)
+    return Array.isArray(parsed) ? parsed.filter((c): c is string => typeof c === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/**
+ * SQL condition of an account whose `capes` list a cape (Mojang writes its ids dashed, clients may
+ * not: both sides are compared as 32 lowercase hex). Parameter: the cape id, 32 lowercase hex.
+ */
+export const OWNS_CAPE_SQL = `EXISTS (SELECT 1 FROM json_each(accounts.capes) AS owned WHERE lower(replace(owned.value, '-', '')) = ?)`
+
 /**
  * SQL condition of an account in rotation (the pool hands it out once its delay and cooldown allow):
  * enabled, not paused, no sign-in needed, under the error limit, with a token that works or can be renewed.

@@ -109,3 +109,26 @@ test('a new account is handed out only newAccountDelayMs after it was added', as
   expect((await pool.availability(59_999)).nextAt).toBe(60_000)
   expect(await pool.acquire(60_000)).not.toBeNull()
 })
+
+test('capes: a cape job is handed only an account that owns the cape (any id spelling); one given back unused keeps its delay', async () => {
+  const { pool } = await setup()
+  const migrator = '5af20372-79e0-4e1f-80f8-6bd8e3135995'
+  // B owns the cape; A, the cape-less one, is the least recently used and would be taken first otherwise.
+  await pool.setCapes(B, [migrator])
+  store.sqlite.query('UPDATE accounts SET last_used = ? WHERE id = ?').run(1, B)
+  expect(await pool.ownedCapes(100_000)).toEqual([migrator.replaceAll('-', '')])
+  expect(await pool.availability(100_000, { cape: migrator.replaceAll('-', '').toUpperCase() })).toMatchObject({ inRotation: 1, usable: 1 })
+  expect(await pool.availability(100_000, { cape: 'f'.repeat(32) })).toMatchObject({ inRotation: 0, usable: 0 })
+  expect(await pool.acquire(100_000, { cape: 'f'.repeat(32) })).toBeNull()
+  const owner = (await pool.acquire(100_000, { cape: migrator }))!
+  expect(owner).toMatchObject({ id: B, capes: [migrator] })
+  // Only B owns it, and B is held.
+  expect(await pool.acquire(100_000, { cape: migrator })).toBeNull()
+  // Given back without a skin change: free at once, its last change still the one before.
+  await pool.release(owner, { ok: true, unused: true })
+  expect(row(B)).toMatchObject({ last_used: 1, uses: 0, locked_until: 0 })
+  expect((await pool.acquire(100_001, { cape: migrator }))!.id).toBe(B)
+  // An account out of rotation does not count: its capes are not offered.
+  store.sqlite.query('UPDATE accounts SET paused_at = 1 WHERE id = ?').run(B)
+  expect(await pool.ownedCapes(100_000)).toEqual([])
+})

@@ -11,9 +11,9 @@
  */
 import { randomHex } from '../../ids'
 import type { SqlClient } from '../../store/sql'
-import { minecraftAccountSchema, type MinecraftAccount } from '../signer/account'
-import type { AccountPool, PoolAvailability } from '../signer/account-pool'
-import { IN_ROTATION_SQL, ownSkinOf, type AccountRow } from './account-row'
+import { compactCapeId, minecraftAccountSchema, type MinecraftAccount } from '../signer/account'
+import type { AccountPool, AccountWant, PoolAvailability } from '../signer/account-pool'
+import { capesOf, IN_ROTATION_SQL, ownSkinOf, OWNS_CAPE_SQL, type AccountRow } from './account-row'
 import { accountTokenContext, isSealed, type TokenBox } from './token-box'
 import { renewAccountTokens, type RenewalDeps } from './token-renewal'
 
@@ -60,7 +60,10 @@ export interface DbAccountPoolDeps {
 
 /** The pool plus what the background refresher and the capacity figures need. */
 export interface DbAccountPool extends AccountPool {
-  availability(now: number): Promise<PoolAvailability>
+  availability(now: number, want?: AccountWant): Promise<PoolAvailability>
+  setCapes(accountId: string, capes: string[]): Promise<void>
+  /** The capes (32-hex ids) that accounts in rotation own: what a job with `cape` can be signed with (`GET /v2/capes`). */
+  ownedCapes(now: number): Promise<string[]>
   hold(account: MinecraftAccount, now: number): Promise<void>
   /** Locks `id` for a refresh (not a use: `last_used` stays); the row, or null when it is busy. */
   lockForRefresh(id: string, now: number): Promise<AccountRow | null>
@@ -72,8 +75,15 @@ export interface DbAccountPool extends AccountPool {
   renewalsSettled(): Promise<void>
 }
 
-/** The lock id handed out with an account (not part of the stored account record). */
-const LOCKS = new WeakMap<MinecraftAccount, string>()
+/**
+ * The lock id handed out with an account (not part of the stored account record), and its `last_used`
+ * before the acquire stamped it (put back when the account is given back unused).
+ */
+const LOCKS = new WeakMap<MinecraftAccount, { lockId: string; lastUsed: number }>()
+
+/** The cape filter of a want: SQL to add to the rotation condition and its parameters. */
+const capeFilter = (want: AccountWant | undefined): { sql: string; params: string[] } =>
+  want?.cape ? { sql: ` AND ${OWNS_CAPE_SQL}`, params: [compactCapeId(want.cape)] } : { sql: '', params: [] }
 
 /** Creates the database-backed pool. */
 export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
@@ -125,29 +135,31 @@ export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
       timeoutUntil: row.timeout_until,
       restoreSkin: row.restore_skin === 1,
       ownSkin: ownSkinOf(row.own_skin),
+      capes: capesOf(row.capes),
     })
   }
 
   return {
-    async acquire(now) {
+    async acquire(now, want) {
+      const cape = capeFilter(want)
       // A few tries: an account whose renewal fails is skipped (it is out of rotation or resting now).
       for (let attempt = 0; attempt < 3; attempt++) {
         const lockId = randomHex(8)
         const row = await sql.get<AccountRow>(
           `UPDATE accounts SET locked_until = ?, lock_id = ?
            WHERE id = (SELECT id FROM accounts WHERE ${IN_ROTATION_SQL}
-                         AND locked_until <= ? AND timeout_until <= ? AND last_used <= ? AND created_at <= ?
+                         AND locked_until <= ? AND timeout_until <= ? AND last_used <= ? AND created_at <= ?${cape.sql}
                        ORDER BY last_used ASC, id LIMIT 1)
              AND locked_until <= ?
            RETURNING *`,
-          [now + rules.lockMs, lockId, rules.maxErrors, now, now, now, now - spacing, now - rules.newAccountDelayMs, now],
+          [now + rules.lockMs, lockId, rules.maxErrors, now, now, now, now - spacing, now - rules.newAccountDelayMs, ...cape.params, now],
         )
         if (!row) return null
         const account = await usable(row, now)
         if (account) {
           // Held from now; the release moves last_used to the time the skin change was answered.
           await sql.run('UPDATE accounts SET last_used = ? WHERE id = ? AND lock_id = ?', [now, row.id, lockId])
-          LOCKS.set(account, lockId)
+          LOCKS.set(account, { lockId, lastUsed: row.last_used })
           return account
         }
         await unlock(row.id, lockId)
@@ -156,13 +168,19 @@ export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
     },
 
     async hold(account, now) {
-      const lockId = LOCKS.get(account)
+      const lockId = LOCKS.get(account)?.lockId
       if (lockId) await sql.run('UPDATE accounts SET locked_until = ?, last_used = ? WHERE id = ? AND lock_id = ?', [now + rules.lockMs, now, account.id, lockId])
     },
 
     async release(account, outcome) {
-      const lockId = LOCKS.get(account) ?? ''
+      const taken = LOCKS.get(account)
+      const lockId = taken?.lockId ?? ''
       LOCKS.delete(account)
+      if (outcome.ok && outcome.unused) {
+        // No skin change was made: the account is as it was before the acquire.
+        await sql.run('UPDATE accounts SET locked_until = 0, lock_id = NULL, last_used = ? WHERE id = ? AND lock_id = ?', [taken?.lastUsed ?? 0, account.id, lockId])
+        return
+      }
       // The next skin change of this account waits `spacing` from the answer to this one.
       const changedAt = outcome.changedAt ?? 0
       if (outcome.ok) {
@@ -182,16 +200,29 @@ export function createDbAccountPool(deps: DbAccountPoolDeps): DbAccountPool {
       )
     },
 
-    async availability(now) {
+    async availability(now, want) {
+      const cape = capeFilter(want)
       const r = await sql.get<{ inRotation: number; healthy: number; usable: number; nextAt: number | null }>(
         `SELECT count(*) AS inRotation, sum(CASE WHEN timeout_until <= ? THEN 1 ELSE 0 END) AS healthy,
                 sum(CASE WHEN locked_until <= ? AND timeout_until <= ? AND last_used <= ? AND created_at <= ? THEN 1 ELSE 0 END) AS usable,
                 min(max(locked_until, timeout_until, last_used + ?, created_at + ?)) AS nextAt
-         FROM accounts WHERE ${IN_ROTATION_SQL}`,
-        [now, now, now, now - spacing, now - rules.newAccountDelayMs, spacing, rules.newAccountDelayMs, rules.maxErrors, now],
+         FROM accounts WHERE ${IN_ROTATION_SQL}${cape.sql}`,
+        [now, now, now, now - spacing, now - rules.newAccountDelayMs, spacing, rules.newAccountDelayMs, rules.maxErrors, now, ...cape.params],
       )
       const total = r?.inRotation ? r.inRotation : ((await sql.get<{ n: number }>('SELECT count(*) AS n FROM accounts'))?.n ?? 0)
       return { total, inRotation: r?.inRotation ?? 0, healthy: r?.healthy ?? 0, usable: r?.usable ?? 0, nextAt: r?.inRotation ? Math.max(now, r.nextAt ?? now) : null }
+    },
+
+    async setCapes(accountId, capes) {
+      await sql.run('UPDATE accounts SET capes = ? WHERE id = ?', [JSON.stringify(capes), accountId])
+    },
+
+    async ownedCapes(now) {
+      const rows = await sql.all<{ cape: string }>(
+        `SELECT DISTINCT lower(replace(c.value, '-', '')) AS cape FROM accounts, json_each(accounts.capes) AS c WHERE ${IN_ROTATION_SQL}`,
+        [rules.maxErrors, now],
+      )
+      return rows.map((r) => r.cape)
     },
 
     async lockForRefresh(id, now) {

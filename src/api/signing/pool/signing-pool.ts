@@ -59,6 +59,8 @@ export interface SigningPool {
   capacity(): Promise<PoolCapacity>
   /** The last capacity read (synchronous, for the queue's concurrency and `eta`). */
   lastCapacity(): PoolCapacity
+  /** The capes (32-hex Mojang ids) some account in rotation owns: the ones a job can ask for (`GET /v2/capes`). */
+  ownedCapes(): Promise<string[]>
   /**
    * Seals tokens stored in clear by older versions; starts the refresher when the pool signs (`refresh`).
    * The refresher renews at once, spending refresh tokens: call this only once the process is sure to
@@ -98,8 +100,8 @@ export function createSigningPool(deps: SigningPoolDeps): SigningPool {
   // Every outcome can change what the pool can do: the figures the queue reads synchronously follow.
   const pool: DbAccountPool = {
     ...inner,
-    async acquire(t) {
-      const account = await inner.acquire(t)
+    async acquire(t, want) {
+      const account = await inner.acquire(t, want)
       if (!account) await capacity()
       return account
     },
@@ -116,6 +118,7 @@ export function createSigningPool(deps: SigningPoolDeps): SigningPool {
     refresher,
     capacity,
     lastCapacity: () => last,
+    ownedCapes: () => inner.ownedCapes(now()),
     async start(opts) {
       await sealLegacyTokens(sql, box)
       await capacity()

@@ -33,7 +33,12 @@ export const minecraftAccountSchema = z.object({
   /** Put the owner's own skin (`ownSkin`) back after each use (issue 20 point 4). */
   restoreSkin: z.boolean().default(false),
   ownSkin: profileSkinSchema.nullable().default(null),
+  /** Mojang ids of the capes the profile owns, as last read from its services profile (32 hex or dashed). */
+  capes: z.array(z.string()).default([]),
 })
+
+/** A cape id in one spelling (32 lowercase hex), however Mojang or a client wrote it. */
+export const compactCapeId = (id: string): string => id.replaceAll('-', '').toLowerCase()
 
 /** A pooled Minecraft account. */
 export type MinecraftAccount = z.infer<typeof minecraftAccountSchema>

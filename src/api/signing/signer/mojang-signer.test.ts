@@ -218,13 +218,91 @@ describe('mojang signer against the stand-in', () => {
     expect(await pool.acquire(clock)).not.toBeNull()
   })
 
-  test('capes cannot be applied by this signer', async () => {
-    const err = await failure(setup().signer.sign({ ...request(skin), cape: { uuid: 'a'.repeat(32), textureHash: 'b'.repeat(64) } }))
-    expect(err).toMatchObject({ code: 'invalid_cape', status: 400 })
-  })
-
   test('publishes no key of its own', async () => {
     expect(await setup().signer.publicKeyPem()).toBeNull()
+  })
+})
+
+describe('capes', () => {
+  /** A fresh player with a token (the shared stand-in accounts stay cape-less for the other tests). */
+  async function lender(name: string) {
+    const player = await mojang.addPlayer(name)
+    const accessToken = mojang.issueToken(player.id, Number.MAX_SAFE_INTEGER)
+    return { id: player.id, name, accessToken }
+  }
+  const account = (a: { id: string; name: string; accessToken: string }, capes: string[] = []) =>
+    minecraftAccountSchema.parse({ id: a.id, name: a.name, type: 'microsoft', tokenSource: 'user_login_microsoft', accessToken: a.accessToken, capes })
+  const callsSince = (before: number, token: string) =>
+    mojang.requests.slice(before).filter((r) => r.token === token || r.path.startsWith('/session/')).map((r) => `${r.method} ${r.path.replace(/\?.*$/, '')}`)
+
+  test('a cape job takes the account that owns the cape, shows it before the upload and puts the owner’s cape back', async () => {
+    const plain = await lender('CapelessOne')
+    const owner = await lender('CapeOwner')
+    const asked = await mojang.grantCape(owner.id, { alias: 'Migrator' })
+    const own = await mojang.grantCape(owner.id, { alias: 'Vanilla', active: true })
+    // The cape-less account is the least recently used: only the cape decides.
+    const { pool, signer } = setup({}, {}, [account(plain), { ...account(owner, [asked.id, own.id]), lastUsed: 1 }])
+    const before = mojang.requests.length
+    const signed = await signer.sign({ ...request(skin), cape: { uuid: asked.id, textureHash: asked.textureHash } })
+    expect(callsSince(before, owner.accessToken)).toEqual([
+      'GET /services/minecraft/profile',
+      'PUT /services/minecraft/profile/capes/active',
+      'POST /services/minecraft/profile/skins',
+      `GET /session/session/minecraft/profile/${owner.id}`,
+      'PUT /services/minecraft/profile/capes/active',
+    ])
+    const payload = decodeTexturesValue(signed.value)
+    expect(payload.profileId).toBe(owner.id)
+    expect(payload.textures.CAPE?.url).toBe(asked.url)
+    expect(signed).toMatchObject({ capeUrl: asked.url, capeHash: asked.textureHash })
+    expect(verify('sha1', Buffer.from(signed.value), mojang.publicKeyPem, Buffer.from(signed.signature, 'base64'))).toBe(true)
+    // The owner shows their own cape again; the cape-less account was not touched.
+    expect(mojang.profileOf(owner.id)!.activeCape).toBe(own.id)
+    expect(mojang.requests.slice(before).some((r) => r.token === plain.accessToken)).toBe(false)
+    expect(pool.accounts().find((a) => a.id === owner.id)).toMatchObject({ errorCount: 0, lastUsed: clock })
+  })
+
+  test('an owner who showed no cape gets none back', async () => {
+    const owner = await lender('CapeHider')
+    const asked = await mojang.grantCape(owner.id, { alias: 'Migrator' })
+    const { signer } = setup({}, {}, [account(owner, [asked.id])])
+    const signed = await signer.sign({ ...request(skin), cape: { uuid: asked.id.replaceAll('-', ''), textureHash: asked.textureHash } })
+    expect(decodeTexturesValue(signed.value).textures.CAPE?.url).toBe(asked.url)
+    expect(mojang.profileOf(owner.id)!.activeCape).toBeUndefined()
+    expect(mojang.requests.at(-1)).toMatchObject({ method: 'DELETE', path: '/services/minecraft/profile/capes/active' })
+  })
+
+  test('a cape no account owns fails with cape_unavailable before any skin change', async () => {
+    const owner = await lender('OtherCapeOwner')
+    const other = await mojang.grantCape(owner.id, { alias: 'Vanilla' })
+    const { pool, signer } = setup({}, {}, [account(owner, [other.id])])
+    const changes = mojang.changes.length
+    const err = await failure(signer.sign({ ...request(skin), cape: { uuid: crypto.randomUUID(), textureHash: 'c'.repeat(64) } }))
+    expect(err).toMatchObject({ code: 'cape_unavailable', status: 400 })
+    expect(mojang.changes.length).toBe(changes)
+    expect(pool.accounts()[0]).toMatchObject({ errorCount: 0, lastUsed: 0 })
+  })
+
+  test('stored cape ids that went stale: the account is given back unused, its ids are corrected and another owner signs', async () => {
+    const stale = await lender('StaleCapes')
+    const owner = await lender('RealOwner')
+    const asked = await mojang.grantCape(owner.id, { alias: 'Migrator' })
+    const { pool, signer } = setup({}, {}, [account(stale, [asked.id]), { ...account(owner, [asked.id]), lastUsed: 1 }])
+    const changes = mojang.changes.length
+    const signed = await signer.sign({ ...request(skin), cape: { uuid: asked.id, textureHash: asked.textureHash } })
+    expect(decodeTexturesValue(signed.value).profileId).toBe(owner.id)
+    expect(mojang.changes.slice(changes).map((c) => c.accountId)).toEqual([owner.id])
+    expect(pool.accounts().find((a) => a.id === stale.id)).toMatchObject({ capes: [], lastUsed: 0, errorCount: 0 })
+  })
+
+  test('a job without a cape on an account whose owner shows one: signed without it, the cape shown again after', async () => {
+    const owner = await lender('ShowsACape')
+    const own = await mojang.grantCape(owner.id, { alias: 'Vanilla', active: true })
+    const { signer } = setup({}, {}, [account(owner, [own.id])])
+    const signed = await signer.sign(request(skin))
+    expect(decodeTexturesValue(signed.value).textures.CAPE).toBeUndefined()
+    expect(signed.capeUrl).toBeUndefined()
+    expect(mojang.profileOf(owner.id)!.activeCape).toBe(own.id)
   })
 })
 

@@ -1,6 +1,7 @@
 /**
  * Generate request bodies (reference/mineskin-api.md §1.5): common options plus one input kind —
- * multipart `file`, JSON `url` (http/https or a PNG data URL) or JSON `user` (name or uuid).
+ * multipart `file`, JSON `url` (http/https or a PNG data URL), JSON `user` (name or uuid), or (our
+ * extension) a Mojang-signed `value` + `signature` pair, in JSON or as multipart fields.
  * @module
  */
 import { z } from 'zod'
@@ -33,6 +34,17 @@ export const remixOfOptionSchema = z
   .transform(compactUuid)
   .meta({ description: 'Extension: uuid of the skin this one was made from (32 hex digits or dashed). It must name a skin the caller may see; else 400 `invalid_remix_of`.' })
 
+/**
+ * `callback` option (our extension, docs/webhooks.md): an https URL the job's completion or failure
+ * is POSTed to, signed as Standard Webhooks with the API key's webhook secret. Its rules (https,
+ * public host) are checked by the API: 400 `invalid_callback_url`, `blocked_url_host`,
+ * `callback_requires_key` or `webhook_secret_missing`.
+ */
+export const callbackOptionSchema = z
+  .string()
+  .max(2048)
+  .meta({ description: 'Extension: https URL the job\'s completion or failure is POSTed to (Standard Webhooks, signed with the API key\'s webhook secret; docs/webhooks.md). Needs an API key with a webhook secret; a private host is 400 `blocked_url_host`, a non-https URL 400 `invalid_callback_url`.' })
+
 /** Options shared by every input kind; empty strings count as absent (multipart forms send them). */
 export const generateOptionsSchema = z.object({
   name: z.preprocess((v) => (v === '' || v === null ? undefined : v), skinNameSchema.optional()),
@@ -40,6 +52,7 @@ export const generateOptionsSchema = z.object({
   variant: z.preprocess((v) => (v === '' || v === null ? undefined : v), variantSchema.default('unknown')),
   cape: z.preprocess((v) => (v === '' || v === null ? undefined : v), capeOptionSchema.optional()),
   remixOf: z.preprocess((v) => (v === '' || v === null ? undefined : v), remixOfOptionSchema.optional()),
+  callback: z.preprocess((v) => (v === '' || v === null ? undefined : v), callbackOptionSchema.optional()),
 })
 /** Parsed generate options. */
 export type GenerateOptions = z.infer<typeof generateOptionsSchema>
@@ -59,10 +72,30 @@ export const userInputSchema = z.union([
   z.string().refine(isUuid, { message: 'Invalid uuid' }),
 ])
 
-/** JSON generate body: exactly one of `url` / `user` plus options. */
+/**
+ * `value` input (our extension, docs/api.md "Existing Mojang textures"): a `textures` property value
+ * as Mojang signed it (base64 JSON). Not checked for shape here: whatever does not verify against
+ * Mojang's key, malformed base64 included, is 400 `invalid_signature`.
+ */
+export const texturesValueInputSchema = z
+  .string()
+  .min(1)
+  .max(8192)
+  .meta({ description: 'Extension: a `textures` property value signed by Mojang (base64), sent with `signature`. Stored without a skin change when the signature verifies against Mojang\'s key; else 400 `invalid_signature`.' })
+
+/** `signature` input: Mojang's base64 SHA1withRSA signature of `value` (684 characters for its 4096-bit key). */
+export const texturesSignatureInputSchema = z
+  .string()
+  .min(1)
+  .max(2048)
+  .meta({ description: 'Extension: the base64 signature of `value`, as in the player profile\'s `textures` property.' })
+
+/** JSON generate body: exactly one of `url` / `user` / `value` + `signature`, plus options. */
 export const jsonGenerateBodySchema = generateOptionsSchema.extend({
   url: imageUrlSchema.optional(),
   user: userInputSchema.optional(),
+  value: texturesValueInputSchema.optional(),
+  signature: texturesSignatureInputSchema.optional(),
 })
 /** JSON generate body. */
 export type JsonGenerateBody = z.infer<typeof jsonGenerateBodySchema>
