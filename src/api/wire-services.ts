@@ -58,7 +58,7 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
   const signingPool = ctx.signingPool
   const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, textureBaseUrl: config.textureBaseUrl, ...(signingPool ? { ownedCapes: () => signingPool.ownedCapes() } : {}) })
   let announce: (jobId: string) => void | Promise<void> = () => {}
-  // A job row changed in this process: the event stream's hub reads the log then (Bun only).
+  // A job row changed in this process: the event stream's hub reads the log then (on Bun; a Worker's streams poll).
   let changed: () => void = () => {}
   const storage = createStorageMeter({ sql: store.sql, blobs, budgetBytes: config.storageBudgetBytes, now })
   const generator = createGenerator(ctx, { capes, counters, storage, notify: (jobId) => announce(jobId), changed: () => changed(), ...(opts.webhooks ? { webhooks: opts.webhooks } : {}) })
@@ -68,6 +68,14 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
   if (makeQueue) {
     queue = makeQueue(processJob)
     announce = (jobId) => queue.notify(jobId)
+    // Workers: the jobs run in the queue consumer's invocations, and a request's timers and I/O may not
+    // serve another request, so each stream gets a hub of its own that reads the log every second.
+    const log = createJobEventLog(store.sql)
+    events = {
+      hubFor: () => createJobEventHub({ log, now, retentionMs: JOB_LIST_WINDOW_MS, pollMs: 1000, ...(opts.every ? { every: opts.every } : {}), report: opts.report }),
+      log,
+      report: opts.report,
+    }
   } else {
     const pool = ctx.signingPool
     const local = createJobQueue({
@@ -100,7 +108,7 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
       report: opts.report,
     })
     changed = () => void hub.changed()
-    events = { hub, log, report: opts.report }
+    events = { hubFor: () => hub, log, report: opts.report }
   }
   const services: ApiServices = {
     ctx,

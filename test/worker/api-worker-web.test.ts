@@ -110,6 +110,6 @@ describe('web Worker + the real API Worker over the API service binding', () => 
 describe('the OpenAPI contract against the Workers stack (issue 24)', () => {
   test('every operation answers through the web Worker\'s /api as the document says, with a success and an error case each', async () => {
     const player = await mojang.addPlayer('Stack_Player', makeSkinPng(6))
-    await expectContractHolds({ origin: stack.apiOrigin, userKey: stack.userKey, plainKey: stack.plainKey, player: { name: player.name, uuid: player.id }, eventStream: false })
+    await expectContractHolds({ origin: stack.apiOrigin, userKey: stack.userKey, plainKey: stack.plainKey, player: { name: player.name, uuid: player.id } })
   }, 180_000)
 })

@@ -16,6 +16,7 @@ import { httpCall, httpProof } from '../contract/http-target'
 import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
 import { startApiWorkerStack, type ApiWorkerStack } from './api-worker-stack'
 import { DEAD_LETTER_ERRORS } from '../../src/api/cloudflare/queues-job-queue'
+import { readSse } from '../../src/api/testing/sse-reader'
 
 let api: ApiWorkerStack
 let mojang: MojangStandIn
@@ -185,6 +186,25 @@ describe('API Worker: the queue on Cloudflare Queues', () => {
     expect(mine).toEqual({ value: png.length })
   }, 60_000)
 
+  test('GET /v2/queue/events: the consumer\'s completion reaches the caller\'s stream (each stream reads the log every second)', async () => {
+    const stream = await call('/v2/queue/events', { headers: { ...asUser(), accept: 'text/event-stream' } })
+    expect(stream.status).toBe(200)
+    expect(stream.headers.get('content-type')).toStartWith('text/event-stream')
+    const events = readSse(stream)
+    await events.until('ready')
+    const sub = await json('/v2/queue', { method: 'POST', body: upload(9161, { name: 'Streamed' }), headers: asUser() })
+    expect(sub.status).toBe(202)
+    for (;;) {
+      const e = await events.until('job')
+      const data = JSON.parse(e.data) as { job: { id: string; status: string }; skin?: { uuid: string } }
+      if (data.job.id !== sub.body.job.id || data.job.status !== 'completed') continue
+      expect(data.skin?.uuid).toMatch(/^[0-9a-f]{32}$/)
+      expect(Number(e.id)).toBeGreaterThan(0)
+      break
+    }
+    await events.cancel()
+  }, 60_000)
+
   test('POST /v2/generate waits for the consumer and returns the skin', async () => {
     const res = await json('/v2/generate?timeout=20', { method: 'POST', body: upload(9103, { name: 'Waited For' }), headers: asUser() })
     expect(res.status).toBe(200)
@@ -313,6 +333,6 @@ describe('API Worker: D1 round trips per route (issue 24 point 5)', () => {
 describe('API Worker: the OpenAPI contract over HTTP', () => {
   test('every operation answers as the document says, with a success and an error case each', async () => {
     const player = await mojang.addPlayer('Worker_Player', makeSkinPng(5))
-    await expectContractHolds({ origin: api.origin, userKey: api.userKey, plainKey: api.plainKey, player: { name: player.name, uuid: player.id }, eventStream: false })
+    await expectContractHolds({ origin: api.origin, userKey: api.userKey, plainKey: api.plainKey, player: { name: player.name, uuid: player.id } })
   }, 180_000)
 })

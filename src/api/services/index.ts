@@ -32,7 +32,11 @@ export interface ApiServices {
 
 /** What `GET /v2/queue/events` reads. */
 export interface JobEvents {
-  hub: JobEventHub
+  /**
+   * The hub a stream subscribes to: the process's one hub (Bun), or a new one per stream (Workers:
+   * timers and I/O begun in one request may not serve another, so each stream polls the log itself).
+   */
+  hubFor: () => JobEventHub
   log: JobEventLog
   /** Reports a stream that failed (its client reconnects and resumes). */
   report: (e: unknown) => void

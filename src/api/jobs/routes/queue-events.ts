@@ -5,8 +5,9 @@
  * stream follows the jobs it sends with it. Each event's `data` is what `GET /v2/queue/{id}` would
  * answer at that change: the job, and its skin once completed or its `errors` once failed.
  *
- * Only where the process holds its streams (Bun): a deployment without the hub (the API Worker, for
- * now) answers 501 `events_unavailable`, and clients fall back to the `wait` long-poll.
+ * On Bun one hub serves every stream of the process; on the API Worker each stream has its own,
+ * reading the log every second (docs/cloudflare.md). A deployment without events answers 501
+ * `events_unavailable`, and clients fall back to the `wait` long-poll.
  * @module
  */
 import { Hono } from 'hono'
@@ -57,7 +58,7 @@ export function queueEventRoutes(s: ApiServices) {
     if (c.get('identity').kind === 'anonymous') ensureClientCookie(c, secure)
     const who = c.get('identity')
     const body = openEventStream({
-      hub: events.hub,
+      hub: events.hubFor(),
       log: events.log,
       owner: ownerOf(who),
       lastEventId,
