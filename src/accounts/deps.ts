@@ -12,6 +12,7 @@ import type { SqlClient } from '../api/store/sql'
 import type { ClientManifest } from '../shared/client-manifest'
 import type { Mailer } from './mail/mailer'
 import type { WebhookUrlRules } from '../api/webhooks/webhook-url'
+import type { TokenBox } from '../api/signing/pool/token-box'
 
 /** Dependencies of {@link createAccountsApp}. */
 export interface AccountsDeps {
@@ -56,7 +57,12 @@ export interface AccountsDeps {
    * wake-up of the API's deliveries after "Send a test event" stored delivery `deliveryId` (Bun: the loop;
    * Workers: a message on the webhook queue). Absent: the keys page has no webhook parts.
    */
-  webhooks?: { rules: WebhookUrlRules; wake(deliveryId: string): void | Promise<void> }
+  webhooks?: {
+    rules: WebhookUrlRules
+    wake(deliveryId: string): void | Promise<void>
+    /** Seals new secrets with the API's token key (src/api/webhooks/secret.ts); absent: stored as they are. */
+    box?: TokenBox
+  }
   /** E-mail addresses that are admins by configuration (`ADMIN_EMAILS`, lower-cased; issue 22 point 1). */
   adminEmails?: string[]
   /**

@@ -103,7 +103,7 @@ async function buildApp(env: AccountsWorkerEnv, appOrigin: string) {
     ...(pool ? { pool } : {}),
     ...(wardrobe ? { wardrobe } : {}),
     // Webhooks: the platform refuses private addresses itself; a test event is one message on the API Worker's queue.
-    ...(env.WEBHOOKS ? { webhooks: { rules: { platformBlocksPrivate: true }, wake: async (deliveryId: string) => void (await env.WEBHOOKS!.send({ deliveryId })) } } : {}),
+    ...(env.WEBHOOKS ? { webhooks: { rules: { platformBlocksPrivate: true }, wake: async (deliveryId: string) => void (await env.WEBHOOKS!.send({ deliveryId })), ...(box ? { box } : {}) } } : {}),
     siteStatus: {
       signer: { kind: config.signer, origin: config.signer === 'upstream' ? (config.upstream.origin ?? null) : null },
       storageBudgetBytes: config.storageBudgetBytes,

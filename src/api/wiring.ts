@@ -142,6 +142,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     ...(deps.queuePollMs !== undefined ? { pollMs: deps.queuePollMs } : {}),
     keysUrl: `${config.publicUrl}/accounts/keys`,
     report,
+    box,
   })
   const jobWebhooks = createJobWebhooks({ store, dispatcher: webhooks, rules: webhookRules, now, report })
   const { services, counters, queue } = wireServices(ctx, {

@@ -194,7 +194,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     wardrobe: embedded?.wardrobe ?? (await remoteWardrobe(apiConfig, accountsStore!)),
     // Webhooks on the keys page (docs/webhooks.md): the fetcher's URL rules; "Send a test event" wakes the
     // embedded delivery loop (an API elsewhere on this DATA_DIR finds the row at its next poll).
-    webhooks: { rules: { allowPrivateHosts: apiConfig.fetch.allowPrivateHosts }, wake: () => embedded?.webhooks.wake() },
+    webhooks: { rules: { allowPrivateHosts: apiConfig.fetch.allowPrivateHosts }, wake: () => embedded?.webhooks.wake(), box: await loadTokenBox(apiConfig.dataDir, apiConfig.pool.tokenKey) },
     // Issue 22: the operator console's admins by configuration.
     adminEmails: apiConfig.adminEmails,
     // Issue 22 point 4: what the console's site status reports of the API's configuration.

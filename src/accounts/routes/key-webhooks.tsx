@@ -48,7 +48,7 @@ export function keyWebhookRoutes() {
     const hooks = c.get('deps').webhooks
     if (!hooks) return back(c, { webhookError: 'unavailable' })
     const url = (await formFields(c)).url ?? ''
-    const r = await setKeyWebhook(accountsSql(c.get('deps')), hooks.rules, { userId: user.id, keyId: c.req.param('id'), url, now: nowOf(c) })
+    const r = await setKeyWebhook(accountsSql(c.get('deps')), hooks.rules, { userId: user.id, keyId: c.req.param('id'), url, now: nowOf(c), ...(hooks.box ? { box: hooks.box } : {}) })
     if (!r.ok) return back(c, { webhookError: r.error.code, key: c.req.param('id') })
     if (r.secret) return secretPage(c, c.req.param('id'), r.secret)
     return back(c, { webhook: url.trim() ? 'saved' : 'removed' })
@@ -58,7 +58,8 @@ export function keyWebhookRoutes() {
     const user = await userOrSignIn(c, '/keys')
     if (user instanceof Response) return user
     if (!fromAllowedOrigin(c)) return back(c, { webhookError: 'csrf' })
-    const secret = await rotateKeySecret(accountsSql(c.get('deps')), { userId: user.id, keyId: c.req.param('id'), now: nowOf(c) })
+    const box = c.get('deps').webhooks?.box
+    const secret = await rotateKeySecret(accountsSql(c.get('deps')), { userId: user.id, keyId: c.req.param('id'), now: nowOf(c), ...(box ? { box } : {}) })
     if (!secret) return back(c, { webhookError: 'notFound' })
     return secretPage(c, c.req.param('id'), secret)
   })

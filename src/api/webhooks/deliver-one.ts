@@ -6,7 +6,9 @@
  * (src/api/cloudflare/queues-webhooks.ts), which only differ in how the next attempt is woken.
  * @module
  */
+import type { TokenBox } from '../signing/pool/token-box'
 import type { SqlClient } from '../store/sql'
+import { openedSecret } from './secret'
 import { recordAttempt, type DeliveryRow } from './deliveries'
 import { notifyDropped } from './drop-notice'
 import { nextAttemptAt } from './retry-schedule'
@@ -25,6 +27,8 @@ export interface DeliverDeps {
   timeoutMs: number
   /** The account site's keys page, linked from the "dropped" notification. */
   keysUrl: string
+  /** Opens secrets stored sealed (./secret.ts); absent where no token key is configured. */
+  box?: TokenBox
 }
 
 /** The User-Agent of every delivery. */
@@ -38,7 +42,12 @@ export async function deliverOne(deps: DeliverDeps, row: DeliveryRow): Promise<n
   let result: AttemptResult
   if (!live) result = { ok: false, status: null, error: 'the API key was revoked' }
   else if (!key.webhook_secret) result = { ok: false, status: null, error: 'the API key has no webhook secret' }
-  else result = await sendAttempt(row.url, row.id, row.body, key.webhook_secret, now(), { rules: deps.rules, fetch: deps.fetch, timeoutMs: deps.timeoutMs, userAgent: WEBHOOK_USER_AGENT })
+  else {
+    const secret = await openedSecret(key.webhook_secret, row.api_key_id, deps.box)
+    result = secret
+      ? await sendAttempt(row.url, row.id, row.body, secret, now(), { rules: deps.rules, fetch: deps.fetch, timeoutMs: deps.timeoutMs, userAgent: WEBHOOK_USER_AGENT })
+      : { ok: false, status: null, error: 'the webhook secret is sealed and this server has no (or another) token key (POOL_TOKEN_KEY)' }
+  }
   const t = now()
   if (result.ok) {
     await recordAttempt(sql, row.id, { status: 'delivered', httpStatus: result.status, error: null, next: null }, t)

@@ -10,6 +10,7 @@
  */
 import type { SqlClient } from '../store/sql'
 import { addDeliveries, claimDue, releaseLeases, type DeliveryRow, type NewDelivery } from './deliveries'
+import type { TokenBox } from '../signing/pool/token-box'
 import { deliverOne, type DeliverDeps } from './deliver-one'
 import type { WebhookUrlRules } from './webhook-url'
 
@@ -33,6 +34,8 @@ export interface DispatcherOptions {
   keysUrl: string
   /** Reports unexpected errors of the loop. */
   report?: (e: unknown) => void
+  /** Opens secrets stored sealed (./secret.ts). */
+  box?: TokenBox
 }
 
 /** The loop; `enqueue` is what the job events and the test event call. */
@@ -46,7 +49,7 @@ export function createWebhookDispatcher(opts: DispatcherOptions) {
   const tasks = new Set<Promise<void>>()
   let timer: ReturnType<typeof setInterval> | null = null
 
-  const deps: DeliverDeps = { sql, now, random: opts.random, fetch: doFetch, rules: opts.rules, timeoutMs, keysUrl: opts.keysUrl }
+  const deps: DeliverDeps = { sql, now, random: opts.random, fetch: doFetch, rules: opts.rules, timeoutMs, keysUrl: opts.keysUrl, ...(opts.box ? { box: opts.box } : {}) }
   const attempt = async (row: DeliveryRow): Promise<void> => void (await deliverOne(deps, row))
 
   let pumping: Promise<void> | null = null

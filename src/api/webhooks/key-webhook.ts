@@ -1,14 +1,16 @@
 /**
  * An API key's webhook settings as its owner manages them on the account site's keys page
  * (docs/webhooks.md): the URL (checked like every webhook URL, ./webhook-url.ts), the `whsec_…`
- * secret (made with the first URL, rotated on demand, returned once and shown once), removal, and
+ * secret (made with the first URL, rotated on demand, returned once and shown once, stored sealed
+ * where the process has the token box, ./secret.ts), removal, and
  * "Send a test event". Only the key's owner changes anything; plain SQL, so D1 runs it too.
  * @module
  */
 import { isApiError } from '../errors'
 import type { SqlClient } from '../store/sql'
 import { addDeliveries } from './deliveries'
-import { newWebhookSecret } from './secret'
+import type { TokenBox } from '../signing/pool/token-box'
+import { newWebhookSecret, storedSecret } from './secret'
 import { checkWebhookUrl, type WebhookUrlRules } from './webhook-url'
 
 /** Why a webhook change was refused (message keys `accounts.webhooks.errors.*`). */
@@ -38,7 +40,7 @@ export async function keyWebhooks(sql: SqlClient, userId: string): Promise<Map<s
 export async function setKeyWebhook(
   sql: SqlClient,
   rules: WebhookUrlRules,
-  input: { userId: string; keyId: string; url: string; now: number },
+  input: { userId: string; keyId: string; url: string; now: number; box?: TokenBox },
 ): Promise<{ ok: true; secret: string | null } | { ok: false; error: KeyWebhookError }> {
   const key = await ownKey(sql, input.userId, input.keyId)
   if (!key) return { ok: false, error: { code: 'notFound' } }
@@ -55,16 +57,17 @@ export async function setKeyWebhook(
     throw e
   }
   const secret = key.webhook_secret ? null : newWebhookSecret()
-  await sql.run('UPDATE api_keys SET webhook_url = ?, webhook_secret = coalesce(webhook_secret, ?), updated_at = ? WHERE id = ?', [url, secret, input.now, key.id])
+  const stored = secret ? await storedSecret(secret, key.id, input.box) : null
+  await sql.run('UPDATE api_keys SET webhook_url = ?, webhook_secret = coalesce(webhook_secret, ?), updated_at = ? WHERE id = ?', [url, stored, input.now, key.id])
   return { ok: true, secret }
 }
 
 /** Replaces a key's secret with a new one, returned this once; deliveries still pending are signed with the new one. */
-export async function rotateKeySecret(sql: SqlClient, input: { userId: string; keyId: string; now: number }): Promise<string | null> {
+export async function rotateKeySecret(sql: SqlClient, input: { userId: string; keyId: string; now: number; box?: TokenBox }): Promise<string | null> {
   const key = await ownKey(sql, input.userId, input.keyId)
   if (!key) return null
   const secret = newWebhookSecret()
-  await sql.run('UPDATE api_keys SET webhook_secret = ?, updated_at = ? WHERE id = ?', [secret, input.now, key.id])
+  await sql.run('UPDATE api_keys SET webhook_secret = ?, updated_at = ? WHERE id = ?', [await storedSecret(secret, key.id, input.box), input.now, key.id])
   return secret
 }
 

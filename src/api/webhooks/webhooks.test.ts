@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, setSystemTime, test }
 import { Webhook } from 'standardwebhooks'
 import { makeSkinPng } from '../image/fixtures'
 import { jsonInit, startTestApi, uploadForm, type TestApi } from '../testing/api-harness'
+import { loadTokenBox } from '../signing/pool/token-key-file'
 import { openStore } from '../store/db'
 import { createApiKey } from '../users/identity'
 import { listDeliveries } from './deliveries'
@@ -22,8 +23,13 @@ async function keyWithWebhook(t: TestApi, userId: string, url: string, allow: st
   const store = openStore(t.dir)
   try {
     const { id, key } = await createApiKey(store.db, { name: 'hooks', userId, now: t.clock.now })
-    const set = await setKeyWebhook(store.sql, { allowPrivateHosts: allow }, { userId, keyId: id, url, now: t.clock.now })
+    // Sealed with the API's own token key, as the account site on the same server stores it.
+    const box = await loadTokenBox(t.dir, t.config.pool.tokenKey)
+    const set = await setKeyWebhook(store.sql, { allowPrivateHosts: allow }, { userId, keyId: id, url, now: t.clock.now, box })
     if (!set.ok || !set.secret) throw new Error(`webhook not set: ${JSON.stringify(set)}`)
+    // The database holds the secret sealed, never as it is.
+    const stored = (await store.sql.get<{ webhook_secret: string }>('SELECT webhook_secret FROM api_keys WHERE id = ?', [id]))!.webhook_secret
+    if (!stored.startsWith('g1.') || stored.includes(set.secret.slice(6))) throw new Error('the webhook secret is stored unsealed')
     return { headers: { ...UA, authorization: `Bearer ${key}` }, secret: set.secret, keyId: id }
   } finally {
     store.close()
