@@ -92,6 +92,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
   const signingPool = createSigningPool({
     sql: store.sql,
     box,
+    purge: bunStorePurge(store),
     config: config.pool,
     now,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),

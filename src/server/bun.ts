@@ -112,6 +112,7 @@ async function remoteSigningPool(config: ApiConfig, store: BunStore) {
   return createSigningPool({
     sql: store.sql,
     box: await loadTokenBox(config.dataDir, config.pool.tokenKey),
+    purge: bunStorePurge(store),
     config: config.pool,
     now: Date.now,
     managerUrl: `${config.publicUrl}/accounts/signing-accounts`,

@@ -17,6 +17,8 @@ import type { PoolActor, PoolManager, SignInView } from './pool-views'
 /** Dependencies of {@link createPoolManager}. */
 export interface PoolManagerDeps extends SignInFlowDeps {
   rules: StatusRules
+  /** Makes a removed account's sealed tokens leave the database files too (src/api/store/purge.ts); absent on D1. */
+  purge?: () => Promise<void>
 }
 
 /** Creates the manager. */
@@ -76,7 +78,10 @@ export function createPoolManager(deps: PoolManagerDeps): PoolManager {
     async remove(actor, id) {
       // The row holds the sealed tokens: deleting it deletes them at once.
       const gone = (await sql.run(`DELETE FROM accounts WHERE id = ? AND ${ownerOnly(actor)}`, [id, ...ownerOnlyParam(actor)])).changes > 0
-      if (gone) await sql.run('UPDATE pool_sign_ins SET account_id = NULL WHERE account_id = ?', [id])
+      if (gone) {
+        await sql.run('UPDATE pool_sign_ins SET account_id = NULL WHERE account_id = ?', [id])
+        await deps.purge?.()
+      }
       return gone
     },
     setDisabled: async (actor, id, disabled) => actor.admin && update(actor, id, 'enabled = ?', [disabled ? 0 : 1]),

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { verify } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { Database } from 'bun:sqlite'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startMicrosoftStandIn, type MicrosoftStandIn } from '../../../../test/support/microsoft-stand-in'
 import { makeSkinPng } from '../../image/fixtures'
@@ -211,5 +212,16 @@ describe('sign-in failures get their own codes', () => {
     expect(await manager().setDisabled(owner, mine!.id, true)).toBe(false)
     expect(await manager().setDisabled({ userId: other.userId, admin: true }, mine!.id, true)).toBe(true)
     expect((await manager().get(owner, mine!.id))!.status).toBe('disabled')
+  })
+
+  test('removing an account deletes its sealed tokens from the database files at once', async () => {
+    const [mine] = await manager().list(owner)
+    const db = new Database(join(t.dir, 'skins.db'), { readonly: true })
+    const row = db.query('SELECT access_token, refresh_token FROM accounts WHERE id = ?').get(mine!.id) as { access_token: string; refresh_token: string }
+    db.close()
+    expect(row.refresh_token).toStartWith('g1.')
+    expect(await manager().remove(owner, mine!.id)).toBe(true)
+    const files = ['skins.db', 'skins.db-wal'].map((f) => (existsSync(join(t.dir, f)) ? readFileSync(join(t.dir, f)).toString('latin1') : '')).join('')
+    for (const sealed of [row.access_token, row.refresh_token]) expect(files.includes(sealed.slice(3, 40))).toBe(false)
   })
 })

@@ -36,6 +36,8 @@ export interface SigningPoolDeps {
   config: ApiConfig['pool']
   now: () => number
   fetch?: typeof fetch
+  /** Makes removed accounts' sealed tokens leave the database files too (src/api/store/purge.ts); absent on D1. */
+  purge?: () => Promise<void>
   /** Where owners manage their signing accounts (the link in "needs sign-in" notifications). */
   managerUrl: string
   report?: (e: unknown) => void
@@ -110,7 +112,7 @@ export function createSigningPool(deps: SigningPoolDeps): SigningPool {
       await capacity()
     },
   }
-  const manager = createPoolManager({ sql, box, auth, now, rules })
+  const manager = createPoolManager({ sql, box, auth, now, rules, ...(deps.purge ? { purge: deps.purge } : {}) })
   const refresher = createBackgroundRefresher({ sql, pool, rules, everyMs: config.refreshEveryMs, now, ...(deps.report ? { report: deps.report } : {}) })
   return {
     pool,
