@@ -32,6 +32,9 @@ export interface VerifiedTextures {
   image: SkinImage
 }
 
+/** Standard base64 with its padding, nothing else (RFC 4648 §4). */
+const CANONICAL_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+
 const refused = () => new ApiError('invalid_signature', "The signature does not verify against Mojang's public key for this value", 400)
 const badValue = (message: string) => new ApiError('invalid_skin_data', message, 400)
 
@@ -64,6 +67,9 @@ async function loadTexture(ctx: ApiContext, hash: string): Promise<Uint8Array> {
  * value without a skin texture (a player wearing the default skin).
  */
 export async function verifyTexturesValue(ctx: ApiContext, value: string, signature: string): Promise<VerifiedTextures> {
+  // Stored and handed out exactly as given, so only canonical base64 is taken: a decoder that skips
+  // whitespace would verify a signature that Java's strict decoder (servers, authlib) then refuses.
+  if (!CANONICAL_BASE64.test(value) || !CANONICAL_BASE64.test(signature)) throw refused()
   if (!(await signedByMojang(ctx, value, signature))) throw refused()
   let payload: TexturesPayload
   try {

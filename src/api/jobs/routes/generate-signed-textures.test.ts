@@ -95,6 +95,9 @@ describe('existing Mojang textures on an instance that signs through the account
       { value: otherValue, signature: signed.signature },
       { value: signed.value, signature: sig.toString('base64') },
       { value: signed.value, signature: 'not base64 at all!' },
+      // Whitespace a lenient decoder skips: verified, it would be stored and handed out as given.
+      { value: signed.value, signature: ` ${signed.signature.slice(0, 40)}\n \t${signed.signature.slice(40)} ` },
+      { value: ` ${signed.value}`, signature: signed.signature },
     ]) {
       const res = await t.json('/v2/queue', jsonInit(body))
       expect(res.status).toBe(400)
