@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { accountForm, cookiesOf, signUpOverHttp } from '../support/account-flows'
+import { accountForm, browserCookies, cookiesOf, signUpOverHttp } from '../support/account-flows'
 import { hydrated, launchChromium } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { startMailSink, type MailSink } from '../support/mail-sink'
@@ -35,11 +35,7 @@ let skinName: string
 /** A browser context signed in with the session cookies of `res` (the answer of the mailed link). */
 async function signedInContext(res: Response, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport })
-  await context.addCookies(
-    cookiesOf(res)
-      .split('; ')
-      .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: server.origin })),
-  )
+  await context.addCookies(browserCookies(cookiesOf(res), server.origin))
   return context
 }
 

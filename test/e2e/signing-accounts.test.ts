@@ -11,8 +11,9 @@ import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import de from '../../locales/de.json'
 import en from '../../locales/en.json'
-import { cookiesOf, signUpOverHttp } from '../support/account-flows'
+import { browserCookies, cookiesOf, signUpOverHttp } from '../support/account-flows'
 import { launchChromium } from '../support/browser'
+import { expectNoSidewaysScroll } from '../support/page-checks'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { startMailSink, type MailSink } from '../support/mail-sink'
 import { startMicrosoftStandIn, type MicrosoftStandIn } from '../support/microsoft-stand-in'
@@ -65,20 +66,10 @@ async function signedInContext(opts: { width: number; lang: 'en' | 'de'; javaScr
     viewport: { width: opts.width, height: opts.width < 600 ? 844 : 900 },
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
   })
-  await context.addCookies(
-    cookies
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: server.origin })),
-  )
+  await context.addCookies(browserCookies(cookies, server.origin))
   return { context, page: await context.newPage() }
 }
 
-/** The page is no wider than the viewport (nothing to scroll sideways at 390 px). */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }))
-  expect(scroll).toBeLessThanOrEqual(width)
-}
 
 /** Ticks the consent, submits the add form and returns the code shown on the sign-in page. */
 async function startAdding(page: Page, restore: boolean): Promise<string> {

@@ -12,8 +12,9 @@ import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import de from '../../locales/de.json'
 import en from '../../locales/en.json'
-import { cookiesOf, signUpOverHttp } from '../support/account-flows'
+import { browserCookies, cookiesOf, signUpOverHttp } from '../support/account-flows'
 import { hydrated, launchChromium } from '../support/browser'
+import { expectNoSidewaysScroll } from '../support/page-checks'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { startMailSink, type MailSink } from '../support/mail-sink'
 import { startMicrosoftStandIn, type MicrosoftStandIn } from '../support/microsoft-stand-in'
@@ -50,19 +51,10 @@ async function signedInContext(opts: { width: number; lang: 'en' | 'de'; javaScr
   const res = await signUpOverHttp(server.origin, sink, { email: `wearer-${opts.lang}-${opts.width}@example.test`, password: 'wear what you like 2026' })
   expect(res.status).toBe(303)
   const context = await browser.newContext({ locale: opts.lang === 'de' ? 'de-DE' : 'en-US', viewport: { width: opts.width, height: opts.width < 600 ? 844 : 900 }, javaScriptEnabled: opts.javaScriptEnabled })
-  await context.addCookies(
-    cookiesOf(res)
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: server.origin })),
-  )
+  await context.addCookies(browserCookies(cookiesOf(res), server.origin))
   return { context, page: await context.newPage() }
 }
 
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }))
-  expect(scroll).toBeLessThanOrEqual(width)
-}
 
 /** Every image of the page has loaded (the heads come from the renderer). */
 const imagesLoaded = (page: Page) => page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 15_000 })

@@ -19,6 +19,13 @@ export const accountForm = (origin: string, fields: Record<string, string>, head
 /** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
 export const cookiesOf = (res: Response) => res.headers.getSetCookie().map((l) => l.split(';')[0]!).join('; ')
 
+/** A Cookie header's pairs as browser cookies of `url` (for a browser context's `addCookies`). */
+export const browserCookies = (header: string, url: string) =>
+  header
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url }))
+
 /** Uses a mailed link: opens its page (200), then sends its confirmation form; returns the form's answer. */
 async function useMailedLink(link: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Response> {
   const url = new URL(link)

@@ -4,7 +4,7 @@
  * email, name, picture, grants and the linked Minecraft account ("Wear it"). The app only decodes the
  * payload for display (no verification: the API checks its own HttpOnly cookie), and its mere
  * presence tells whether a current-user call or a token refresh can help, so anonymous visitors make
- * no failing request (issue 9 point 3).
+ * no request that can only fail.
  * No library: this runs on every page load (DESIGN.md §4 JavaScript budget).
  * @module
  */

@@ -2,10 +2,11 @@
  * The generation pipeline (reference/mineskin-api.md §2.1, DESIGN.md §2 flow 2).
  * `submit`: options checked → pending-job cap → input prepared (validated image, our own skin
  * link, or a texture Mojang signed: ./mojang-textures.ts) → dedupe → either an instantly completed job
- * (existing skin, a new skin row on existing data, or a Mojang-signed texture stored as given) or the texture PNG stored once, through the storage meter (issue 26 point 7), and a `waiting`
- * job row. A batch prepares every item first and reserves their storage at once (`prepare`,
+ * (existing skin, a new skin row on existing data, or a Mojang-signed texture stored as given) or
+ * the texture PNG stored once, through the storage meter (docs/operations.md "Storage budget and
+ * quotas"), and a `waiting` job row. A batch prepares every item first and reserves their storage at once (`prepare`,
  * `reserve`, `submitPrepared`). `process` (the queue worker): stored image → signature (signer, or the
- * player's own signed profile with the mojang signer) → skin rows, in one atomic batch (issue 13 point 1).
+ * player's own signed profile with the mojang signer) → skin rows, in one atomic batch (docs/architecture.md "Storage").
  * @module
  */
 import { refuseBannedTexture } from '../../moderation/bans'
