@@ -66,6 +66,9 @@ async function generateOne(origin: string, t: TestApi, followed: string) {
   const following = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith(followed), { timeout: 20_000 })
   await page.getByRole('button', { name: 'Generate', exact: true }).click()
   await following
+  // On a loaded machine the stream's request can still be on its way: start the queue once the server
+  // holds the stream (or, where the stream is refused, once the page long-polls).
+  for (let i = 0; i < 400 && followed.endsWith('/events') && t.api.services.events!.hubFor().open() === 0; i++) await Bun.sleep(25)
   // The page follows the waiting job now: let the queue run it.
   await t.api.start()
   await page.locator('.generate__jobs .job-item--completed').first().waitFor({ timeout: 20_000 })
