@@ -149,12 +149,17 @@ export function entryFromQueueAnswer(answer: QueueAnswer, source: JobSource): Qu
 
 /** An entry updated with a poll's answer. */
 export function entryWithJobAnswer(entry: QueueEntry, answer: JobAnswer, now: number): QueueEntry {
+  const check = { last: now, count: entry.check.count + 1 }
+  // A finished job stays finished: an answer read before it finished may arrive after the event that
+  // said so (the stream's first read of unfinished jobs races its live events).
+  const finished = (status: string) => status === 'completed' || status === 'failed'
+  if (finished(entry.job.status) && !finished(answer.job.status)) return { ...entry, check }
   return {
     ...entry,
     job: answer.job,
     image: thumbnail(answer, entry.image),
     skin: skinOf(answer) ?? entry.skin,
     errors: answer.job.status === 'failed' ? (answer.errors ?? []) : [],
-    check: { last: now, count: entry.check.count + 1 },
+    check,
   }
 }

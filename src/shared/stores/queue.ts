@@ -125,6 +125,8 @@ export function mergeServerJobs(entries: Record<string, QueueEntry>, jobs: JobIn
   const merged = { ...entries }
   for (const job of jobs) {
     const known = merged[job.id]
+    // A finished job stays finished: a list read before it finished may arrive after the news.
+    if (known && !isPending(known.job) && isPending(job)) continue
     merged[job.id] = known
       ? { ...known, job: { ...known.job, ...job }, skin: known.skin ?? (job.status === 'completed' ? job.result : undefined) }
       : { job, source: serverSource(job.originalName ?? ''), check: { last: 0, count: 0 }, skin: job.status === 'completed' ? job.result : undefined, errors: [] }

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import { EMPTY_FORM, storedForm } from './generate-form'
 import { remainingAllowance, secondsUntilRetry } from './generate-limits'
 import { withOwnSkin } from './my-skins'
+import { entryWithJobAnswer } from '../api/generate-api'
 import { hasPendingJobs, jobsBadge, mergeServerJobs, visibleEntries, withoutExpired, type QueueEntry } from './queue'
 
 const DAY = 86_400_000
@@ -54,6 +55,21 @@ describe('queue (SPEC §3 Queue entry, §9)', () => {
     expect(merged[hexId(9)]).toMatchObject({ skin: 'cd'.repeat(16), source: { type: 'url', name: 'https://ex.org/skins/zombie.png' }, errors: [] })
     expect(merged[hexId(10)]).toMatchObject({ source: { type: 'upload', name: 'Notch' } })
     expect(merged[hexId(10)]!.skin).toBeUndefined()
+  })
+
+  // The event stream's first read of unfinished jobs (and the signed-in list) can be answered before a
+  // job finished yet arrive after the live event that said it had: the job must not go back to pending.
+  test('an answer read before the job finished never takes a finished job back to pending', () => {
+    const skin = 'ab'.repeat(16)
+    const done: QueueEntry = { ...entry(1, 'completed', now), skin }
+    const late = entryWithJobAnswer(done, { job: { id: done.job.id, status: 'waiting', timestamp: now } }, now + 5)
+    expect(late).toMatchObject({ job: { status: 'completed' }, skin, check: { last: now + 5, count: 1 } })
+    const failed: QueueEntry = { ...entry(2, 'failed', now), errors: [{ code: 'invalid_image', message: 'x' }] }
+    expect(entryWithJobAnswer(failed, { job: { id: failed.job.id, status: 'processing', timestamp: now } }, now).job.status).toBe('failed')
+    expect(mergeServerJobs(byId([done]), [{ id: done.job.id, status: 'processing', timestamp: now }])[done.job.id]).toEqual(done)
+    // Forward moves still apply.
+    const waiting = entry(3, 'waiting', now)
+    expect(entryWithJobAnswer(waiting, { job: { id: waiting.job.id, status: 'processing', timestamp: now } }, now).job.status).toBe('processing')
   })
 })
 
