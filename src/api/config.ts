@@ -181,6 +181,16 @@ export const apiEnvSchema = z.object({
   STORAGE_BUDGET_MB: intFrom(5 * 1024),
   /** `/validate/*` look-ups per minute and caller (they hit the profile service). */
   LIMIT_VALIDATE_PER_MINUTE: intFrom(60),
+  /**
+   * Job event streams (`GET /v2/queue/events`) one caller may hold open at once: an API key's, a
+   * user's (their keys' included), or an anonymous client address's. More get 429 `too_many_streams`,
+   * and the web app's job list falls back to polling.
+   */
+  EVENT_STREAMS_PER_CALLER: intFrom(10, 1),
+  /** Job event streams one caller may open per minute (a browser reconnects after 3 s at most 20 times a minute). */
+  EVENT_STREAMS_OPENED_PER_MINUTE: intFrom(30, 1),
+  /** Job event streams one process (or, on Workers, the stream Durable Object) holds open at once; more get 503 `events_busy`. */
+  EVENT_STREAMS_MAX: intFrom(10_000, 1),
   /** Hours the owner may edit a skin after creating it (grant `skin_edit_duration`). */
   SKIN_EDIT_HOURS: z.coerce.number().min(0).default(1),
   /** Hours the owner may delete a skin after creating it (grant `skin_delete_duration`). */
@@ -328,6 +338,8 @@ export const apiConfigSchema = apiEnvSchema
     storageBudgetBytes: env.STORAGE_BUDGET_MB * 1024 * 1024,
     /** `/validate/*` look-ups per minute per caller. */
     validatePerMinute: env.LIMIT_VALIDATE_PER_MINUTE,
+    /** Limits of the job event streams (docs/api.md "Job events"). */
+    eventStreams: { perCaller: env.EVENT_STREAMS_PER_CALLER, openedPerMinute: env.EVENT_STREAMS_OPENED_PER_MINUTE, max: env.EVENT_STREAMS_MAX },
     /** Tag score at which a tag becomes visible. */
     tagVisibleThreshold: env.TAG_VISIBLE_THRESHOLD,
     /** Admins by configuration (lower-cased), besides the `admin` grant. */

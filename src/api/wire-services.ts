@@ -103,6 +103,8 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
       log,
       now,
       retentionMs: JOB_LIST_WINDOW_MS,
+      perCaller: config.eventStreams.perCaller,
+      maxStreams: config.eventStreams.max,
       ...(opts.queuePollMs !== undefined ? { pollMs: opts.queuePollMs } : {}),
       ...(opts.every ? { every: opts.every } : {}),
       report: opts.report,

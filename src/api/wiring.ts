@@ -33,6 +33,7 @@ import { wireServices } from './wire-services'
 import { createWebhookDispatcher, type WebhookDispatcher } from './webhooks/dispatcher'
 import { createJobWebhooks } from './webhooks/job-events'
 import type { Database } from 'bun:sqlite'
+import { createEventIds } from './jobs/events/event-ids'
 
 /** The anti-bot verifier `config` names, with spent proofs in `sqlite` (the API and the account site share it, issue 26 point 1). */
 export function createBunAntiBot(config: ApiConfig, sqlite: Database): AntiBotVerifier {
@@ -108,6 +109,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     userAgent: 'SkinSignatureGenerator/1 (+embedded API)',
   })
   const fetchTexture = createTextureHostFetcher({ base: config.mojang.texturesBase, timeoutMs: config.fetch.timeoutMs, fetch: deps.fetch })
+  const sessionSecret = loadSessionSecret(config.dataDir)
   const ctx: ApiContext = {
     config,
     store,
@@ -123,7 +125,8 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     fetchTexture,
     antibot: deps.antibot ?? createBunAntiBot(config, store.sqlite),
     limiter: createRateLimiter(),
-    resolveIdentity: createIdentityResolver({ db: store.db, config, sessionSecret: loadSessionSecret(config.dataDir), now }),
+    resolveIdentity: createIdentityResolver({ db: store.db, config, sessionSecret, now }),
+    eventIds: createEventIds(sessionSecret),
     now,
     random,
     workerName: hostname(),

@@ -199,7 +199,7 @@ describe('API Worker: the queue on Cloudflare Queues', () => {
       const data = JSON.parse(e.data) as { job: { id: string; status: string }; skin?: { uuid: string } }
       if (data.job.id !== sub.body.job.id || data.job.status !== 'completed') continue
       expect(data.skin?.uuid).toMatch(/^[0-9a-f]{32}$/)
-      expect(Number(e.id)).toBeGreaterThan(0)
+      expect(e.id).toMatch(/^[A-Za-z0-9_-]{22}$/)
       break
     }
     await events.cancel()

@@ -31,6 +31,7 @@ import { r2BlobStore } from './r2-blob-store'
 import { oneLineError } from '../../shared/log/one-line'
 import type { RateLimitObject } from './rate-limit-object'
 import type { SpentProofObject } from './spent-proof-object'
+import { createEventIds } from '../jobs/events/event-ids'
 
 /** Bindings, variables and secrets of the API Worker. */
 export interface ApiWorkerEnv {
@@ -115,6 +116,7 @@ export async function workerContext(env: ApiWorkerEnv): Promise<WorkerContext> {
   const now = Date.now
   const store = openD1Store(env.DB as unknown as D1DatabaseLike)
   const { signer, signingPool } = await workerSigner(env, config, { sql: store.sql, now })
+  const sessionSecret = secret(env, 'API_SESSION_SECRET', 'session cookies')
   return {
     config,
     store,
@@ -141,7 +143,8 @@ export async function workerContext(env: ApiWorkerEnv): Promise<WorkerContext> {
             maxCounter: config.antibot.maxCounter,
           }),
     limiter: durableRateLimiter(env.RATE_LIMITS),
-    resolveIdentity: createIdentityResolver({ db: store.db, config, sessionSecret: secret(env, 'API_SESSION_SECRET', 'session cookies'), now }),
+    resolveIdentity: createIdentityResolver({ db: store.db, config, sessionSecret, now }),
+    eventIds: createEventIds(sessionSecret),
     now,
     random: Math.random,
     workerName: 'cloudflare-worker',

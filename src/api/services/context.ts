@@ -13,6 +13,7 @@ import type { ProfileService } from '../profiles'
 import type { Signer } from '../signing/signer'
 import type { Store } from '../store/db'
 import type { SigningPool } from '../signing/pool/signing-pool'
+import type { EventIds } from '../jobs/events/event-ids'
 
 /** Shared dependencies of the API. */
 export interface ApiContext {
@@ -28,6 +29,8 @@ export interface ApiContext {
   antibot: AntiBotVerifier
   limiter: RateLimiter
   resolveIdentity: IdentityResolver
+  /** Seals the ids of the job event stream (../jobs/events/event-ids.ts), keyed by the session secret. */
+  eventIds: EventIds
   now: () => number
   random: () => number
   /** Name of this worker in `generator.worker`. */

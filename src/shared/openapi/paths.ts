@@ -180,13 +180,15 @@ export const OPERATIONS: Operation[] = [
     tag: 'Queue',
     summary: "The caller's job changes as they happen (server-sent events)",
     description:
-      'Extension. A `text/event-stream` (HTML Standard, server-sent events) of the jobs `GET /v2/queue` lists for the same caller (API key, user, or the anonymous client cookie): `ready` once the stream is live, then one `job` event per change (`waiting`, `processing`, `completed`, `failed`) whose `data` is what `GET /v2/queue/{jobId}` answers at that change (`job`; `skin` once completed; `errors` once failed), each with an `id:`. Reconnect with `Last-Event-ID` to receive every change after that id, none twice; `resync` means the id can no longer be resumed from (older than 3 hours, or from another server): read `GET /v2/queue` again. A `: keep-alive` comment comes every 15 s. A deployment that offers no stream answers 501 `events_unavailable`; `wait` on `GET /v2/queue/{jobId}` then is the way to follow a job.',
+      'Extension. A `text/event-stream` (HTML Standard, server-sent events) of the jobs `GET /v2/queue` lists for the same caller (API key, user, or the anonymous client cookie): `ready` once the stream is live, then one `job` event per change (`waiting`, `processing`, `completed`, `failed`) whose `data` is what `GET /v2/queue/{jobId}` answers at that change (`job`; `skin` once completed; `errors` once failed), each with an opaque `id:` (22 characters; hand it back as it came). Reconnect with `Last-Event-ID` to receive every change after that id, none twice; `resync` means the id can no longer be resumed from (older than 3 hours, or from another server): read `GET /v2/queue` again. A `: keep-alive` comment comes every 15 s. An `end` event closes the stream once its API key is revoked or its session ended. One caller holds at most `EVENT_STREAMS_PER_CALLER` streams (429 `too_many_streams`) and opens at most `EVENT_STREAMS_OPENED_PER_MINUTE` a minute (429 `rate_limit`); a full server answers 503 `events_busy`. A deployment that offers no stream answers 501 `events_unavailable`; `wait` on `GET /v2/queue/{jobId}` then is the way to follow a job.',
     auth: 'optional',
     requestHeaders: ['Last-Event-ID'],
     responses: { 200: { description: 'The event stream; it does not end by itself.', raw: 'text/event-stream', headers: CACHE, optionalHeaders: COOKIE } },
     errors: [
       { status: 400, codes: ['invalid_last_event_id'] },
+      { status: 429, codes: ['too_many_streams', 'rate_limit'] },
       { status: 501, codes: ['events_unavailable'] },
+      { status: 503, codes: ['events_busy'] },
     ],
   },
   {

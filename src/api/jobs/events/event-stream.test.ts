@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import type { EventSubscriber } from './job-event-hub'
 import type { JobEventRow } from './job-event-log'
 import { openEventStream, UNREAD_LIMIT_BYTES } from './event-stream'
+import { createEventIds } from './event-ids'
 
 function setUp(signal = new AbortController().signal) {
   let sub: EventSubscriber | null = null
@@ -25,7 +26,7 @@ function setUp(signal = new AbortController().signal) {
     },
   }
   const log = { latest: async () => 10, oldest: async () => 1, ownAfter: async () => [] as JobEventRow[] }
-  const body = openEventStream({ hub, log, owner: 'c:me', lastEventId: null, render: async (row) => ({ job: row.job_id, pad: 'x'.repeat(10_000) }), signal })
+  const body = openEventStream({ hub, log, owner: 'c:me', quota: ['a:me'], lastEventId: null, ids: createEventIds('secret'), render: async (row) => ({ job: row.job_id, pad: 'x'.repeat(10_000) }), signal })
   return { body, hub, ready, sub: () => sub! }
 }
 
@@ -40,8 +41,8 @@ describe('event stream body', () => {
     for (let i = 0; i < 100 && s.hub.subscriptions > 0; i++) await Bun.sleep(1)
     expect(s.hub.subscriptions).toBe(0)
     // What was queued is still readable, then the body ends.
-    const text = await new Response(s.body).text()
-    expect(text).toStartWith('retry: 3000\n\nid: 10\nevent: ready\n')
+    const text = await new Response(await s.body).text()
+    expect(text).toStartWith(`retry: 3000\n\nid: ${await createEventIds('secret').seal(10)}\nevent: ready\n`)
     expect(text.length).toBeLessThan(UNREAD_LIMIT_BYTES + 20_000)
   })
 

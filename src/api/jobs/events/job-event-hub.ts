@@ -9,12 +9,18 @@
  * still reading its backlog) finds the row there.
  * @module
  */
+import { ApiError } from '../../errors'
 import { EVENT_PAGE, ownersOf, type JobEventLog, type JobEventRow, type OwnerKey } from './job-event-log'
 
 /** An open stream, as the hub sees it. */
 export interface EventSubscriber {
   /** Whose rows it gets. */
   owner: OwnerKey
+  /**
+   * Who the stream counts against, at most `perCaller` open streams each (./stream-quota.ts): its
+   * caller, and an API key's user too. Empty: not counted.
+   */
+  quota: readonly string[]
   /** New rows of its owner, oldest first (it skips those it already sent). */
   deliver(events: JobEventRow[]): void
   /** Time for a keep-alive comment. */
@@ -37,6 +43,10 @@ export interface JobEventHubOptions {
   every?: (ms: number, tick: () => void) => () => void
   /** Reports a failed read (the next change or poll tries again). */
   report?: (e: unknown) => void
+  /** Open streams one quota key may hold (`EVENT_STREAMS_PER_CALLER`); more are refused with 429 `too_many_streams`. */
+  perCaller?: number
+  /** Open streams the hub holds in all (`EVENT_STREAMS_MAX`); more are refused with 503 `events_busy`. */
+  maxStreams?: number
 }
 
 /** The keep-alive interval: well inside Bun's 30 s idle timeout and the usual 60 s of proxies. */
@@ -59,6 +69,10 @@ export function createJobEventHub(opts: JobEventHubOptions) {
   const pollMs = opts.pollMs ?? 1000
   const keepAliveMs = opts.keepAliveMs ?? KEEP_ALIVE_MS
   const byOwner = new Map<OwnerKey, Set<EventSubscriber>>()
+  /** Open streams per quota key. */
+  const held = new Map<string, number>()
+  const perCaller = opts.perCaller ?? Infinity
+  const maxStreams = opts.maxStreams ?? Infinity
   let count = 0
   let cursor = 0
   let started: Promise<void> | null = null
@@ -134,6 +148,11 @@ export function createJobEventHub(opts: JobEventHubOptions) {
     const subs = byOwner.get(sub.owner)
     if (!subs?.delete(sub)) return
     if (!subs.size) byOwner.delete(sub.owner)
+    for (const key of sub.quota) {
+      const n = (held.get(key) ?? 1) - 1
+      if (n > 0) held.set(key, n)
+      else held.delete(key)
+    }
     if (--count === 0) {
       for (const stop of stopTimers) stop()
       stopTimers = []
@@ -149,10 +168,17 @@ export function createJobEventHub(opts: JobEventHubOptions) {
     },
     /**
      * Registers a stream; resolves with the hub's cursor at that moment. Every row after it will be
-     * delivered; the stream reads the rows up to it (its backlog) from the log itself.
+     * delivered; the stream reads the rows up to it (its backlog) from the log itself. Refused (an
+     * ApiError, nothing registered) when the hub or one of the stream's quota keys is full.
      */
     async subscribe(sub: EventSubscriber): Promise<number> {
       await start()
+      if (count >= maxStreams) throw new ApiError('events_busy', 'The server holds as many job event streams as it can: read GET /v2/queue/{id} with wait instead, or try again later', 503)
+      const full = sub.quota.find((key) => (held.get(key) ?? 0) >= perCaller)
+      if (full !== undefined) {
+        throw new ApiError('too_many_streams', `At most ${perCaller} job event streams may be open at once for one caller: close one, or read GET /v2/queue/{id} with wait`, 429)
+      }
+      for (const key of sub.quota) held.set(key, (held.get(key) ?? 0) + 1)
       const subs = byOwner.get(sub.owner) ?? new Set()
       subs.add(sub)
       byOwner.set(sub.owner, subs)

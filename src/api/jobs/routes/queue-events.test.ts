@@ -6,66 +6,10 @@
  * are driven by hand, so nothing here depends on the wall clock.
  */
 import { afterEach, describe, expect, test } from 'bun:test'
-import { makeSkinPng } from '../../image/fixtures'
-import { startTestApi, uploadForm, type TestApi } from '../../testing/api-harness'
-import { readSse, type SseEvent } from '../../testing/sse-reader'
 import { createApiApp } from '../../app'
+import { closeServed, served, summary, UA } from './queue-events.fixture'
 
-const UA = { 'user-agent': 'EventStreamTest/1.0' }
-
-let open: { t: TestApi; server: ReturnType<typeof Bun.serve> }[] = []
-afterEach(async () => {
-  for (const { t, server } of open.splice(0)) {
-    server.stop(true)
-    await t.close()
-  }
-})
-
-/** A test API behind a real HTTP server, its queue not started, its stream timers ticked by hand. */
-async function served() {
-  const timers: { ms: number; tick: () => void; stopped: boolean }[] = []
-  const every = (ms: number, tick: () => void) => {
-    const timer = { ms, tick, stopped: false }
-    timers.push(timer)
-    return () => void (timer.stopped = true)
-  }
-  const t = await startTestApi({ noStart: true, deps: { every } })
-  const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => t.api.fetch(request) })
-  open.push({ t, server })
-  const origin = `http://127.0.0.1:${server.port}`
-  return {
-    t,
-    origin,
-    /** Ticks every running timer of `ms`. */
-    tick: (ms: number) => timers.filter((x) => x.ms === ms && !x.stopped).forEach((x) => x.tick()),
-    /** A new anonymous client: its cookie, as `GET /v2/queue` issues it. */
-    async client(): Promise<string> {
-      const res = await fetch(`${origin}/v2/queue`, { headers: UA })
-      const cookie = /ssg_client=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0]
-      if (!cookie) throw new Error('no client cookie issued')
-      return cookie
-    },
-    /** Opens the stream as `cookie`, optionally resuming after `lastEventId`. */
-    async stream(cookie: string, lastEventId?: string) {
-      const res = await fetch(`${origin}/v2/queue/events`, { headers: { ...UA, cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } })
-      expect(res.status).toBe(200)
-      expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
-      return readSse(res)
-    },
-    /** Queues an upload as `cookie`; it stays `waiting` until the test starts the queue. */
-    async queued(cookie: string, seed: number): Promise<string> {
-      const res = await fetch(`${origin}/v2/queue`, { method: 'POST', body: uploadForm(makeSkinPng(seed)), headers: { ...UA, cookie } })
-      expect(res.status).toBe(202)
-      return ((await res.json()) as { job: { id: string } }).job.id
-    },
-  }
-}
-
-/** The job id and status of a `job` event, and the event's id. */
-const summary = (e: SseEvent) => {
-  const data = JSON.parse(e.data) as { job: { id: string; status: string } }
-  return { id: Number(e.id), job: data.job.id, status: data.job.status }
-}
+afterEach(closeServed)
 
 describe('GET /v2/queue/events', () => {
   test('a job\'s changes arrive in order as they happen, the completion with its skin as the job read gives it', async () => {
@@ -85,7 +29,9 @@ describe('GET /v2/queue/events', () => {
     expect([processing, completed].map((e) => e.event)).toEqual(['job', 'job'])
     expect(summary(processing)).toMatchObject({ job: jobId, status: 'processing' })
     expect(summary(completed)).toMatchObject({ job: jobId, status: 'completed' })
-    expect(Number(ready.id) < Number(waiting.id) && Number(waiting.id) < Number(processing.id) && Number(processing.id) < Number(completed.id)).toBe(true)
+    const rows = await Promise.all([ready, waiting, processing, completed].map(s.row))
+    expect(rows).toEqual([...rows].sort((x, y) => x! - y!))
+    expect(new Set(rows).size).toBe(4)
     // The completed event is what GET /v2/queue/{id} answers (job and skin), without the envelope's per-request parts.
     const read = (await (await fetch(`${s.origin}/v2/queue/${jobId}`, { headers: { ...UA, cookie: me } })).json()) as { job: unknown; skin: { uuid: string } }
     const data = JSON.parse(completed.data) as { job: { result: string }; skin: { uuid: string } }
@@ -113,15 +59,15 @@ describe('GET /v2/queue/events', () => {
     let ready = await again.next()
     for (; ready.event !== 'ready'; ready = await again.next()) replay.push(summary(ready))
     // Every change after the last one seen, once each, in the order they were made.
-    const ids = replay.map((e) => e.id)
+    const ids = (await Promise.all(replay.map((e) => s.t.api.services.ctx.eventIds.open(e.id)))) as number[]
     expect(ids).toEqual([...ids].sort((x, y) => x - y))
     expect(new Set(ids).size).toBe(ids.length)
-    expect(ids[0]!).toBeGreaterThan(Number(seen.id))
+    expect(ids[0]!).toBeGreaterThan((await s.row(seen))!)
     expect(replay.filter((e) => e.job === a).map((e) => e.status)).toEqual(['processing', 'completed'])
     expect(replay.filter((e) => e.job === b).map((e) => e.status)).toEqual(['waiting', 'processing', 'completed'])
     expect(replay).toHaveLength(5)
     expect(JSON.parse(ready.data)).toEqual({ resumed: true })
-    expect(Number(ready.id)).toBeGreaterThanOrEqual(ids[ids.length - 1]!)
+    expect((await s.row(ready))!).toBeGreaterThanOrEqual(ids[ids.length - 1]!)
     // Live again: a third job arrives on the resumed stream.
     const c = await s.queued(me, 9203)
     expect(summary(await again.next())).toMatchObject({ job: c, status: 'waiting' })
@@ -192,7 +138,7 @@ describe('GET /v2/queue/events', () => {
     expect(ready.event).toBe('ready')
     await resumed.cancel()
     // From the resync's id on, nothing is missing: the recent job's change is before it.
-    const fromReady = await s.stream(me, String(Number(ready.id) - 1))
+    const fromReady = await s.stream(me, await s.t.api.services.ctx.eventIds.seal((await s.row(ready))! - 1))
     expect(summary(await fromReady.next())).toMatchObject({ job: recent, status: 'waiting' })
     await fromReady.cancel()
   })
