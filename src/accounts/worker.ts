@@ -103,7 +103,8 @@ async function buildApp(env: AccountsWorkerEnv, appOrigin: string) {
     ...(pool ? { pool } : {}),
     ...(wardrobe ? { wardrobe } : {}),
     // Webhooks: the platform refuses private addresses itself; a test event is one message on the API Worker's queue.
-    ...(env.WEBHOOKS ? { webhooks: { rules: { platformBlocksPrivate: true }, wake: async (deliveryId: string) => void (await env.WEBHOOKS!.send({ deliveryId })), ...(box ? { box } : {}) } } : {}),
+    // Webhook secrets are stored sealed only: without a token key the keys page offers no webhooks.
+    ...(env.WEBHOOKS && box ? { webhooks: { rules: { platformBlocksPrivate: true }, wake: async (deliveryId: string) => void (await env.WEBHOOKS!.send({ deliveryId })), box } } : {}),
     siteStatus: {
       signer: { kind: config.signer, origin: config.signer === 'upstream' ? (config.upstream.origin ?? null) : null },
       storageBudgetBytes: config.storageBudgetBytes,

@@ -85,12 +85,13 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
   const withOrigin = { ...env, PUBLIC_URL: origin }
   const ctx = await workerContext(env.TEST_COUNT_D1 === '1' ? { ...withOrigin, DB: countingD1(env.DB, () => d1RoundTrips++) } : withOrigin)
   const retryDelay = Number(env.QUEUE_RETRY_DELAY_S ?? 10)
-  // Webhook secrets are sealed with the pool's token key where one is set (src/api/webhooks/secret.ts).
+  // Webhook secrets are stored sealed with the token key (src/api/webhooks/secret.ts): without one
+  // (POOL_TOKEN_KEY) this Worker sends no webhooks rather than keep secrets as they are.
   const box = ctx.config.pool.tokenKey ? await createTokenBox(ctx.config.pool.tokenKey) : undefined
   // Webhooks (docs/webhooks.md): rows in D1, one message per due attempt; the platform refuses private
   // addresses itself, so host names are not resolved here (IP literals still are checked).
-  const webhooks = env.WEBHOOKS
-    ? queuesWebhooks({ sql: ctx.store.sql, producer: env.WEBHOOKS, ...(box ? { box } : {}), now: ctx.now, random: ctx.random, fetch: ((input, init) => fetch(input, init)) as typeof fetch /* called unbound otherwise: "Illegal invocation" on Workers */, rules: { platformBlocksPrivate: true }, keysUrl: `${ctx.config.publicUrl}/accounts/keys`, report })
+  const webhooks = env.WEBHOOKS && box
+    ? queuesWebhooks({ sql: ctx.store.sql, producer: env.WEBHOOKS, box, now: ctx.now, random: ctx.random, fetch: ((input, init) => fetch(input, init)) as typeof fetch /* called unbound otherwise: "Illegal invocation" on Workers */, rules: { platformBlocksPrivate: true }, keysUrl: `${ctx.config.publicUrl}/accounts/keys`, report })
     : undefined
   const jobWebhooks = webhooks ? createJobWebhooks({ store: ctx.store, dispatcher: webhooks, rules: { platformBlocksPrivate: true }, now: ctx.now, report }) : undefined
   const { services, queue } = wireServices(ctx, { report, ...(jobWebhooks ? { webhooks: jobWebhooks } : {}) }, (process) =>

@@ -156,6 +156,7 @@ function apiDeployedBefore(): Account {
     ['API_SESSION_SECRET', 'c'.repeat(64)],
     ['ALTCHA_HMAC_KEY', 'd'.repeat(64)],
     ['SIGNING_KEY_PEM', '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n'],
+    ['POOL_TOKEN_KEY', 'f'.repeat(64)],
   ])
   return account({ databases: [{ name: 'skins', uuid: crypto.randomUUID() }], buckets: ['skin-blobs'], queues: ['skin-jobs', 'skin-jobs-dlq', 'skin-webhooks'], workers: new Map([[API_WORKER, secrets], [WEB_WORKER, new Map()]]) })
 }
@@ -185,7 +186,7 @@ describe('bun run deploy', () => {
     const acc = account()
     const { code, log } = await run(checkout(), acc)
     expect(code).toBe(EXIT.missingSecrets)
-    for (const name of ['API_SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'SIGNING_KEY_PEM']) expect(log).toContain(`- ${name}, for`)
+    for (const name of ['API_SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'SIGNING_KEY_PEM', 'POOL_TOKEN_KEY']) expect(log).toContain(`- ${name}, for`)
     expect(log).toContain('- API_SESSION_SECRET, for session cookies, one value on both Workers')
     expect(log).toContain('echo "$k" | bun run wrangler secret put API_SESSION_SECRET -c wrangler.api.toml --env stack')
     expect(log).toContain('echo "$k" | bun run wrangler secret put API_SESSION_SECRET -c wrangler.accounts.toml --env stack')
@@ -229,9 +230,10 @@ describe('bun run deploy', () => {
     ])
     // The secrets reached the Workers, the shared ones with one value; the signing key is a usable RSA key.
     const api = secretsOf(acc, API_WORKER)
-    expect(Object.keys(api).sort()).toEqual(['ALTCHA_HMAC_KEY', 'API_SESSION_SECRET', 'SIGNING_KEY_PEM'])
+    expect(Object.keys(api).sort()).toEqual(['ALTCHA_HMAC_KEY', 'API_SESSION_SECRET', 'POOL_TOKEN_KEY', 'SIGNING_KEY_PEM'])
     expect(api.API_SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/)
-    expect(secretsOf(acc, ACCOUNTS_WORKER)).toEqual({ API_SESSION_SECRET: api.API_SESSION_SECRET!, ALTCHA_HMAC_KEY: api.ALTCHA_HMAC_KEY! })
+    // The token key seals webhook secrets and linked accounts' tokens whatever the signer.
+    expect(secretsOf(acc, ACCOUNTS_WORKER)).toEqual({ API_SESSION_SECRET: api.API_SESSION_SECRET!, ALTCHA_HMAC_KEY: api.ALTCHA_HMAC_KEY!, POOL_TOKEN_KEY: api.POOL_TOKEN_KEY! })
     const der = Buffer.from(api.SIGNING_KEY_PEM!.replace(/-----[^-]+-----|\s/g, ''), 'base64')
     const key = await crypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-1' }, true, ['sign'])
     expect((key.algorithm as RsaHashedKeyAlgorithm).modulusLength).toBe(4096)
@@ -264,7 +266,7 @@ describe('bun run deploy', () => {
       expect(log).toContain("the API Worker's value")
       expect(log).toContain('--secrets-file')
       expect(log).toContain('signs everyone out')
-      expect(log).not.toContain('POOL_TOKEN_KEY')
+      expect(log).toContain('bun run wrangler secret put POOL_TOKEN_KEY -c wrangler.accounts.toml --env stack')
       expect(log).toContain('Nothing was created or deployed.')
       expect(changing(acc)).toEqual([])
       expect(acc.workers.has(ACCOUNTS_WORKER)).toBe(false)
@@ -277,11 +279,11 @@ describe('bun run deploy', () => {
     const acc = apiDeployedBefore()
     const before = secretsOf(acc, API_WORKER)
     const file = join(root, 'secrets.json')
-    writeFileSync(file, JSON.stringify({ API_SESSION_SECRET: before.API_SESSION_SECRET, ALTCHA_HMAC_KEY: before.ALTCHA_HMAC_KEY }))
+    writeFileSync(file, JSON.stringify({ API_SESSION_SECRET: before.API_SESSION_SECRET, ALTCHA_HMAC_KEY: before.ALTCHA_HMAC_KEY, POOL_TOKEN_KEY: before.POOL_TOKEN_KEY }))
     const { code, log } = await run(root, acc, { secretsFile: file, env: { PUBLIC_URL: 'https://skins.example.org' } })
     expect(code).toBe(EXIT.ok)
     expect(secretsOf(acc, API_WORKER)).toEqual(before)
-    expect(secretsOf(acc, ACCOUNTS_WORKER)).toEqual({ API_SESSION_SECRET: before.API_SESSION_SECRET!, ALTCHA_HMAC_KEY: before.ALTCHA_HMAC_KEY! })
+    expect(secretsOf(acc, ACCOUNTS_WORKER)).toEqual({ API_SESSION_SECRET: before.API_SESSION_SECRET!, ALTCHA_HMAC_KEY: before.ALTCHA_HMAC_KEY!, POOL_TOKEN_KEY: before.POOL_TOKEN_KEY! })
     expect(deploys(acc)).toEqual([
       'deploy wrangler.api.toml +secrets PUBLIC_URL:https://skins.example.org',
       'deploy wrangler.accounts.toml +secrets PUBLIC_URL:https://skins.example.org',
@@ -293,12 +295,12 @@ describe('bun run deploy', () => {
   test('a shared secret the API Worker lacks is made once for both Workers, replacing the account Worker’s', async () => {
     const acc = apiDeployedBefore()
     acc.workers.get(API_WORKER)!.delete('ALTCHA_HMAC_KEY')
-    acc.workers.set(ACCOUNTS_WORKER, new Map([['API_SESSION_SECRET', 'c'.repeat(64)], ['ALTCHA_HMAC_KEY', 'e'.repeat(64)]]))
+    acc.workers.set(ACCOUNTS_WORKER, new Map([['API_SESSION_SECRET', 'c'.repeat(64)], ['ALTCHA_HMAC_KEY', 'e'.repeat(64)], ['POOL_TOKEN_KEY', 'f'.repeat(64)]]))
     const { code, log } = await run(checkout(), acc, { generateSecrets: true, env: { PUBLIC_URL: 'https://skins.example.org' } })
     expect(code).toBe(EXIT.ok)
     const made = secretsOf(acc, API_WORKER).ALTCHA_HMAC_KEY!
     expect(made).toMatch(/^[0-9a-f]{64}$/)
-    expect(secretsOf(acc, ACCOUNTS_WORKER)).toEqual({ API_SESSION_SECRET: 'c'.repeat(64), ALTCHA_HMAC_KEY: made })
+    expect(secretsOf(acc, ACCOUNTS_WORKER)).toEqual({ API_SESSION_SECRET: 'c'.repeat(64), ALTCHA_HMAC_KEY: made, POOL_TOKEN_KEY: 'f'.repeat(64) })
     expect(secretsOf(acc, API_WORKER).API_SESSION_SECRET).toBe('c'.repeat(64))
     expectNoSecretLeft(acc, log)
   })
@@ -331,12 +333,12 @@ describe('bun run deploy', () => {
   test('secrets from --secrets-file count as set and are uploaded with the API Worker, the shared ones with the account Worker', async () => {
     const root = checkout()
     const file = join(root, 'secrets.json')
-    writeFileSync(file, JSON.stringify({ API_SESSION_SECRET: 'a'.repeat(64), ALTCHA_HMAC_KEY: 'b'.repeat(64), SIGNING_KEY_PEM: '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n' }))
+    writeFileSync(file, JSON.stringify({ API_SESSION_SECRET: 'a'.repeat(64), ALTCHA_HMAC_KEY: 'b'.repeat(64), POOL_TOKEN_KEY: 'c'.repeat(64), SIGNING_KEY_PEM: '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n' }))
     const acc = account()
     const { code, log } = await run(root, acc, { secretsFile: file })
     expect(code).toBe(EXIT.ok)
     expect(secretsOf(acc, API_WORKER).API_SESSION_SECRET).toBe('a'.repeat(64))
-    expect(secretsOf(acc, ACCOUNTS_WORKER)).toEqual({ API_SESSION_SECRET: 'a'.repeat(64), ALTCHA_HMAC_KEY: 'b'.repeat(64) })
+    expect(secretsOf(acc, ACCOUNTS_WORKER)).toEqual({ API_SESSION_SECRET: 'a'.repeat(64), ALTCHA_HMAC_KEY: 'b'.repeat(64), POOL_TOKEN_KEY: 'c'.repeat(64) })
     expect(existsSync(file)).toBe(true)
     expectNoSecretLeft(acc, log)
     writeFileSync(file, 'API_SESSION_SECRET=a')
@@ -375,7 +377,7 @@ describe('bun run deploy', () => {
 
 describe('secretGaps', () => {
   test('with ANTIBOT=off the account Worker still needs an anti-bot key, made for both Workers when neither has one', () => {
-    const gaps = secretGaps({ SIGNER: 'local', ANTIBOT: 'off' }, { api: ['API_SESSION_SECRET', 'SIGNING_KEY_PEM'], accounts: ['API_SESSION_SECRET'] }, [])
+    const gaps = secretGaps({ SIGNER: 'local', ANTIBOT: 'off' }, { api: ['API_SESSION_SECRET', 'SIGNING_KEY_PEM', 'POOL_TOKEN_KEY'], accounts: ['API_SESSION_SECRET', 'POOL_TOKEN_KEY'] }, [])
     expect(gaps.missing.map((s) => [s.name, s.shared])).toEqual([['ALTCHA_HMAC_KEY', true]])
     expect(gaps.uncopyable).toEqual([])
   })

@@ -18,6 +18,13 @@ export interface NeededSecret {
 
 const random = (name: string, why: string): NeededSecret => ({ name, why, command: `openssl rand -hex 32 | bun run wrangler secret put ${name} -c ${CONFIG.api} --env stack` })
 
+/**
+ * What the token key seals, whatever the signer: webhook secrets (docs/webhooks.md), linked Minecraft
+ * accounts' tokens (docs/wear.md) and, with SIGNER=mojang, the signing pool's. Without it the Workers
+ * offer neither webhooks nor linking, rather than store those credentials as they are.
+ */
+const TOKEN_KEY_USE = 'sealing stored credentials: webhook secrets, linked Minecraft accounts’ tokens and the signing pool’s'
+
 /** The secrets the API Worker's variables call for. */
 export function neededSecrets(vars: Record<string, string>): NeededSecret[] {
   const signer = vars.SIGNER ?? 'local'
@@ -34,22 +41,22 @@ export function neededSecrets(vars: Record<string, string>): NeededSecret[] {
           },
         ]
       : []),
-    ...(signer === 'mojang' ? [random('POOL_TOKEN_KEY', 'sealing the signing pool’s Minecraft tokens (SIGNER=mojang)')] : []),
+    random('POOL_TOKEN_KEY', TOKEN_KEY_USE),
   ]
 }
 
 /**
  * The secrets the account Worker needs, each the API Worker's value: its `ssg_api` session cookie
- * must pass the API's check, its anti-bot proofs are the API's challenges, and with SIGNER=mojang it
- * seals the signing pool's tokens the API Worker opens. The anti-bot key is needed whatever ANTIBOT
+ * must pass the API's check, its anti-bot proofs are the API's challenges, and it seals webhook
+ * secrets, linked accounts' tokens and the signing pool's tokens the API Worker opens. The anti-bot key is needed whatever ANTIBOT
  * says, as src/accounts/worker.ts refuses to start without it. `command` sets one by hand.
  */
-export function sharedSecrets(vars: Record<string, string>): NeededSecret[] {
+export function sharedSecrets(_vars: Record<string, string>): NeededSecret[] {
   const shared = (name: string, why: string): NeededSecret => ({ name, why, command: `bun run wrangler secret put ${name} -c ${CONFIG.accounts} --env stack` })
   return [
     shared('API_SESSION_SECRET', 'session cookies'),
     shared('ALTCHA_HMAC_KEY', 'anti-bot challenges'),
-    ...((vars.SIGNER ?? 'local') === 'mojang' ? [shared('POOL_TOKEN_KEY', 'sealing the signing pool’s Minecraft tokens (SIGNER=mojang)')] : []),
+    shared('POOL_TOKEN_KEY', TOKEN_KEY_USE),
   ]
 }
 

@@ -11,19 +11,42 @@ import { href } from '../context'
 import type { AccountsEnv } from '../env'
 import { formatTime } from '../routes/keys-shared'
 
-/** One key's webhook: its URL in the summary, the forms inside. */
-export function KeyWebhookDetails({ c, keyId, view }: { c: Context<AccountsEnv>; keyId: string; view: KeyWebhookView }) {
+/** A refused URL as the form shows it again: what was typed and why it was refused. */
+export interface WebhookDraft {
+  url: string
+  error: string
+}
+
+/** One key's webhook: its URL in the summary, the forms inside; open, with the typed URL and its error, after a refusal. */
+export function KeyWebhookDetails({ c, keyId, view, draft }: { c: Context<AccountsEnv>; keyId: string; view: KeyWebhookView; draft?: WebhookDraft }) {
   const t = c.get('t')
   const id = `f-webhook-${keyId}`
   return (
-    <details className="accounts-b__webhook">
+    <details className="accounts-b__webhook" open={draft ? true : undefined}>
       <summary>
         {t('accounts.webhooks.title')}: <span className="accounts-b__webhook-url">{view.url ?? t('accounts.webhooks.notSet')}</span>
       </summary>
       <form method="post" action={href(c, `/keys/${keyId}/webhook`)} className="accounts-b__form accounts-b__webhook-form">
         <div className="field">
           <label htmlFor={id}>{t('accounts.webhooks.urlLabel')}</label>
-          <input id={id} className="text-input" name="url" type="url" inputMode="url" defaultValue={view.url ?? ''} maxLength={256} placeholder="https://example.com/webhooks" aria-describedby={`${id}-hint`} />
+          <input
+            id={id}
+            className={draft ? 'text-input is-invalid' : 'text-input'}
+            name="url"
+            type="url"
+            inputMode="url"
+            defaultValue={draft ? draft.url : (view.url ?? '')}
+            maxLength={256}
+            placeholder="https://example.com/webhooks"
+            aria-invalid={draft ? true : undefined}
+            aria-describedby={draft ? `${id}-error ${id}-hint` : `${id}-hint`}
+            autoFocus={draft ? true : undefined}
+          />
+          {draft && (
+            <p id={`${id}-error`} className="field-hint field-hint--error" role="alert">
+              {draft.error}
+            </p>
+          )}
           <p id={`${id}-hint`} className="field-hint field-hint--muted">
             {t('accounts.webhooks.urlHint')}
           </p>
@@ -55,6 +78,7 @@ function statusText(c: Context<AccountsEnv>, d: DeliveryView): string {
   const t = c.get('t')
   const last = d.lastStatus !== null ? `HTTP ${d.lastStatus}` : d.attempts > 0 ? t('accounts.webhooks.noAnswer') : ''
   if (d.status === 'delivered') return t('accounts.webhooks.status.delivered', { last })
+  if (d.status === 'dropped' && d.type === 'test') return t('accounts.webhooks.status.testFailed', { last })
   if (d.status === 'dropped') return t('accounts.webhooks.status.dropped', { last })
   if (d.attempts === 0) return t('accounts.webhooks.status.waiting')
   return t('accounts.webhooks.status.retrying', { last, time: formatTime(c.get('locale'), d.nextAttemptAt ?? d.createdAt) })

@@ -65,16 +65,23 @@ const secretIn = (html: string) => html.match(/whsec_[A-Za-z0-9+/=]+/)?.[0]
 describe('keys page: webhooks', () => {
   let secret: string
 
-  test('a private host is refused with a readable error and nothing is stored', async () => {
+  test('a refused URL is shown again in its form with what is wrong with it, and nothing is stored', async () => {
     expect(await page(ADA)).toContain('not set')
-    for (const url of ['https://10.0.0.5/hook', 'https://127.0.0.1/hook']) {
+    const refused = async (url: string) => {
       const r = await post(ADA, `/keys/${keyId}/webhook`, { url })
-      expect(r.status).toBe(303)
-      const html = await page(ADA, new URL(r.headers.get('location')!, APP).search)
-      expect(html).toContain('never sent to private, local or reserved addresses')
+      expect(r.status).toBe(400)
+      const html = await r.text()
+      // The key's webhook form is open, holds what was typed, and is marked invalid with the reason.
+      expect(html).toContain(`value="${url.replace(/&/g, '&amp;')}"`)
+      expect(html).toContain('aria-invalid="true"')
+      expect(html).toMatch(/<details class="accounts-b__webhook" open="">/)
+      return html
     }
-    const r = await post(ADA, `/keys/${keyId}/webhook`, { url: 'http://example.com/hook' })
-    expect(await page(ADA, new URL(r.headers.get('location')!, APP).search)).toContain('Enter an https URL')
+    expect(await refused('https://10.0.0.5/hook')).toContain('10.0.0.5 points to 10.0.0.5, a private, local or reserved address')
+    expect(await refused('https://127.0.0.1/hook')).toContain('127.0.0.1 points to 127.0.0.1')
+    expect(await refused('http://example.com/hook')).toContain('Webhooks are sent over https only; this URL uses http.')
+    expect(await refused('https://ada:pw@example.com/hook')).toContain('Remove the user name and password from the URL')
+    expect(await refused('not a url')).toContain('This is not a web address.')
     expect(store.sqlite.query('SELECT webhook_url, webhook_secret FROM api_keys WHERE id = ?').get(keyId)).toEqual({ webhook_url: null, webhook_secret: null })
   })
 
@@ -122,6 +129,32 @@ describe('keys page: webhooks', () => {
     const last = receiver.received.at(-1)!
     expect(() => new Webhook(secret).verify(last.body, last.headers)).toThrow()
     expect((new Webhook(fresh).verify(last.body, last.headers) as { type: string }).type).toBe('test')
+  })
+
+  test('a test event that fails is tried once, shown as failed, and no one is notified', async () => {
+    const before = receiver.received.length
+    receiver.failNext(1)
+    await post(ADA, `/keys/${keyId}/webhook/test`)
+    await deliverDue()
+    clock.now += 3_600_000
+    await deliverDue()
+    expect(receiver.received.length).toBe(before + 1)
+    expect(await page(ADA)).toContain('Failed (HTTP 500); a test event is sent once')
+    expect(store.sqlite.query("SELECT count(*) AS n FROM notifications WHERE user_id = ?").get(ADA)).toEqual({ n: 0 })
+  })
+
+  test('"Send a test event" may be clicked 5 times, then waits 10 minutes', async () => {
+    clock.now += 2 * 3_600_000 // an hour without a test forgets the earlier ones
+    for (let i = 0; i < 5; i++) expect((await post(ADA, `/keys/${keyId}/webhook/test`)).headers.get('location')).toContain('webhook=tested')
+    const sixth = await post(ADA, `/keys/${keyId}/webhook/test`)
+    const location = sixth.headers.get('location')!
+    expect(location).toContain('webhookError=testThrottled')
+    expect(await page(ADA, new URL(location, APP).search)).toContain('You sent several test events just now. You can send the next one in 10 min.')
+    const queued = store.sqlite.query("SELECT count(*) AS n FROM webhook_deliveries WHERE type = 'test' AND created_at >= ?").get(clock.now) as { n: number }
+    expect(queued.n).toBe(5)
+    clock.now += 10 * 60_000 + 1000
+    expect((await post(ADA, `/keys/${keyId}/webhook/test`)).headers.get('location')).toContain('webhook=tested')
+    clock.now += 2 * 3_600_000
   })
 
   test('saving an empty URL removes the webhook', async () => {

@@ -16,7 +16,7 @@ import { renderPage } from '../render/shell'
 import { formatTime, KeyDates, SectionTabs, userOrSignIn } from './keys-shared'
 import { listDeliveries, type DeliveryView } from '../../api/webhooks/deliveries'
 import { keyWebhooks, type KeyWebhookView } from '../../api/webhooks/key-webhook'
-import { DeliveriesCard, KeyWebhookDetails } from '../render/key-webhook-parts'
+import { DeliveriesCard, KeyWebhookDetails, type WebhookDraft } from '../render/key-webhook-parts'
 import { accountsSql } from '../site-sql'
 import { keyWebhookRoutes, WEBHOOK_ERRORS, WEBHOOK_NOTICES } from './key-webhooks'
 
@@ -38,6 +38,8 @@ interface FormState {
   notice?: string
   /** An error of a form of the key list (a webhook form). */
   listError?: string
+  /** A refused webhook URL, shown again in its key's form. */
+  webhookDraft?: { keyId: string } & WebhookDraft
 }
 
 async function keysPage(c: Context<AccountsEnv>, userId: string, state: FormState = {}, status: 200 | 400 | 403 | 404 = 200) {
@@ -80,7 +82,7 @@ async function keysPage(c: Context<AccountsEnv>, userId: string, state: FormStat
                       ))}
                     </p>
                   )}
-                  {hooks && <KeyWebhookDetails c={c} keyId={k.id} view={hooks.get(k.id) ?? noHook} />}
+                  {hooks && <KeyWebhookDetails c={c} keyId={k.id} view={hooks.get(k.id) ?? noHook} {...(state.webhookDraft?.keyId === k.id ? { draft: state.webhookDraft } : {})} />}
                 </div>
                 <form method="post" action={href(c, `/keys/${k.id}/revoke`)}>
                   <button type="submit" className="button button--outlined button--small accounts-b__danger">
@@ -128,9 +130,7 @@ const WEBHOOK_NOTICE_TEXT: Record<(typeof WEBHOOK_NOTICES)[number], MessageKey> 
   removed: 'accounts.webhooks.removed',
   tested: 'accounts.webhooks.tested',
 }
-const WEBHOOK_ERROR_TEXT: Record<Exclude<(typeof WEBHOOK_ERRORS)[number], 'csrf' | 'notFound'>, MessageKey> = {
-  badUrl: 'accounts.webhooks.errors.badUrl',
-  blockedHost: 'accounts.webhooks.errors.blockedHost',
+const WEBHOOK_ERROR_TEXT: Record<Exclude<(typeof WEBHOOK_ERRORS)[number], 'csrf' | 'notFound' | 'testThrottled'>, MessageKey> = {
   noUrl: 'accounts.webhooks.errors.noUrl',
   unavailable: 'accounts.webhooks.errors.unavailable',
 }
@@ -143,6 +143,10 @@ function webhookOutcome(c: Context<AccountsEnv>): FormState {
   if (notice) return { notice: t(WEBHOOK_NOTICE_TEXT[notice]) }
   if (error === 'csrf') return { listError: t('accounts.errors.csrf') }
   if (error === 'notFound') return { listError: t('accounts.keys.errors.notFound') }
+  if (error === 'testThrottled') {
+    const seconds = Number(c.req.query('retry'))
+    return { listError: t('accounts.webhooks.errors.testThrottled', { minutes: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1 }) }
+  }
   if (error) return { listError: t(WEBHOOK_ERROR_TEXT[error]) }
   return {}
 }
@@ -206,5 +210,5 @@ export function keysRoutes() {
 /** Registers the API key routes (route registry, ./index.ts). */
 export const registerKeysRoutes = (app: Hono<AccountsEnv>) => {
   app.route('/', keysRoutes())
-  app.route('/', keyWebhookRoutes())
+  app.route('/', keyWebhookRoutes((c, userId, draft) => keysPage(c, userId, { webhookDraft: draft }, 400)))
 }

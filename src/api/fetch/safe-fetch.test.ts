@@ -72,13 +72,23 @@ const dns = (table: Record<string, string[]>) => async (host: string) => {
 }
 
 /** A fetch stand-in that records URLs and answers with the skin PNG. */
+/**
+ * A fetch that answers a PNG and records what was asked for (the URL with its `Host` header's name,
+ * as the server sees it) and where it connected (the URL's host: the checked IP once pinned) with
+ * which TLS server name.
+ */
 function recordingFetch() {
   const calls: string[] = []
-  const impl = (async (input: string | URL | Request) => {
-    calls.push(String(input))
+  const connected: { address: string; serverName: string | null }[] = []
+  const impl = (async (input: string | URL | Request, init?: RequestInit & { tls?: { serverName?: string } }) => {
+    const u = new URL(String(input))
+    connected.push({ address: u.hostname, serverName: init?.tls?.serverName ?? null })
+    const host = new Headers(init?.headers).get('host')
+    if (host) u.host = host
+    calls.push(u.href)
     return new Response(png, { headers: { 'content-type': 'image/png' } })
   }) as typeof fetch
-  return { calls, impl }
+  return { calls, connected, impl }
 }
 
 describe('loopback server through the test allowlist', () => {
@@ -184,6 +194,19 @@ describe('address checks with an injected resolver (no network)', () => {
     const got = await get('https://skins.example/a.png')
     expect(got.bytes).toEqual(png)
     expect(rec.calls).toEqual(['https://skins.example/a.png'])
+    // Connected to the checked IPv4 address, with the name as TLS server name.
+    expect(rec.connected).toEqual([{ address: '93.184.216.34', serverName: 'skins.example' }])
+  })
+
+  test('the download connects to the address that was checked, not to a second answer of the name (DNS rebinding)', async () => {
+    const rec = recordingFetch()
+    const answers = [['93.184.216.34'], ['127.0.0.1']]
+    let lookups = 0
+    const get = createSafeFetcher({ resolve: async () => answers[Math.min(lookups++, 1)]!, fetch: rec.impl })
+    expect((await get('http://rebind.example/skin.png')).bytes).toEqual(png)
+    expect(lookups).toBe(1)
+    expect(rec.connected).toEqual([{ address: '93.184.216.34', serverName: null }])
+    expect(rec.calls).toEqual(['http://rebind.example/skin.png'])
   })
 
   test.each([

@@ -5,9 +5,9 @@
  * each hop, `Content-Type: image/png` required, the size limit enforced on Content-Length and again
  * while the body streams in, and one deadline (AbortSignal) over the whole operation.
  *
- * Known limit: the address is checked, then fetch() resolves the name again, so a DNS server that
- * answers differently within milliseconds (rebinding) is not stopped here; deployments that need
- * that guarantee put an egress proxy or firewall in front.
+ * The connection goes to the addresses that were checked (./pinned-fetch.ts: the URL names the IP,
+ * `Host` and the TLS server name the host), so a DNS server that answers differently on a second
+ * look (rebinding) cannot point the download at a private address.
  *
  * On Cloudflare Workers (issue 13 point 1) the platform itself refuses connections to private and
  * loopback networks and there is no DNS API: `platformBlocksPrivate` skips the resolution (IP
@@ -21,6 +21,7 @@ import { isApiError } from '../errors'
 import { blockedAddressReason, isIpLiteral } from './blocked-address'
 import { blockedUrlHost, invalidImageUrl } from './errors'
 import { rewriteImageUrl, type RewriteContext } from './rewrite-image-url'
+import { fetchPinned } from './pinned-fetch'
 
 /** Longest accepted URL (reference mineskin-api.md §1.5). */
 export const MAX_IMAGE_URL_LENGTH = 256
@@ -41,6 +42,8 @@ export interface SafeFetchOptions {
   platformBlocksPrivate?: boolean
   /** fetch implementation (injectable). */
   fetch?: typeof fetch
+  /** TEST ONLY: a PEM certificate trusted besides the system's (./pinned-fetch.ts). */
+  trust?: string
   /** Where minesk.in/<id> links point (this API's texture of that skin); without it they are fetched as given. Other page rewrites always apply. */
   rewrite?: RewriteContext
   /** User-Agent sent to remote hosts. */
@@ -112,15 +115,19 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): (url: string)
   const doFetch = options.fetch ?? fetch
   const userAgent = options.userAgent ?? 'SkinSignatureGenerator (+image fetch)'
 
-  /** Refuses `u` unless every address its host has is public (or it is on the test allowlist). */
-  async function checkHost(u: URL, signal: AbortSignal): Promise<void> {
-    if (allowed.has(hostPort(u))) return
+  /**
+   * Refuses `u` unless every address its host has is public (or it is on the test allowlist); returns
+   * the addresses to connect to, or null to connect as given (an IP literal, the allowlist, Workers).
+   */
+  async function checkHost(u: URL, signal: AbortSignal): Promise<string[] | null> {
+    if (allowed.has(hostPort(u))) return null
     const host = u.hostname
+    const literal = isIpLiteral(host)
     let addresses: string[]
-    if (isIpLiteral(host)) {
+    if (literal) {
       addresses = [host]
     } else if (options.platformBlocksPrivate) {
-      return
+      return null
     } else {
       try {
         addresses = await abortable(resolve(host.replace(/\.$/, '')), signal)
@@ -134,6 +141,7 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): (url: string)
       const reason = blockedAddressReason(address)
       if (reason) throw blockedUrlHost(`${host} resolves to ${reason}`)
     }
+    return literal ? null : addresses
   }
 
   async function run(originalUrl: string, signal: AbortSignal): Promise<FetchedImage> {
@@ -144,14 +152,10 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): (url: string)
     const requestedUrl = rewriteImageUrl(originalUrl, options.rewrite)
     let current = parseHttpUrl(requestedUrl)
     for (let hop = 0; ; hop++) {
-      await checkHost(current, signal)
+      const addresses = await checkHost(current, signal)
       let res: Response
       try {
-        res = await doFetch(current.href, {
-          redirect: 'manual',
-          signal,
-          headers: { accept: 'image/png', 'user-agent': userAgent },
-        })
+        res = await fetchPinned(current, addresses, { redirect: 'manual', signal, headers: { accept: 'image/png', 'user-agent': userAgent } }, { fetch: doFetch, ...(options.trust ? { trust: options.trust } : {}) })
       } catch (e) {
         if (signal.aborted) throw e
         throw invalidImageUrl(`${current.host} could not be reached`)

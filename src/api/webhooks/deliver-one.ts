@@ -53,13 +53,15 @@ export async function deliverOne(deps: DeliverDeps, row: DeliveryRow): Promise<n
     await recordAttempt(sql, row.id, { status: 'delivered', httpStatus: result.status, error: null, next: null }, t)
     return null
   }
-  // A revoked key or a removed secret will not come back: nothing would be signed any more.
-  const next = live && key.webhook_secret ? nextAttemptAt(row.created_at, row.attempts, t, deps.random()) : null
+  // A revoked key or a removed secret will not come back: nothing would be signed any more. A test
+  // event is tried once (./key-webhook.ts sendTestEvent) and its failure is shown where it was sent.
+  const test = row.type === 'test'
+  const next = live && key.webhook_secret && !test ? nextAttemptAt(row.created_at, row.attempts, t, deps.random()) : null
   if (next !== null) {
     await recordAttempt(sql, row.id, { status: 'pending', httpStatus: result.status, error: result.error, next }, t)
     return next
   }
   await recordAttempt(sql, row.id, { status: 'dropped', httpStatus: result.status, error: result.error, next: null }, t)
-  if (live) await notifyDropped(sql, { userId: row.user_id, url: row.url, type: row.type, lastError: result.error, keysUrl: deps.keysUrl, now: t })
+  if (live && !test) await notifyDropped(sql, { userId: row.user_id, url: row.url, type: row.type, lastError: result.error, keysUrl: deps.keysUrl, now: t })
   return null
 }

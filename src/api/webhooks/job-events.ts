@@ -72,7 +72,7 @@ export function createJobWebhooks(deps: { store: Store; dispatcher: Pick<Webhook
       if (!who.apiKeyId) throw new ApiError('callback_requires_key', 'A callback is signed with an API key’s webhook secret: send the request with an API key', 400)
       const key = await keyOf(who.apiKeyId)
       if (!key?.webhook_secret) throw new ApiError('webhook_secret_missing', 'This API key has no webhook secret yet: create one on the account site’s API keys page', 400)
-      return (await checkWebhookUrl(raw, deps.rules)).href
+      return (await checkWebhookUrl(raw, deps.rules)).url.href
     },
 
     async finished(jobId) {

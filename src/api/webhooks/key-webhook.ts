@@ -6,15 +6,14 @@
  * "Send a test event". Only the key's owner changes anything; plain SQL, so D1 runs it too.
  * @module
  */
-import { isApiError } from '../errors'
 import type { SqlClient } from '../store/sql'
 import { addDeliveries } from './deliveries'
 import type { TokenBox } from '../signing/pool/token-box'
 import { newWebhookSecret, storedSecret } from './secret'
-import { checkWebhookUrl, type WebhookUrlRules } from './webhook-url'
+import { checkWebhookUrl, WebhookUrlError, type WebhookUrlProblem, type WebhookUrlRules } from './webhook-url'
 
-/** Why a webhook change was refused (message keys `accounts.webhooks.errors.*`). */
-export type KeyWebhookError = { code: 'notFound' } | { code: 'badUrl'; reason: string } | { code: 'blockedHost'; reason: string } | { code: 'noUrl' }
+/** Why a webhook change was refused (message keys `accounts.webhooks.errors.*`); a refused URL names its problem. */
+export type KeyWebhookError = { code: 'notFound' } | { code: 'badUrl'; problem: WebhookUrlProblem } | { code: 'noUrl' }
 
 /** A key's webhook as the keys page shows it (never the secret). */
 export interface KeyWebhookView {
@@ -51,9 +50,9 @@ export async function setKeyWebhook(
   }
   let url: string
   try {
-    url = (await checkWebhookUrl(raw, rules)).href
+    url = (await checkWebhookUrl(raw, rules)).url.href
   } catch (e) {
-    if (isApiError(e)) return { ok: false, error: { code: e.code === 'blocked_url_host' ? 'blockedHost' : 'badUrl', reason: e.message } }
+    if (e instanceof WebhookUrlError) return { ok: false, error: { code: 'badUrl', problem: e.problem } }
     throw e
   }
   const secret = key.webhook_secret ? null : newWebhookSecret()
@@ -71,7 +70,12 @@ export async function rotateKeySecret(sql: SqlClient, input: { userId: string; k
   return secret
 }
 
-/** Adds a `test` delivery to the key's webhook URL; its id, or the reason there is none. */
+/**
+ * Adds a `test` delivery to the key's webhook URL; its id, or the reason there is none. A test event
+ * is attempted once, never retried (./deliver-one.ts): its sender is on the keys page to see how it
+ * went, and a retried test would let one click send many requests to any host. The keys page also
+ * limits how often it may be clicked (src/accounts/throttle/rules.ts `webhookTest`).
+ */
 export async function sendTestEvent(sql: SqlClient, input: { userId: string; keyId: string; now: number }): Promise<{ ok: true; id: string } | { ok: false; error: KeyWebhookError }> {
   const key = await ownKey(sql, input.userId, input.keyId)
   if (!key) return { ok: false, error: { code: 'notFound' } }
