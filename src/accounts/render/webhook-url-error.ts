@@ -25,6 +25,8 @@ export function webhookUrlErrorText(t: Translate, problem: WebhookUrlProblem): s
     case 'noAddresses':
       return t('accounts.webhooks.urlErrors.noAddresses', { host: problem.host })
     case 'blocked':
+      // An IP literal is its own address: say it once.
+      if (problem.host === problem.address) return t('accounts.webhooks.urlErrors.blockedAddress', { address: problem.address })
       return t('accounts.webhooks.urlErrors.blocked', { host: problem.host, address: problem.address })
   }
 }

@@ -48,10 +48,10 @@ export const RULES = {
   /** Links mailed to one address (sign-up, reset, new address): 5, then an hour's pause, so no one can flood an inbox through our forms. */
   mailRecipient: { name: 'mail-to', blockAfter: 5, blockMs: HOUR, maxBlockMs: 12 * HOUR, proofAfter: NEVER, quietMs: DAY },
   /**
-   * "Send a test event" on the keys page, per user: 5, then 10 min, 20 min … (at most 1 h); forgotten
+   * "Send a test event" on the keys page, per user: 5, then 10 min, 20 min, 30 min …; forgotten
    * after an hour without one. Each test is one request to a URL of the user's choosing, sent once.
    */
-  webhookTest: { name: 'wh-test', blockAfter: 5, blockMs: 10 * MINUTE, maxBlockMs: HOUR, proofAfter: NEVER, quietMs: HOUR },
+  webhookTest: { name: 'wh-test', blockAfter: 5, blockMs: 10 * MINUTE, maxBlockMs: 30 * MINUTE, proofAfter: NEVER, quietMs: HOUR },
   /** Uses of mailed links (confirm, reset) from one address: the tokens are unguessable, this only bounds the work. */
   linkAddress: { name: 'link-ip', blockAfter: 30, blockMs: 15 * MINUTE, maxBlockMs: 12 * HOUR, proofAfter: NEVER, quietMs: DAY },
 } as const satisfies Record<string, ThrottleRule>

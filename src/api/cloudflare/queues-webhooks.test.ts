@@ -60,7 +60,8 @@ async function setup() {
     rules,
     keysUrl: 'https://ssg.test/accounts/keys',
   })
-  const event = { apiKeyId: keyId, userId: 'user-q', url: receiver.url('/q'), type: 'test', jobId: null, body: '{"type":"test","timestamp":"2026-11-28T00:00:00.000Z","data":{}}' }
+  // A job's event: those are retried (a `test` event is sent once, src/api/webhooks/deliver-one.ts).
+  const event = { apiKeyId: keyId, userId: 'user-q', url: receiver.url('/q'), type: 'job.completed', jobId: null, body: '{"type":"job.completed","timestamp":"2026-11-28T00:00:00.000Z","data":{}}' }
   const status = (id: string) => store.sqlite.query('SELECT status, attempts FROM webhook_deliveries WHERE id = ?').get(id)
   return { store, clock, hooks, sent, event, secret: set.secret, status }
 }
@@ -77,7 +78,7 @@ describe('webhooks on Cloudflare Queues', () => {
     expect(status(id!)).toEqual({ status: 'delivered', attempts: 1 })
     const got = receiver.received.slice(before)
     expect(got).toHaveLength(1)
-    expect((new Webhook(secret).verify(got[0]!.body, got[0]!.headers) as { type: string }).type).toBe('test')
+    expect((new Webhook(secret).verify(got[0]!.body, got[0]!.headers) as { type: string }).type).toBe('job.completed')
     const again = batch(id!)
     await hooks.consume(again.batch)
     expect(again.outcome).toEqual(['ack'])
