@@ -15,6 +15,7 @@ beforeAll(() => {
       if (url.pathname === '/flaky' && failures-- > 0) return new Response('down', { status: 503 })
       if (url.pathname === '/echo') return new Response(await request.text(), { status: 201, headers: { 'x-upstream': 'yes' } })
       if (url.pathname === '/empty') return new Response(null, { status: 204 })
+      if (url.pathname === '/v2/queue/events') return Response.json({ success: false, errors: [{ code: 'too_many_streams', message: 'full' }] }, { status: 429 })
       return Response.json({ ok: true })
     },
   })
@@ -38,6 +39,13 @@ test('GET is retried on 503 until it succeeds', async () => {
   const response = await backend().fetch(at('/flaky'))
   expect(response.status).toBe(200)
   expect(calls.filter((c) => c === 'GET /flaky')).toHaveLength(3)
+})
+
+test('a refused event stream is passed on at once, not retried (another try would count against its limits)', async () => {
+  calls.length = 0
+  const response = await backend().fetch(at('/v2/queue/events'))
+  expect(response.status).toBe(429)
+  expect(calls).toEqual(['GET /v2/queue/events'])
 })
 
 test('POST is sent once and its body and status pass through', async () => {

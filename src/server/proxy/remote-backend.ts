@@ -10,6 +10,7 @@
  * answer (429, 503) must be waited for, within a bound, instead of the fixed back-off.
  * @module
  */
+import { isEventStreamRequest } from './event-stream-request'
 import { proxy } from 'hono/proxy'
 import { RETRY_STATUS_CODES } from '../../shared/api/client'
 import type { Backend } from '../app-options'
@@ -83,7 +84,9 @@ export function remoteBackend(origin: string, options: RemoteBackendOptions = {}
   }
 
   const send = async (request: Request): Promise<Response> => {
-    const idempotent = request.method === 'GET' || request.method === 'HEAD'
+    // A refused event stream (too many open, opened too often) is no passing fault: another try only
+    // counts against the caller's limits again, and its client falls back to polling on the answer.
+    const idempotent = (request.method === 'GET' || request.method === 'HEAD') && !isEventStreamRequest(request)
     for (let n = 0; ; n++) {
       const response = await attempt(request)
       const last = !idempotent || n >= retries
