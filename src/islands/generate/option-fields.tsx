@@ -43,7 +43,7 @@ export function OptionFields({ form, onChange, allowPrivate, capes, nameInvalid 
   const { t } = useI18n()
   const id = useId()
   return (
-    <fieldset className={capes.length > 0 ? 'generate-options generate-options--cape' : 'generate-options'}>
+    <fieldset className="generate-options">
       <legend className="generate-options__legend">{t('generate.options')}</legend>
       <div className="field">
         <label htmlFor={`${id}-name`}>{t('generate.name')}</label>
