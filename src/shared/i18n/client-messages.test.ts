@@ -41,11 +41,11 @@ describe('lazy island messages (issue 11 point 2)', () => {
 })
 
 describe('strings files that name no island', () => {
-  const table = { generate: { cape: 'Cape' }, pages: { skin: { commands: { vanillaHint: 'Vanilla' }, copyManually: 'Copy' } } }
+  const table = { capePreview: { hide: 'Hide' }, generate: { cape: 'Cape' }, pages: { skin: { viewer: { walk: 'Walk' }, copyManually: 'Copy' } } }
 
   test('are written by the build like an island’s strings, and never embedded in a page', () => {
-    expect(lazyMessages(table, 'skin-copy')).toEqual({ pages: { skin: { commands: { vanillaHint: 'Vanilla' }, copyManually: 'Copy' } } })
-    expect(pickClientMessages(table, ['generate-form', 'skin-copy'])).toEqual({ generate: { cape: 'Cape' } })
+    expect(lazyMessages(table, 'cape-preview-strings')).toEqual({ capePreview: { hide: 'Hide' }, pages: { skin: { viewer: { walk: 'Walk' } } } })
+    expect(pickClientMessages(table, ['generate-form', 'cape-preview-strings'])).toEqual({ generate: { cape: 'Cape' } })
     expect(stringsFileNames()).toEqual([...Object.keys(ISLAND_NAMESPACES), ...Object.keys(STRINGS_FILES)])
     expect(stringsFileNames()).toContain('skin-copy')
   })

@@ -32,6 +32,9 @@ export const ISLAND_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
 export const STRINGS_FILES: Readonly<Record<string, readonly string[]>> = {
   // The skin page's copy island, when it switches the commands box to another group or a copy is refused (copy/copy-strings.ts).
   'skin-copy': ['pages.skin.commands.vanillaHint', 'pages.skin.commands.pluginsHint', 'pages.skin.commands.codeHint', 'pages.skin.copyManually'],
+  // The generate form's cape preview (src/islands/generate/cape-strings.ts), fetched with its lazy chunk: only
+  // callers with the `capes` grant ever see it. It reuses the skin page viewer's words for the 3D view.
+  'cape-preview-strings': ['capePreview', 'pages.skin.viewer'],
   // The skin editor's strings (src/islands/editor/editor-strings.ts), fetched by the island itself: embedded, they
   // would take the /editor page over its HTML budget in Hindi. The sign form reuses the generate form's words.
   'skin-editor-strings': ['editor', 'generate', 'wear'],
