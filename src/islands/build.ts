@@ -15,7 +15,7 @@ import * as mdi from '@mdi/js'
 import { iconId, spriteSvg } from '../shared/ui/icon-sprite'
 import { precompressDir } from './precompress'
 import { putDir, putFile } from './put-file'
-import { ISLAND_NAMESPACES, lazyMessages } from '../shared/i18n/client-messages'
+import { lazyMessages, stringsFileNames } from '../shared/i18n/client-messages'
 import { LOCALES } from '../shared/locales'
 import { islands } from './registry'
 
@@ -128,13 +128,14 @@ function writeHashedCss(name: string): string {
 }
 
 /**
- * Writes each island's strings per locale as `i18n-<hash>-<locale>-<island>.json` (issue 11 point 2:
- * a deferred island's strings stay out of the page and load with its code); returns the prefix.
+ * Writes each island's strings and each strings file per locale as `i18n-<hash>-<locale>-<name>.json`
+ * (issue 11 point 2: a deferred island's strings stay out of the page and load with its code); returns
+ * the prefix.
  */
 function writeIslandMessages(): string {
   const files = new Map<string, string>()
   for (const locale of LOCALES) {
-    for (const island of Object.keys(ISLAND_NAMESPACES)) files.set(`${locale.code}-${island}`, JSON.stringify(lazyMessages(readLocaleTable(locale.code), island)))
+    for (const name of stringsFileNames()) files.set(`${locale.code}-${name}`, JSON.stringify(lazyMessages(readLocaleTable(locale.code), name)))
   }
   const hash = createHash('sha256').update(JSON.stringify([...files])).digest('hex').slice(0, 10)
   for (const [name, json] of files) putFile(join(ASSETS, `i18n-${hash}-${name}.json`), json)

@@ -11,7 +11,7 @@ import { createTranslator } from '../../shared/i18n/translator'
 import { DEFAULT_LOCALE, isLocale } from '../../shared/locales'
 import { COMMAND_GROUPS, COMMAND_HINT_KEY, type CommandGroup } from '../../shared/skin/skin-commands'
 
-/** Name of the strings file (an entry of `ISLAND_NAMESPACES` that is no island). */
+/** Name of the strings file (an entry of `STRINGS_FILES`). */
 const STRINGS = 'skin-copy'
 
 /** The strings. */

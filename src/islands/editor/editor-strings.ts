@@ -9,7 +9,7 @@ import type { I18nValue } from '../../shared/i18n/context'
 import { createTranslator } from '../../shared/i18n/translator'
 import { DEFAULT_LOCALE, isLocale } from '../../shared/locales'
 
-/** Name of the strings file (an entry of `ISLAND_NAMESPACES` that is no island). */
+/** Name of the strings file (an entry of `STRINGS_FILES`). */
 export const EDITOR_STRINGS = 'skin-editor-strings'
 
 let loading: Promise<I18nValue> | undefined

@@ -1,10 +1,10 @@
 /**
  * Options of the generate form (SPEC §3 "Generate options"; reference/mineskin-api.md §3.3): name,
  * visibility (private only where the flag is on and the caller holds `private_skins`), variant, and a
- * cape (signed-in callers only, never for players, choices from `/v2/capes`).
+ * cape (signed-in callers only, never for players, choices from `/v2/capes`) with a preview of it.
  * @module
  */
-import { useId } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import type { Cape } from '../../shared/api/generate-api'
 import { useI18n } from '../../shared/i18n/context'
 import { SKIN_NAME_MAX } from '../../shared/schemas/api/patterns'
@@ -22,8 +22,8 @@ export interface OptionFieldsProps {
   nameInvalid: boolean
 }
 
-/** A labelled select of `[value, label]` options. */
-function SelectField(props: { id: string; name: string; label: string; value: string; onChange: (value: string) => void; options: readonly (readonly [string, string])[] }) {
+/** A labelled select of `[value, label]` options, and what goes under it. */
+function SelectField(props: { id: string; name: string; label: string; value: string; onChange: (value: string) => void; options: readonly (readonly [string, string])[]; children?: ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
@@ -34,6 +34,7 @@ function SelectField(props: { id: string; name: string; label: string; value: st
           </option>
         ))}
       </select>
+      {props.children}
     </div>
   )
 }
@@ -42,8 +43,18 @@ function SelectField(props: { id: string; name: string; label: string; value: st
 export function OptionFields({ form, onChange, allowPrivate, capes, nameInvalid }: OptionFieldsProps) {
   const { t } = useI18n()
   const id = useId()
+  const cape = capes.find((c) => c.uuid === form.cape)
+  // The cape preview is a chunk of its own (cape-preview.tsx; the home page's JavaScript budget,
+  // DESIGN.md §4), fetched once there are capes to choose from — only callers with the `capes` grant
+  // get any. No React.lazy: its code would join the React chunk every page loads. A chunk that fails
+  // to load leaves the choice without a preview.
+  const [Preview, setPreview] = useState<typeof import('./cape-preview').default>()
+  const offered = capes.length > 0
+  useEffect(() => {
+    if (offered) import('./cape-preview').then((m) => setPreview(() => m.default), () => undefined)
+  }, [offered])
   return (
-    <fieldset className={capes.length > 0 ? 'generate-options generate-options--cape' : 'generate-options'}>
+    <fieldset className="generate-options">
       <legend className="generate-options__legend">{t('generate.options')}</legend>
       <div className="field">
         <label htmlFor={`${id}-name`}>{t('generate.name')}</label>
@@ -85,8 +96,10 @@ export function OptionFields({ form, onChange, allowPrivate, capes, nameInvalid 
           label={t('generate.cape')}
           value={form.cape}
           onChange={(cape) => onChange({ cape })}
-          options={[['', t('generate.noCape')], ...capes.map((cape) => [cape.uuid, cape.alias] as const)]}
-        />
+          options={[['', t('generate.noCape')], ...capes.map((c) => [c.uuid, c.alias] as const)]}
+        >
+          {cape && Preview && <Preview key={cape.uuid} cape={cape} variant={form.variant} />}
+        </SelectField>
       )}
     </fieldset>
   )

@@ -12,6 +12,13 @@ export interface Viewer3dOptions {
   textureUrl: string
   capeUrl?: string
   slim: boolean
+  /**
+   * The model is not known (the generate form's "Detect automatically" with the visitor's own file):
+   * skinview3d reads it from the texture, as the API will.
+   */
+  detectModel?: boolean
+  /** Starts (and resets to) the back turned to the camera: the generate form's cape preview shows the cape. */
+  fromBehind?: boolean
   /** Accessible name of the canvas. */
   label: string
   /** Starts with the walk paused (prefers-reduced-motion). */
@@ -67,12 +74,13 @@ export async function mountViewer3d(host: HTMLElement, box: HTMLElement, options
   // OrbitControls: drag turns, wheel and pinch zoom (skinview3d's defaults); no panning.
   viewer.controls.enablePan = false
   viewer.playerWrapper.position.y = LIFT
-  viewer.playerWrapper.rotation.y = HOME_TURN
+  const homeTurn = options.fromBehind ? HOME_TURN + Math.PI : HOME_TURN
+  viewer.playerWrapper.rotation.y = homeTurn
   viewer.controls.minDistance = MIN_DISTANCE
   viewer.controls.maxDistance = MAX_DISTANCE
 
   try {
-    await viewer.loadSkin(options.textureUrl, { model: options.slim ? 'slim' : 'default' })
+    await viewer.loadSkin(options.textureUrl, { model: options.detectModel ? 'auto-detect' : options.slim ? 'slim' : 'default' })
   } catch {
     viewer.dispose()
     return null
@@ -159,7 +167,7 @@ export async function mountViewer3d(host: HTMLElement, box: HTMLElement, options
     turn,
     zoomBy,
     reset: () => {
-      viewer.playerWrapper.rotation.y = HOME_TURN
+      viewer.playerWrapper.rotation.y = homeTurn
       viewer.resetCameraPose()
       viewer.zoom = DEFAULT_ZOOM
       redraw()

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { lazyMessages, lazyMessagesUrl, mergeMessages, pickClientMessages } from './client-messages'
+import { ISLAND_NAMESPACES, lazyMessages, lazyMessagesUrl, mergeMessages, pickClientMessages, STRINGS_FILES, stringsFileNames } from './client-messages'
 
 describe('pickClientMessages', () => {
   const table = { common: { ok: 'OK' }, generate: { title: 'Generate' }, pages: { skin: { title: 'Skin', viewer: { walk: 'Walk' } }, home: { title: 'Home' } } }
@@ -37,5 +37,20 @@ describe('lazy island messages (issue 11 point 2)', () => {
 
   test('the drawer’s strings are not embedded on every page any more', () => {
     expect(pickClientMessages(table)).toEqual({ common: { ok: 'OK' } })
+  })
+})
+
+describe('strings files that name no island', () => {
+  const table = { capePreview: { hide: 'Hide' }, generate: { cape: 'Cape' }, pages: { skin: { viewer: { walk: 'Walk' }, copyManually: 'Copy' } } }
+
+  test('are written by the build like an island’s strings, and never embedded in a page', () => {
+    expect(lazyMessages(table, 'cape-preview-strings')).toEqual({ capePreview: { hide: 'Hide' }, pages: { skin: { viewer: { walk: 'Walk' } } } })
+    expect(pickClientMessages(table, ['generate-form', 'cape-preview-strings'])).toEqual({ generate: { cape: 'Cape' } })
+    expect(stringsFileNames()).toEqual([...Object.keys(ISLAND_NAMESPACES), ...Object.keys(STRINGS_FILES)])
+    expect(stringsFileNames()).toContain('skin-copy')
+  })
+
+  test('a name is an island or a strings file, never both', () => {
+    expect(Object.keys(STRINGS_FILES).filter((name) => name in ISLAND_NAMESPACES)).toEqual([])
   })
 })

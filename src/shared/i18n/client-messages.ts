@@ -12,10 +12,7 @@ export const CLIENT_NAMESPACES = ['common', 'appBar', 'jobs', 'snackbar', 'notif
 /** Keys of those namespaces that only the server renders (the skip link, the app bar's chip): not embedded (issue 23). */
 export const SERVER_ONLY_KEYS: readonly string[] = ['common.skipToContent', 'appBar.devMode']
 
-/**
- * Namespaces that only some islands use: embedded only in pages that render one of them. An entry
- * that names no island (`skin-copy`) is strings an island fetches itself when it needs them.
- */
+/** Namespaces that only some islands use: embedded only in pages that render one of them. */
 export const ISLAND_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   // `wear`: the drawer's Minecraft account row, My Skins' and the editor's "Wear this skin" ("Wear it").
   'app-drawer': ['drawer', 'wear'],
@@ -25,8 +22,19 @@ export const ISLAND_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   'skin-owner': ['pages.skin.owner'],
   'my-skins': ['pages.mySkins', 'wear'],
   'export-form': ['pages.mySkins', 'pages.export'],
+}
+
+/**
+ * Strings files that name no island: strings an island's code fetches itself when it needs them. Apart
+ * from {@link ISLAND_NAMESPACES}, which the client proper carries (boot.ts), so that no page downloads
+ * this list with its JavaScript; only the build reads it.
+ */
+export const STRINGS_FILES: Readonly<Record<string, readonly string[]>> = {
   // The skin page's copy island, when it switches the commands box to another group or a copy is refused (copy/copy-strings.ts).
   'skin-copy': ['pages.skin.commands.vanillaHint', 'pages.skin.commands.pluginsHint', 'pages.skin.commands.codeHint', 'pages.skin.copyManually'],
+  // The generate form's cape preview (src/islands/generate/cape-strings.ts), fetched with its lazy chunk: only
+  // callers with the `capes` grant ever see it. It reuses the skin page viewer's words for the 3D view.
+  'cape-preview-strings': ['capePreview', 'pages.skin.viewer'],
   // The skin editor's strings (src/islands/editor/editor-strings.ts), fetched by the island itself: embedded, they
   // would take the /editor page over its HTML budget in Hindi. The sign form reuses the generate form's words.
   'skin-editor-strings': ['editor', 'generate', 'wear'],
@@ -74,9 +82,12 @@ function withoutKeys(table: Record<string, unknown>, keys: readonly string[]): R
   return out
 }
 
-/** The strings of `island` alone, as the build writes them for the client to fetch (empty if it has none). */
-export function lazyMessages(table: Record<string, unknown>, island: string): Record<string, unknown> {
-  return pickNamespaces(table, ISLAND_NAMESPACES[island] ?? [])
+/** Names of every strings file the build writes: one per island with namespaces, and the {@link STRINGS_FILES}. */
+export const stringsFileNames = (): string[] => [...Object.keys(ISLAND_NAMESPACES), ...Object.keys(STRINGS_FILES)]
+
+/** The strings of island or strings file `name` alone, as the build writes them for the client to fetch (empty if it has none). */
+export function lazyMessages(table: Record<string, unknown>, name: string): Record<string, unknown> {
+  return pickNamespaces(table, ISLAND_NAMESPACES[name] ?? STRINGS_FILES[name] ?? [])
 }
 
 /** URL of `island`'s strings in `locale`; `base` is the build's hashed prefix (`manifest.messages`). */
