@@ -18,7 +18,7 @@ import { KNOWN_CAPES } from '../../src/api/capes/capes'
 import { openStore } from '../../src/api/store/db'
 import { testSessionToken } from '../../src/api/testing/test-session'
 import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
-import { hydrated, launchChromium } from '../support/browser'
+import { hydrated, launchChromium, withoutWebgl } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 import { expectNoSidewaysScroll } from '../support/page-checks'
 import { writeSkinFiles } from '../support/skin-files'
@@ -97,13 +97,7 @@ async function signedIn(options: { width: number; locale: 'en' | 'de'; noWebgl?:
       revoke(url)
     }
   })
-  if (options.noWebgl)
-    await context.addInitScript(() => {
-      const original = HTMLCanvasElement.prototype.getContext
-      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
-        return /webgl/i.test(type) ? null : (original as (...a: unknown[]) => RenderingContext | null).call(this, type, ...rest)
-      } as typeof original
-    })
+  if (options.noWebgl) await withoutWebgl(context)
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (e) => problems.push(e.message))

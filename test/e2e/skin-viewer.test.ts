@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs'
 import { gzipSync } from 'bun'
 import { encode } from 'fast-png'
 import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core'
-import { hydrated, launchChromium } from '../support/browser'
+import { hydrated, launchChromium, withoutWebgl } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 
 let server: RunningServer
@@ -73,14 +73,7 @@ async function openSkin(uuid: string, options: BrowserContextOptions & { noWebgl
       }
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] })
   })
-  // A browser without WebGL: every WebGL context request fails, as on a GPU blocklist.
-  if (noWebgl)
-    await context.addInitScript(() => {
-      const original = HTMLCanvasElement.prototype.getContext
-      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
-        return /webgl/i.test(type) ? null : (original as (...a: unknown[]) => RenderingContext | null).call(this, type, ...rest)
-      } as typeof original
-    })
+  if (noWebgl) await withoutWebgl(context)
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (e) => problems.push(e.message))

@@ -2,7 +2,7 @@
  * Debian's Chromium through playwright-core (reference/stack.md §6.5): never downloads a browser.
  * @module
  */
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 /**
  * The features Playwright disables itself (playwright-core's chromiumSwitches.ts). Chromium reads only
@@ -75,3 +75,12 @@ export const hydrated = (page: Page) =>
  */
 export const settled = (page: Page) =>
   page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity))
+
+/** Makes `context` a browser without WebGL: every WebGL context request fails, as on a GPU blocklist. */
+export const withoutWebgl = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+      return /webgl/i.test(type) ? null : (original as (...a: unknown[]) => RenderingContext | null).call(this, type, ...rest)
+    } as typeof original
+  })

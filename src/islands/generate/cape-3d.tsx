@@ -125,6 +125,8 @@ export function Cape3d({ hash, alias, variant, t }: Cape3dProps) {
             {t('pages.skin.viewer.loading')}
           </p>
         )}
+        {/* The skin page viewer's buttons, less zoom. Not a shared component: a module both lazy chunks
+            import would be split into a chunk of its own, listed in the chunk map every page loads. */}
         {shown && (
           <div className="cape-3d__controls" role="toolbar" aria-label={t('pages.skin.viewer.controls')}>
             <button type="button" className="icon-button icon-button--small" aria-pressed={walking} title={t('pages.skin.viewer.walk')} onClick={toggleWalk}>
