@@ -13,7 +13,7 @@
  * Bun never loads this file: the Durable Object classes import `cloudflare:workers`.
  * @module
  */
-import type { ExecutionContext, MessageBatch, ScheduledController } from '@cloudflare/workers-types'
+import type { DurableObjectNamespace, ExecutionContext, MessageBatch, ScheduledController } from '@cloudflare/workers-types'
 import { createTokenBox } from './signing/pool/token-box'
 import { createApiApp } from './app'
 import { workerConfig, workerContext, type ApiWorkerEnv } from './cloudflare/worker-env'
@@ -32,7 +32,6 @@ import { withEdgeClientAddress } from '../shared/edge-client-address'
 import { queuesWebhooks, type QueuesWebhooks, type WebhookMessage } from './cloudflare/queues-webhooks'
 import { createJobWebhooks } from './webhooks/job-events'
 import { durableJobEvents } from './cloudflare/durable-job-events'
-import type { DurableObjectNamespace } from '@cloudflare/workers-types'
 import type { JobEventsObject } from './cloudflare/job-events-object'
 
 export { RateLimitObject } from './cloudflare/rate-limit-object'
@@ -101,7 +100,7 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
     : undefined
   const jobWebhooks = webhooks ? createJobWebhooks({ store: ctx.store, dispatcher: webhooks, rules: { platformBlocksPrivate: true }, now: ctx.now, report }) : undefined
   // Every job row change made here (a submit's insert, the consumer's updates) is told to the object.
-  const jobEvents = env.JOB_EVENTS ? durableJobEvents(env.JOB_EVENTS, report) : undefined
+  const jobEvents = env.JOB_EVENTS ? durableJobEvents(env.JOB_EVENTS, { report }) : undefined
   const wireOptions = { report, ...(jobWebhooks ? { webhooks: jobWebhooks } : {}), ...(jobEvents ? { eventFanout: jobEvents } : {}) }
   const { services, queue } = wireServices(ctx, wireOptions, (process) =>
     queuesJobQueue({
@@ -160,7 +159,7 @@ function byOrigin(batch: MessageBatch<JobMessage>, env: ApiWorkerEnv): Map<strin
  */
 async function testJobEvents(request: Request, namespace: DurableObjectNamespace<JobEventsObject>): Promise<Response | null> {
   const { pathname } = new URL(request.url)
-  const object = durableJobEvents(namespace, report)
+  const object = durableJobEvents(namespace, { report })
   if (pathname === '/__test/job-events' && request.method === 'GET') return Response.json(await object.stats())
   if (pathname === '/__test/job-events/restart' && request.method === 'POST') {
     // The reset breaks the call that asked for it.
