@@ -5,9 +5,10 @@
  * stream follows the jobs it sends with it. Each event's `data` is what `GET /v2/queue/{id}` would
  * answer at that change: the job, and its skin once completed or its `errors` once failed.
  *
- * On Bun one hub serves every stream of the process; on the API Worker each stream has its own,
- * reading the log every second (docs/cloudflare.md). A deployment without events answers 501
- * `events_unavailable`, and clients fall back to the `wait` long-poll.
+ * On Bun one hub serves every stream of the process; on the API Worker one Durable Object runs the
+ * hub for every stream and each request subscribes there (docs/cloudflare.md "The job event stream").
+ * A deployment without events answers 501 `events_unavailable`, and clients fall back to the `wait`
+ * long-poll.
  * @module
  */
 import { Hono } from 'hono'
