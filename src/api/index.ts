@@ -90,7 +90,7 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
       if (stopped) return
       stopped = true
       // Open event streams end first: a client reconnects elsewhere (or later) and resumes.
-      services.events?.hubFor().stop()
+      services.events?.hub?.stop()
       // Together: no new job is claimed and no new refresher round starts while the others finish.
       await Promise.all([queue.stop(), signingPool.stop(), webhooks.stop()])
       store.close()

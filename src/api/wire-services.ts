@@ -20,7 +20,7 @@ import type { JobWebhooks } from './webhooks/job-events'
 import { createJobEventHub } from './jobs/events/job-event-hub'
 import { createJobEventLog } from './jobs/events/job-event-log'
 import { JOB_LIST_WINDOW_MS } from './jobs/routes/generate'
-import type { JobEvents } from './services'
+import type { JobEvents, StreamHub } from './services'
 
 /** Options of {@link wireServices}. */
 export interface WireOptions {
@@ -37,6 +37,19 @@ export interface WireOptions {
    * inject one they drive by hand). Only the in-process queue's wiring holds streams.
    */
   every?: (ms: number, tick: () => void) => () => void
+  /**
+   * With `makeQueue`: the job event stream's fan-out where the streams are held elsewhere (the API
+   * Worker: src/api/cloudflare/durable-job-events.ts). Absent there, `GET /v2/queue/events` answers 501.
+   */
+  eventFanout?: EventFanout
+}
+
+/** A job event fan-out held outside this process. */
+export interface EventFanout {
+  /** The hub of one stream (built per request). */
+  hubFor: () => StreamHub
+  /** A job row changed in this invocation; awaited there, never rejects. */
+  changed: () => Promise<void>
 }
 
 /** Builds another platform's queue over the generator's processing step (the API Worker: Cloudflare Queues). */
@@ -58,8 +71,9 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
   const signingPool = ctx.signingPool
   const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, textureBaseUrl: config.textureBaseUrl, ...(signingPool ? { ownedCapes: () => signingPool.ownedCapes() } : {}) })
   let announce: (jobId: string) => void | Promise<void> = () => {}
-  // A job row changed in this process: the event stream's hub reads the log then (on Bun; a Worker's streams poll).
-  let changed: () => void = () => {}
+  // A job row changed in this invocation: the event stream's hub reads the log then (the process's hub
+  // on Bun, the job event object on the API Worker).
+  let changed: () => void | Promise<void> = () => {}
   const storage = createStorageMeter({ sql: store.sql, blobs, budgetBytes: config.storageBudgetBytes, now })
   const generator = createGenerator(ctx, { capes, counters, storage, notify: (jobId) => announce(jobId), changed: () => changed(), ...(opts.webhooks ? { webhooks: opts.webhooks } : {}) })
   const processJob: JobProcessor = (job) => generator.process(job)
@@ -68,13 +82,12 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
   if (makeQueue) {
     queue = makeQueue(processJob)
     announce = (jobId) => queue.notify(jobId)
-    // Workers: the jobs run in the queue consumer's invocations, and a request's timers and I/O may not
-    // serve another request, so each stream gets a hub of its own that reads the log every second.
-    const log = createJobEventLog(store.sql)
-    events = {
-      hubFor: () => createJobEventHub({ log, now, retentionMs: JOB_LIST_WINDOW_MS, pollMs: 1000, ...(opts.every ? { every: opts.every } : {}), report: opts.report }),
-      log,
-      report: opts.report,
+    // Workers: the streams live in one Durable Object that reads the log once per change it is told
+    // of (docs/cloudflare.md); each request reads its backlog and renders its rows itself.
+    const fanout = opts.eventFanout
+    if (fanout) {
+      changed = fanout.changed
+      events = { hubFor: fanout.hubFor, log: createJobEventLog(store.sql), report: opts.report }
     }
   } else {
     const pool = ctx.signingPool
@@ -97,7 +110,6 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
     queue = local
     // The event stream's streams live in this process (docs/api.md "Job events"); its log is kept as
     // long as `GET /v2/queue` lists jobs, and read for other processes' rows as often as the queue polls.
-    // Not on Workers yet (docs/cloudflare.md): there the route answers 501 and clients long-poll.
     const log = createJobEventLog(store.sql)
     const hub = createJobEventHub({
       log,
@@ -110,7 +122,7 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
       report: opts.report,
     })
     changed = () => void hub.changed()
-    events = { hubFor: () => hub, log, report: opts.report }
+    events = { hubFor: () => hub, hub, log, report: opts.report }
   }
   const services: ApiServices = {
     ctx,

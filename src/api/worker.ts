@@ -7,10 +7,13 @@
  * and of its dead-letter queue, and of `skin-webhooks` (webhook delivery attempts, docs/webhooks.md); `scheduled` (the Cron Trigger of wrangler.api.toml) renews the signing
  * pool's tokens, what the background refresher's timer does on Bun (issue 24 point 2). The app is
  * built once per isolate, env and public origin (module-level cache, ./cloudflare/per-origin-builds.ts).
+ * `GET /v2/queue/events` streams are held by one Durable Object, JobEventsObject, which reads the D1
+ * event log once per job change it is told of (every writer here tells it) and hands the rows to each
+ * request, which renders them for its caller (docs/cloudflare.md "The job event stream").
  * Bun never loads this file: the Durable Object classes import `cloudflare:workers`.
  * @module
  */
-import type { ExecutionContext, MessageBatch, ScheduledController } from '@cloudflare/workers-types'
+import type { DurableObjectNamespace, ExecutionContext, MessageBatch, ScheduledController } from '@cloudflare/workers-types'
 import { createTokenBox } from './signing/pool/token-box'
 import { createApiApp } from './app'
 import { workerConfig, workerContext, type ApiWorkerEnv } from './cloudflare/worker-env'
@@ -28,9 +31,12 @@ import { JOB_LIST_WINDOW_MS } from './jobs/routes/generate'
 import { withEdgeClientAddress } from '../shared/edge-client-address'
 import { queuesWebhooks, type QueuesWebhooks, type WebhookMessage } from './cloudflare/queues-webhooks'
 import { createJobWebhooks } from './webhooks/job-events'
+import { durableJobEvents } from './cloudflare/durable-job-events'
+import type { JobEventsObject } from './cloudflare/job-events-object'
 
 export { RateLimitObject } from './cloudflare/rate-limit-object'
 export { SpentProofObject } from './cloudflare/spent-proof-object'
+export { JobEventsObject } from './cloudflare/job-events-object'
 
 /** What one isolate builds once per env. */
 interface Built {
@@ -40,7 +46,7 @@ interface Built {
   signingPool?: SigningPool
   /**
    * Deletes job event rows older than the job list's window: D1's triggers write the log as Bun's do
-   * (migration `job_events`), though this Worker does not serve the stream yet (docs/cloudflare.md).
+   * (migration `job_events`); the job event object prunes too, but only while it holds streams.
    */
   pruneJobEvents: () => Promise<number>
   /** Webhook deliveries through the `skin-webhooks` queue (docs/webhooks.md), when WEBHOOKS is bound. */
@@ -94,7 +100,10 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
     ? queuesWebhooks({ sql: ctx.store.sql, producer: env.WEBHOOKS, box, now: ctx.now, random: ctx.random, fetch: ((input, init) => fetch(input, init)) as typeof fetch /* called unbound otherwise: "Illegal invocation" on Workers */, rules: { platformBlocksPrivate: true }, keysUrl: `${ctx.config.publicUrl}/accounts/keys`, report })
     : undefined
   const jobWebhooks = webhooks ? createJobWebhooks({ store: ctx.store, dispatcher: webhooks, rules: { platformBlocksPrivate: true }, now: ctx.now, report }) : undefined
-  const { services, queue } = wireServices(ctx, { report, ...(jobWebhooks ? { webhooks: jobWebhooks } : {}) }, (process) =>
+  // Every job row change made here (a submit's insert, the consumer's updates) is told to the object.
+  const jobEvents = env.JOB_EVENTS ? durableJobEvents(env.JOB_EVENTS, { report }) : undefined
+  const wireOptions = { report, ...(jobWebhooks ? { webhooks: jobWebhooks } : {}), ...(jobEvents ? { eventFanout: jobEvents } : {}) }
+  const { services, queue } = wireServices(ctx, wireOptions, (process) =>
     queuesJobQueue({
       sql: ctx.store.sql,
       producer: env.JOBS,
@@ -110,6 +119,7 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
       // The consumer has no request to take the origin from: the message carries it.
       ...(env.PUBLIC_URL ? {} : { origin }),
       ...(jobWebhooks ? { onFinished: (jobId: string) => jobWebhooks.finished(jobId) } : {}),
+      ...(jobEvents ? { onChange: jobEvents.changed } : {}),
     }),
   )
   // What createEmbeddedApi's start() does on Bun, minus crash recovery (Queues redelivers) and demo seeding.
@@ -143,9 +153,30 @@ function byOrigin(batch: MessageBatch<JobMessage>, env: ApiWorkerEnv): Map<strin
   return new Map([...groups].map(([origin, messages]) => [origin, { ...batch, messages } as MessageBatch<JobMessage>]))
 }
 
+/**
+ * TEST_JOB_EVENTS: `GET /__test/job-events` answers the job event object's counters (streams held,
+ * hub subscriptions, notifications, log reads) and `POST /__test/job-events/restart` resets it as a
+ * deploy would (test/worker/api-worker-events.test.ts); null for any other request.
+ */
+async function testJobEvents(request: Request, namespace: DurableObjectNamespace<JobEventsObject>): Promise<Response | null> {
+  const { pathname } = new URL(request.url)
+  const object = durableJobEvents(namespace, { report })
+  if (pathname === '/__test/job-events' && request.method === 'GET') return Response.json(await object.stats())
+  if (pathname === '/__test/job-events/restart' && request.method === 'POST') {
+    // The reset breaks the call that asked for it.
+    await object.restart().catch(() => {})
+    return new Response(null, { status: 204 })
+  }
+  return null
+}
+
 export default {
   async fetch(incoming: Request, env: ApiWorkerEnv, ctx: ExecutionContext): Promise<Response> {
     const request = withEdgeClientAddress(incoming)
+    if (env.TEST_JOB_EVENTS === '1' && env.JOB_EVENTS) {
+      const answer = await testJobEvents(request, env.JOB_EVENTS)
+      if (answer) return answer
+    }
     let app: Built['app']
     try {
       app = (await built(env, originOf(env, request))).app

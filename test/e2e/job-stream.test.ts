@@ -68,7 +68,7 @@ async function generateOne(origin: string, t: TestApi, followed: string) {
   await following
   // On a loaded machine the stream's request can still be on its way: start the queue once the server
   // holds the stream (or, where the stream is refused, once the page long-polls).
-  for (let i = 0; i < 400 && followed.endsWith('/events') && t.api.services.events!.hubFor().open() === 0; i++) await Bun.sleep(25)
+  for (let i = 0; i < 400 && followed.endsWith('/events') && t.api.services.events!.hub!.open() === 0; i++) await Bun.sleep(25)
   // The page follows the waiting job now: let the queue run it.
   await t.api.start()
   await page.locator('.generate__jobs .job-item--completed').first().waitFor({ timeout: 20_000 })

@@ -186,7 +186,7 @@ describe('API Worker: the queue on Cloudflare Queues', () => {
     expect(mine).toEqual({ value: png.length })
   }, 60_000)
 
-  test('GET /v2/queue/events: the consumer\'s completion reaches the caller\'s stream (each stream reads the log every second)', async () => {
+  test('GET /v2/queue/events: the consumer\'s completion reaches the caller\'s stream (the consumer tells the job event object, which hands the row to the stream)', async () => {
     const stream = await call('/v2/queue/events', { headers: { ...asUser(), accept: 'text/event-stream' } })
     expect(stream.status).toBe(200)
     expect(stream.headers.get('content-type')).toStartWith('text/event-stream')
@@ -199,6 +199,7 @@ describe('API Worker: the queue on Cloudflare Queues', () => {
       const data = JSON.parse(e.data) as { job: { id: string; status: string }; skin?: { uuid: string } }
       if (data.job.id !== sub.body.job.id || data.job.status !== 'completed') continue
       expect(data.skin?.uuid).toMatch(/^[0-9a-f]{32}$/)
+      // Opaque (sealed): a client only hands it back as Last-Event-ID.
       expect(e.id).toMatch(/^[A-Za-z0-9_-]{22}$/)
       break
     }

@@ -166,6 +166,57 @@ describe('queuesJobQueue', () => {
     expect(row(s, 'done').status).toBe('completed')
   })
 
+  test('every status change is told to the job event stream (onChange), awaited before the message is acked', async () => {
+    const s = freshStore()
+    insert(s, 'a', 'waiting')
+    const told: string[] = []
+    let open!: () => void
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    const { q } = setup(s, {
+      onChange: async () => {
+        told.push(row(s, 'a').status)
+        await gate
+      },
+    })
+    const { batch: b, outcome } = batch('skin-jobs', 'a')
+    const consumed = q.consume(b)
+    for (let i = 0; i < 100 && told.length === 0; i++) await new Promise((r) => setTimeout(r, 0))
+    // Held by the notification of the claim: nothing processed or acked yet.
+    expect(told).toEqual(['processing'])
+    expect(outcome).toEqual({})
+    open()
+    await consumed
+    expect(told).toEqual(['processing', 'completed'])
+    expect(outcome).toEqual({ a: 'ack' })
+  })
+
+  test('failures, retries, dead letters and an unsendable message are told too; a row that did not change is not', async () => {
+    const s = freshStore()
+    for (const id of ['bad', 'flaky', 'stuck', 'unsent']) insert(s, id, 'waiting')
+    insert(s, 'done', 'completed', 1)
+    const told: string[] = []
+    const statuses = () => ['bad', 'flaky', 'stuck', 'unsent', 'done'].map((id) => `${id}:${row(s, id).status}`).join(' ')
+    const { q } = setup(s, {
+      process: async (job) => {
+        if (job.id === 'bad') throw new ApiError('invalid_image', 'Not a skin', 400)
+        throw new Error('D1 went away')
+      },
+      producer: { send: async () => Promise.reject(new Error('queue down')) } as never,
+      onChange: async () => void told.push(statuses()),
+    })
+    await q.consume(batch('skin-jobs', 'bad').batch)
+    expect(told.splice(0)).toEqual([
+      'bad:processing flaky:waiting stuck:waiting unsent:waiting done:completed',
+      'bad:failed flaky:waiting stuck:waiting unsent:waiting done:completed',
+    ])
+    await q.consume(batch('skin-jobs', 'flaky').batch)
+    expect(told.splice(0).map((t) => t.split(' ')[1])).toEqual(['flaky:processing', 'flaky:waiting'])
+    await q.deadLetters(batch('skin-jobs-dlq', 'stuck', 'done').batch)
+    expect(told.splice(0).map((t) => t.split(' ')[2])).toEqual(['stuck:failed'])
+    await expect(q.notify('unsent')).rejects.toThrow('queue down')
+    expect(told.splice(0).map((t) => t.split(' ')[3])).toEqual(['unsent:failed'])
+  })
+
   test('waitFor reads the row until it is finished, 50 ms apart at first and spreading out, or gives up after the timeout (injected wait, no wall clock)', async () => {
     const s = freshStore()
     insert(s, 'a', 'waiting')

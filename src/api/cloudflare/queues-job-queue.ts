@@ -15,6 +15,9 @@
  *   `max_retries` Queues moves it to the dead-letter queue, whose consumer ({@link deadLetters})
  *   marks the job `failed` with `job_failed`, so a client polling `/v2/queue/{id}` sees the end.
  *
+ * Each status change is told to the job event stream's object (`onChange`, awaited in this invocation)
+ * before the message is acked.
+ *
  * `/v2/generate` and the `GET /v2/queue/{id}?wait=` long-poll (issue 23) wait by reading the row
  * again and again within the request's time: the consumer runs in another invocation, maybe another
  * isolate, so there is nothing in-process to be told by. The reads start 50 ms apart and spread out
@@ -68,6 +71,13 @@ export interface QueuesJobQueueOptions {
   origin?: string
   /** Called with the job's id once it completed or failed, before its message is acked (webhook events, docs/webhooks.md). */
   onFinished?: (jobId: string) => Promise<void>
+  /**
+   * A job's status changed here (claimed, completed, failed, back to waiting): the job event stream's
+   * object reads the log (docs/cloudflare.md). Awaited in the invocation that made the change, whose
+   * I/O it is; it must not reject (the notifier reports its own failures, and the object's poll
+   * catches up a lost one), so a notification never fails a job.
+   */
+  onChange?: () => Promise<void>
 }
 
 const INTERNAL: CodeAndMessage = { code: 'internal_error', message: 'An internal error occurred' }
@@ -105,6 +115,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
   // What job-queue.ts's start() does for every crashed job, for this one job.
   const requeue = (id: string) => sql.run(`UPDATE jobs SET status = 'waiting', started_at = NULL WHERE id = ? AND status = 'processing'`, [id])
   const byId = (id: string) => sql.get<JobRow>('SELECT * FROM jobs WHERE id = ?', [id])
+  const changed = async (): Promise<void> => opts.onChange?.()
   const finished = (row: JobRow | null | undefined): row is JobRow => !!row && (row.status === 'completed' || row.status === 'failed')
 
   const durations: Durations = { pending: 0, generate: 1000 }
@@ -122,6 +133,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
       if (held?.status === 'processing') return message.retry({ delaySeconds: Math.max(1, Math.ceil(((held.started_at ?? t0) + leaseMs - t0) / 1000)) })
       return message.ack()
     }
+    await changed()
     opts.afterClaim?.(job)
     inflight++
     const started = job.started_at ?? now()
@@ -129,18 +141,19 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
       const { skinUuid } = await opts.process(job)
       const t = now()
       await complete(skinUuid, t, job.id)
+      await changed()
       durations.pending += EMA * (started - job.created_at - durations.pending)
       durations.generate += EMA * (t - started - durations.generate)
       await opts.onFinished?.(job.id)
       message.ack()
     } catch (e) {
       if (isApiError(e)) {
-        await fail(JSON.stringify([{ code: e.code, message: e.message }, ...e.causes]), now(), job.id)
+        if ((await fail(JSON.stringify([{ code: e.code, message: e.message }, ...e.causes]), now(), job.id)).changes) await changed()
         await opts.onFinished?.(job.id)
         message.ack()
       } else {
         opts.onUnexpectedError?.(job, e)
-        await requeue(job.id)
+        if ((await requeue(job.id)).changes) await changed()
         message.retry({ delaySeconds: retryDelaySeconds })
       }
     } finally {
@@ -154,7 +167,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
       try {
         await opts.producer.send({ jobId, ...(opts.origin ? { origin: opts.origin } : {}) })
       } catch (e) {
-        await fail(JSON.stringify([INTERNAL]), now(), jobId)
+        if ((await fail(JSON.stringify([INTERNAL]), now(), jobId)).changes) await changed()
         throw e
       }
     },
@@ -167,7 +180,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
       for (const message of batch.messages) {
         const jobId = message.body?.jobId
         if (typeof jobId === 'string') {
-          await fail(JSON.stringify(DEAD_LETTER_ERRORS), now(), jobId)
+          if ((await fail(JSON.stringify(DEAD_LETTER_ERRORS), now(), jobId)).changes) await changed()
           await opts.onFinished?.(jobId)
         }
         message.ack()

@@ -32,6 +32,7 @@ import { oneLineError } from '../../shared/log/one-line'
 import type { RateLimitObject } from './rate-limit-object'
 import type { SpentProofObject } from './spent-proof-object'
 import { createEventIds } from '../jobs/events/event-ids'
+import type { JobEventsObject } from './job-events-object'
 
 /** Bindings, variables and secrets of the API Worker. */
 export interface ApiWorkerEnv {
@@ -51,6 +52,13 @@ export interface ApiWorkerEnv {
   /** Durable Objects: rate limits and spent anti-bot proofs. */
   RATE_LIMITS: DurableObjectNamespace<RateLimitObject>
   SPENT_PROOFS: DurableObjectNamespace<SpentProofObject>
+  /**
+   * Durable Object: the job event stream's fan-out (src/api/cloudflare/job-events-object.ts). Unbound,
+   * `GET /v2/queue/events` answers 501 `events_unavailable` and clients long-poll.
+   */
+  JOB_EVENTS?: DurableObjectNamespace<JobEventsObject>
+  /** Seconds between the job event object's safety-net reads of the log while it holds streams (default 1; 0: none). */
+  JOB_EVENTS_POLL_S?: string
   /** Secret: PKCS#8 PEM private key of the local signer (SIGNER=local). */
   SIGNING_KEY_PEM?: string
   /** Secret: HMAC key of anti-bot challenges (ANTIBOT=altcha), at least 32 characters. */
@@ -69,6 +77,8 @@ export interface ApiWorkerEnv {
   TEST_FAIL_JOBS_NAMED?: string
   /** TEST ONLY: `1` adds `x-d1-round-trips` to every answer (src/api/worker.ts). */
   TEST_COUNT_D1?: string
+  /** TEST ONLY: `1` serves the job event object's counters and a restart of it under `/__test/job-events` (src/api/worker.ts). */
+  TEST_JOB_EVENTS?: string
   /** Every other `[vars]` entry: the API configuration (src/api/config.ts). */
   [name: string]: unknown
 }

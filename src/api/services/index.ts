@@ -24,19 +24,26 @@ export interface ApiServices {
   capes: CapeCatalogue
   ownSkins: OwnSkins
   /**
-   * The job event stream's hub and log (`GET /v2/queue/events`), where this process holds the streams
-   * (Bun); absent on the API Worker, whose route answers 501 `events_unavailable`.
+   * The job event stream's hub and log (`GET /v2/queue/events`): the process's hub on Bun, the job
+   * event object on the API Worker; absent where neither is wired, and the route answers 501
+   * `events_unavailable`.
    */
   events?: JobEvents
 }
 
+/** What a stream needs of a hub: to subscribe and to leave. */
+export type StreamHub = Pick<JobEventHub, 'subscribe' | 'unsubscribe'>
+
 /** What `GET /v2/queue/events` reads. */
 export interface JobEvents {
   /**
-   * The hub a stream subscribes to: the process's one hub (Bun), or a new one per stream (Workers:
-   * timers and I/O begun in one request may not serve another, so each stream polls the log itself).
+   * The hub a stream subscribes to: the process's one hub (Bun), or, on the API Worker, one per
+   * request over the job event object (src/api/cloudflare/durable-job-events.ts: a request's I/O may
+   * not serve another request, so each request holds its own subscription there).
    */
-  hubFor: () => JobEventHub
+  hubFor: () => StreamHub
+  /** The process's one hub, where this process holds the streams (Bun): how many are open, and stopping them. */
+  hub?: JobEventHub
   log: JobEventLog
   /** Reports a stream that failed (its client reconnects and resumes). */
   report: (e: unknown) => void

@@ -68,8 +68,8 @@ async function watchThrough(origin: string, t: TestApi) {
 
 /** Resolves once the API holds no stream (the visitor's departure reached it). */
 async function streamsClosed(t: TestApi) {
-  for (let i = 0; i < 200 && t.api.services.events!.hubFor().open() > 0; i++) await Bun.sleep(5)
-  return t.api.services.events!.hubFor().open()
+  for (let i = 0; i < 200 && t.api.services.events!.hub!.open() > 0; i++) await Bun.sleep(5)
+  return t.api.services.events!.hub!.open()
 }
 
 describe('the job event stream through the web app', () => {
@@ -77,7 +77,7 @@ describe('the job event stream through the web app', () => {
     const t = await testApi()
     const origin = site({ fetch: t.api.fetch, inProcess: true })
     const stream = await watchThrough(origin, t)
-    expect(t.api.services.events!.hubFor().open()).toBe(1)
+    expect(t.api.services.events!.hub!.open()).toBe(1)
     await stream.cancel()
     expect(await streamsClosed(t)).toBe(0)
     // A HEAD answers the headers at once instead of waiting for a stream that never ends.

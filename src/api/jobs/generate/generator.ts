@@ -77,8 +77,12 @@ export function createGenerator(
     notify: (jobId: string) => void | Promise<void>
     /** Job callbacks and webhook events (Bun); absent where no delivery loop runs, and `callback` is refused there. */
     webhooks?: JobWebhooks
-    /** A job row was inserted (waiting, or completed at once as a duplicate): the job event stream reads it. */
-    changed?: () => void
+    /**
+     * A job row was inserted (waiting, or completed at once as a duplicate): the job event stream reads
+     * it. Awaited, so on Workers its notification is I/O of the request that inserted the row; it must
+     * not reject (the notifier reports its own failures).
+     */
+    changed?: () => void | Promise<void>
   },
 ) {
   const { db, sql } = ctx.store
@@ -93,7 +97,7 @@ export function createGenerator(
 
   const insertJob = async (v: typeof jobs.$inferInsert) => {
     await db.insert(jobs).values(v).run()
-    deps.changed?.()
+    await deps.changed?.()
     // A job found at once is finished as it is stored: its webhook event goes out like a queued job's.
     if (v.status === 'completed') await deps.webhooks?.finished(v.id)
   }

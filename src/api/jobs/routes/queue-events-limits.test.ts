@@ -48,7 +48,7 @@ describe('GET /v2/queue/events: what it tells and what bounds it', () => {
     expect(third.message).toContain('At most 2')
     // A closed stream frees its place.
     await held.pop()!.cancel()
-    const hub = s.t.api.services.events!.hubFor()
+    const hub = s.t.api.services.events!.hub!
     for (let i = 0; i < 100 && hub.open() > 1; i++) await Bun.sleep(5)
     const again = await s.stream(key)
     await again.until('ready')

@@ -103,15 +103,15 @@ describe('GET /v2/queue/events', () => {
     const me = await s.client()
     const stream = await s.stream(me)
     await stream.until('ready')
-    expect(s.t.api.services.events!.hubFor().open()).toBe(1)
+    expect(s.t.api.services.events!.hub!.open()).toBe(1)
     s.tick(15_000)
     const jobId = await s.queued(me, 9401)
     await stream.next()
     expect(stream.comments()).toBe(1)
     await stream.cancel()
     // The server learns of the departure asynchronously; the hub then has no stream and stops its timers.
-    for (let i = 0; i < 100 && s.t.api.services.events!.hubFor().open() > 0; i++) await Bun.sleep(5)
-    expect(s.t.api.services.events!.hubFor().open()).toBe(0)
+    for (let i = 0; i < 100 && s.t.api.services.events!.hub!.open() > 0; i++) await Bun.sleep(5)
+    expect(s.t.api.services.events!.hub!.open()).toBe(0)
     // An id this log never gave out (another database): resync, then live.
     const odd = await s.stream(me, '999999')
     const resync = await odd.next()

@@ -10,9 +10,10 @@
  * (503 `events_busy`). A keyed or signed-in caller's stream ends once its key is revoked, its session
  * ends or its account is locked (../events/event-stream.ts). Event ids are sealed (../events/event-ids.ts).
  *
- * On Bun one hub serves every stream of the process; on the API Worker each stream has its own,
- * reading the log every second (docs/cloudflare.md). A deployment without events answers 501
- * `events_unavailable`, and clients fall back to the `wait` long-poll.
+ * On Bun one hub serves every stream of the process; on the API Worker one Durable Object runs the
+ * hub for every stream and each request subscribes there (docs/cloudflare.md "The job event stream").
+ * A deployment without events answers 501 `events_unavailable`, and clients fall back to the `wait`
+ * long-poll.
  * @module
  */
 import { Hono, type Context } from 'hono'
