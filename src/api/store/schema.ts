@@ -738,6 +738,25 @@ export const statCounters = sqliteTable('stat_counters', {
   value: integer('value').notNull().default(0),
 })
 
+/**
+ * Metric values kept by the database (docs/operations.md "Metrics"): finished jobs by status and
+ * error code, the job wait and run histograms, pool account errors by code and webhook deliveries by
+ * status. Triggers on `jobs`, `accounts` and `webhook_deliveries` (migration `metric_values`) write
+ * them in the writing transaction, so every process, the API Worker and the console read the same
+ * figures. `labels` is a JSON object of label values (`{}` without labels); a histogram is its
+ * cumulative `…_bucket` rows (label `le`), `…_count` and a `…_milliseconds_sum` in whole ms, so the
+ * sum stays exact. Read by src/api/metrics/metric-values.ts.
+ */
+export const metricValues = sqliteTable(
+  'metric_values',
+  {
+    name: text('name').notNull(),
+    labels: text('labels').notNull(),
+    value: integer('value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.labels] })],
+)
+
 /** Anti-bot proofs already spent (replay protection) until they expire. */
 export const antibotSpent = sqliteTable(
   'antibot_spent',
