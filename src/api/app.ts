@@ -9,6 +9,7 @@ import { ApiError, isApiError } from './errors'
 import { communityRoutes } from './skins/routes/community'
 import { corsPolicy } from './routes/cors'
 import type { ApiEnv } from './routes/env'
+import type { IdentityKind } from './users/identity'
 import { errorBody } from './routes/envelope'
 import { fileRoutes } from './routes/files'
 import { generateRoutes } from './jobs/routes/generate'
@@ -32,7 +33,7 @@ import { withPoolDelay } from './jobs/routes/pool-delay'
 import { headLikeGet } from '../shared/http-head'
 
 /** Builds the API app over a service bundle. */
-export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unknown) => void } = {}) {
+export function createApiApp(s: ApiServices, opts: ApiAppOptions = {}) {
   // `/v2/skins/` is `/v2/skins` (its web front end asks for `/v2/skins/?size=80`, issue 12 point 3),
   // `//v2/skins` and `/V2/Skins` too (issue 21 point 2), on every route registered on `app`, the
   // ones added after this line included: ./routes/path-normalize.ts.
@@ -72,9 +73,19 @@ export function createApiApp(s: ApiServices, opts: { onUnexpectedError?: (e: unk
     const rateLimit = c.get('rateLimit')
     const known = isApiError(err) ? err : new ApiError('internal_error', 'An internal error occurred', 500)
     if (!isApiError(err)) opts.onUnexpectedError?.(err)
+    // Every 429 the API gives goes through here once (v1 and v2 alike); identity is unset only when resolving it failed.
+    if (known.status === 429) opts.onRefused?.(c.get('identity')?.kind ?? 'anonymous', known.code)
     // v1 callers read `errorCode` / `error` / `delay` (reference §7), not the v2 `errors` array.
     if (isLegacyPath(c.req.path)) return sendV1Error(c, known, await v1Delay(c).catch(() => ({ delay: { millis: 0, seconds: 0 } })))
     return c.json(errorBody(known, rateLimit), known.status)
   })
   return app
+}
+
+/** Options of {@link createApiApp}. */
+export interface ApiAppOptions {
+  /** Reports errors that were not ApiErrors. */
+  onUnexpectedError?: (e: unknown) => void
+  /** Every answer with status 429, with the caller's tier (`ssg_rate_limit_refusals_total`, src/api/metrics/api-counters.ts). */
+  onRefused?: (tier: IdentityKind, code: string) => void
 }

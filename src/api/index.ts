@@ -61,10 +61,10 @@ export interface EmbeddedApi {
 
 /** Builds the embedded API over `config` (opens the database and applies migrations; `start()` runs the worker). */
 export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps = {}): Promise<EmbeddedApi> {
-  const { services, queue, store, counters, report, fetchTexture, signingPool, wardrobe, webhooks } = await createApiServices(config, deps)
+  const { services, queue, store, counters, report, fetchTexture, signingPool, wardrobe, webhooks, apiCounters } = await createApiServices(config, deps)
   const { ctx } = services
   const { blobs } = ctx
-  const app = createApiApp(services, { onUnexpectedError: report })
+  const app = createApiApp(services, { onUnexpectedError: report, onRefused: apiCounters.refused })
   let stopped = false
   return {
     fetch: async (req) => app.fetch(req),

@@ -34,6 +34,9 @@ import { createWebhookDispatcher, type WebhookDispatcher } from './webhooks/disp
 import { createJobWebhooks } from './webhooks/job-events'
 import type { Database } from 'bun:sqlite'
 import { createEventIds } from './jobs/events/event-ids'
+import type { MetricsRegistry } from '../shared/metrics/registry'
+import { NO_API_COUNTERS, type ApiCounters } from './metrics/api-counters'
+import { registerApiMetrics } from './metrics/bun-metrics'
 
 /** The anti-bot verifier `config` names, with spent proofs in `sqlite` (the API and the account site share it, issue 26 point 1). */
 export function createBunAntiBot(config: ApiConfig, sqlite: Database): AntiBotVerifier {
@@ -61,6 +64,11 @@ export interface EmbeddedApiDeps {
   wait?: (ms: number) => Promise<void>
   /** Runs `tick` every `ms` until stopped: the event stream's keep-alives and log poll (tests drive it by hand). */
   every?: (ms: number, tick: () => void) => () => void
+  /**
+   * The process's metrics registry: the API adds its families and counters to it (src/api/metrics,
+   * docs/operations.md "Metrics"). One API per registry (a second would declare the same counters).
+   */
+  metrics?: MetricsRegistry
 }
 
 /** The wired services plus what the entry points need besides them. */
@@ -80,6 +88,8 @@ export interface Wiring {
   wardrobe: Wardrobe
   /** The webhook delivery loop (docs/webhooks.md), started and stopped with the queue. */
   webhooks: WebhookDispatcher
+  /** The in-process metrics counters' hooks (counting nothing without `deps.metrics`). */
+  apiCounters: ApiCounters
 }
 
 /** Builds the services (opens the database and applies migrations). */
@@ -137,6 +147,8 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     allowPrivateHosts: config.fetch.allowPrivateHosts,
     ...(deps.resolve ? { resolve: deps.resolve } : {}),
   }
+  // Set once the services exist (the event stream gauge reads their hub); the dispatcher calls it later.
+  let apiCounters: ApiCounters = NO_API_COUNTERS
   const webhooks = createWebhookDispatcher({
     sql: store.sql,
     now,
@@ -147,6 +159,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     keysUrl: `${config.publicUrl}/accounts/keys`,
     report,
     box,
+    onAttempt: (outcome) => apiCounters.webhookAttempt(outcome),
   })
   const jobWebhooks = createJobWebhooks({ store, dispatcher: webhooks, rules: webhookRules, now, report })
   const { services, counters, queue } = wireServices(ctx, {
@@ -165,6 +178,15 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     now,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   })
-  return { services, queue, store, counters, report, fetchTexture, signingPool, wardrobe, webhooks }
+  if (deps.metrics) {
+    apiCounters = registerApiMetrics(deps.metrics, {
+      sql: store.sql,
+      storageBudgetBytes: config.storageBudgetBytes,
+      ...(signer.kind === 'mojang' ? { poolCounts: () => signingPool.manager.counts() } : {}),
+      dataDir: config.dataDir,
+      ...(services.events?.hub ? { eventStreamsOpen: services.events.hub.open } : {}),
+    })
+  }
+  return { services, queue, store, counters, report, fetchTexture, signingPool, wardrobe, webhooks, apiCounters }
 }
 

@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { PoolSignInError, type SignInErrorCode } from '../../api/signing/pool/microsoft/errors'
 import { putPoolAccount } from '../../api/signing/pool/pool-account-store'
 import { createPoolManager } from '../../api/signing/pool/pool-manager'
+import { countStatuses } from '../../api/signing/pool/pool-counts'
 import { createTokenBox } from '../../api/signing/pool/token-box'
 import type { PoolAccountView, PoolActor, PoolManager, SignInView } from '../../api/signing/pool/pool-views'
 import { openStore, type BunStore as Store } from '../../api/store/db'
@@ -68,6 +69,7 @@ function fakePool() {
     manager: {
       list: async (actor) => [...accounts.values()].filter((a) => may(actor, a.id)).map((a) => view(actor, a)),
       get: async (actor, id) => may(actor, id),
+      counts: async () => countStatuses([...accounts.values()].map((a) => a.status)),
       pause: (actor, id) => change(actor, id, { status: 'paused' }),
       resume: (actor, id) => change(actor, id, { status: 'ready' }),
       remove: async (actor, id) => accounts.get(id)?.ownerUserId === actor.userId && accounts.delete(id),

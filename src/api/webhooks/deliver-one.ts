@@ -29,6 +29,8 @@ export interface DeliverDeps {
   keysUrl: string
   /** Opens secrets stored sealed (./secret.ts); absent where no token key is configured. */
   box?: TokenBox
+  /** Each attempt's outcome (`ssg_webhook_attempts_total`, src/api/metrics/api-counters.ts). */
+  onAttempt?: (outcome: 'delivered' | 'failed') => void
 }
 
 /** The User-Agent of every delivery. */
@@ -49,6 +51,7 @@ export async function deliverOne(deps: DeliverDeps, row: DeliveryRow): Promise<n
       : { ok: false, status: null, error: 'the webhook secret is sealed and this server has no (or another) token key (POOL_TOKEN_KEY)' }
   }
   const t = now()
+  deps.onAttempt?.(result.ok ? 'delivered' : 'failed')
   if (result.ok) {
     await recordAttempt(sql, row.id, { status: 'delivered', httpStatus: result.status, error: null, next: null }, t)
     return null

@@ -36,6 +36,8 @@ export interface DispatcherOptions {
   report?: (e: unknown) => void
   /** Opens secrets stored sealed (./secret.ts). */
   box?: TokenBox
+  /** Each attempt's outcome (the in-process metrics counter). */
+  onAttempt?: DeliverDeps['onAttempt']
 }
 
 /** The loop; `enqueue` is what the job events and the test event call. */
@@ -49,7 +51,7 @@ export function createWebhookDispatcher(opts: DispatcherOptions) {
   const tasks = new Set<Promise<void>>()
   let timer: ReturnType<typeof setInterval> | null = null
 
-  const deps: DeliverDeps = { sql, now, random: opts.random, fetch: doFetch, rules: opts.rules, timeoutMs, keysUrl: opts.keysUrl, ...(opts.box ? { box: opts.box } : {}) }
+  const deps: DeliverDeps = { sql, now, random: opts.random, fetch: doFetch, rules: opts.rules, timeoutMs, keysUrl: opts.keysUrl, ...(opts.box ? { box: opts.box } : {}), ...(opts.onAttempt ? { onAttempt: opts.onAttempt } : {}) }
   const attempt = async (row: DeliveryRow): Promise<void> => void (await deliverOne(deps, row))
 
   let pumping: Promise<void> | null = null

@@ -11,6 +11,7 @@
 import type { SqlClient } from '../../store/sql'
 import { PoolSignInError } from './microsoft/errors'
 import { toView, viewColumns, type StatusRules, type ViewRow } from './account-row'
+import { countPoolAccounts } from './pool-counts'
 import { checkSignIn, startSignIn, type SignInFlowDeps, type SignInState } from './sign-in-flow'
 import type { PoolActor, PoolManager, SignInView } from './pool-views'
 
@@ -68,6 +69,7 @@ export function createPoolManager(deps: PoolManagerDeps): PoolManager {
       return rows.map((r) => toView(r, now(), rules))
     },
     get: readView,
+    counts: () => countPoolAccounts(sql, rules, now()),
     pause: (actor, id) => ownerUpdate(actor, id, 'paused_at = coalesce(paused_at, ?)', [now()]),
     // Resuming is also how an account with too many errors is put back: its count starts again. A pool
     // admin may do that, but not end the owner's own pause.

@@ -6,6 +6,7 @@
  */
 import type { AccountErrorCode } from '../signer/account-errors'
 import type { SignInErrorCode } from './microsoft/errors'
+import type { PoolCounts } from './pool-counts'
 
 /**
  * Status of a signing account, most important first (docs/signing.md "Account status"; ./account-row.ts derives it):
@@ -79,6 +80,8 @@ export interface PoolManager {
   list(actor: PoolActor): Promise<PoolAccountView[]>
   /** One account the actor may see, or null. */
   get(actor: PoolActor, id: string): Promise<PoolAccountView | null>
+  /** Every account of the pool by status (no account named): the console's signer card and `/metrics` (./pool-counts.ts). */
+  counts(): Promise<PoolCounts>
   /** Owner or admin: stop handing the account out (and refreshing it) until resumed. */
   pause(actor: PoolActor, id: string): Promise<boolean>
   resume(actor: PoolActor, id: string): Promise<boolean>

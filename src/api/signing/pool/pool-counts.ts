@@ -1,0 +1,25 @@
+/**
+ * Signing accounts by status, counted from the non-secret columns with the one status rule
+ * (./account-row.ts `accountStatus`). The account manager's `counts()`, the operator console's signer
+ * card and the `/metrics` gauge `ssg_pool_accounts{state}` all come from {@link countPoolAccounts}.
+ * @module
+ */
+import type { SqlClient } from '../../store/sql'
+import { accountStatus, viewColumns, type StatusRules, type ViewRow } from './account-row'
+import { POOL_ACCOUNT_STATUSES, type PoolAccountStatus } from './pool-views'
+
+/** Signing accounts by status (every status present, 0 when none). */
+export type PoolCounts = Record<PoolAccountStatus, number>
+
+/** Counts statuses. */
+export function countStatuses(statuses: readonly PoolAccountStatus[]): PoolCounts {
+  const counts = Object.fromEntries(POOL_ACCOUNT_STATUSES.map((s) => [s, 0])) as PoolCounts
+  for (const s of statuses) counts[s]++
+  return counts
+}
+
+/** Every signing account's status now, counted (one read of the `accounts` table, a few rows per lender). */
+export async function countPoolAccounts(sql: SqlClient, rules: StatusRules, now: number): Promise<PoolCounts> {
+  const rows = await sql.all<ViewRow>(`SELECT ${viewColumns()} FROM accounts`)
+  return countStatuses(rows.map((r) => accountStatus(r, now, rules)))
+}
