@@ -19,12 +19,15 @@ import type { SigningPool } from './signing/pool/signing-pool'
 import type { Wardrobe } from './wear/wardrobe'
 import type { WebhookDispatcher } from './webhooks/dispatcher'
 import type { ApiServices } from './services'
+import { checkReadiness, type Readiness } from './health/readiness'
+import { createUpstreamProbe } from './health/upstream-probe'
 
 export { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from './config'
 export { createApiKey, loadSessionSecret, SESSION_COOKIE, signApiSession, verifyApiSession } from './users/identity'
 export { createBunAntiBot, type EmbeddedApiDeps } from './wiring'
 export type { DirectApi, DirectCaller, DirectResult } from './direct'
 export { openStore, type BunDb, type BunStore, type Db, type Store } from './store/db'
+export type { Check, Readiness } from './health/readiness'
 
 /** The embedded API as the web app uses it. */
 export interface EmbeddedApi {
@@ -57,6 +60,11 @@ export interface EmbeddedApi {
   webhooks: WebhookDispatcher
   /** The wired services: tests and the bench read the job event stream's hub (`events`) there. */
   services: ApiServices
+  /**
+   * Whether the API can do its work (`GET /readyz`): the database takes a write, the blob store answers,
+   * the signer can sign; each check bounded to 2 s, a failed one with its reason (src/api/health).
+   */
+  readiness(): Promise<Readiness>
 }
 
 /** Builds the embedded API over `config` (opens the database and applies migrations; `start()` runs the worker). */
@@ -65,6 +73,18 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
   const { ctx } = services
   const { blobs } = ctx
   const app = createApiApp(services, { onUnexpectedError: report, onRefused: apiCounters.refused })
+  const upstream =
+    ctx.signer.kind === 'upstream' && config.upstream.origin
+      ? createUpstreamProbe({ origin: config.upstream.origin, apiKey: config.upstream.apiKey, now: ctx.now, ...(deps.fetch ? { fetch: deps.fetch } : {}) })
+      : undefined
+  const readinessDeps = {
+    sql: store.sql,
+    blobs,
+    signer: ctx.signer,
+    pool: { capacity: () => signingPool.capacity(), counts: () => signingPool.manager.counts() },
+    ...(upstream ? { upstream } : {}),
+    now: ctx.now,
+  }
   let stopped = false
   return {
     fetch: async (req) => app.fetch(req),
@@ -103,5 +123,6 @@ export async function createEmbeddedApi(config: ApiConfig, deps: EmbeddedApiDeps
     wardrobe,
     webhooks,
     services,
+    readiness: () => checkReadiness(readinessDeps),
   }
 }

@@ -188,6 +188,9 @@ describe('a scripted run with the Mojang pool', () => {
 
   test('a job without an account, a signed one, and a refused skin change that rests the account', async () => {
     expect((await generate(7201)).errors[0].code).toBe('no_account_available')
+    const empty = await t.api.readiness()
+    expect(empty.ready).toBe(false)
+    expect(empty.checks.signer.reason).toStartWith('no signing account can sign: the pool has no accounts')
     const { email } = await ms.addMicrosoftUser({ name: 'Resting' })
     const started = await t.api.signingPool.manager.startSignIn(owner)
     ms.approve(started.userCode, email)
@@ -210,7 +213,12 @@ describe('a scripted run with the Mojang pool', () => {
     expect(sampleValue(e, 'ssg_jobs_finished_total', { status: 'failed', code: refused.errors[0].code })).toBe(1)
     expect(samplesOf(e, 'ssg_jobs_finished_total')).toHaveLength(3)
 
+    // Resting, it signs again once the rest ends: usable. Paused by its owner, no account can sign.
+    expect((await t.api.readiness()).ready).toBe(true)
     expect(await t.api.signingPool.manager.pause(owner, account.id)).toBe(true)
+    const paused = await t.api.readiness()
+    expect(paused.ready).toBe(false)
+    expect(paused.checks.signer).toEqual({ ok: false, reason: 'no signing account can sign: 1 paused by its owner' })
     expect(sampleValue(parseExposition(await registry.render()), 'ssg_pool_accounts', { state: 'paused' })).toBe(1)
   })
 })
