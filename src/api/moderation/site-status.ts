@@ -1,17 +1,25 @@
 /**
- * The operator console's site status (issue 22 point 4): finished jobs of the last 24 h in
- * 15-minute buckets (completed and failed), the queue right now, the signer and its health, open
- * reports, storage used against the budget, the last backup and the skins generated. It must answer
- * in well under 50 ms on a catalogue of 1 M skins and 100 k reports (test/bench/admin.bench.ts), so
- * nothing here scans a big table: the job chart reads the 96 rows of `job_buckets` and the open
- * reports the rows of `report_queue` (both kept by triggers, migration 0012), the queue a range of
- * `jobs_status_idx`, storage and skins are `stat_counters` rows.
+ * The operator console's site status (docs/operations.md "Moderation and the operator console"): finished jobs of the last 24 h in
+ * 15-minute buckets (completed and failed), jobs finished since counting began with the median wait
+ * and run times, the queue right now, the signer and its health, open reports, storage used against
+ * the budget, the last backup and the skins generated. It must answer in well under 50 ms on a
+ * catalogue of 1 M skins and 100 k reports (test/bench/admin.bench.ts), so nothing here scans a big
+ * table: the job chart reads the 96 rows of `job_buckets` and the open reports the rows of
+ * `report_queue` (both kept by triggers, migration 0012), the all-time jobs the `metric_values` rows
+ * (migration `metric_values`), the queue a range of `jobs_status_idx`, storage and skins are
+ * `stat_counters` rows. The all-time jobs, the queue, the pool and storage are read by the same
+ * functions the `/metrics` families use (src/api/metrics), so the page and a scrape never disagree.
  * Pure over the SqlClient and injected sources, so it runs on Bun and on D1 alike.
  * @module
  */
-import type { PoolAccountStatus } from '../signing/pool/pool-views'
+import type { PoolCounts } from '../signing/pool/pool-counts'
 import type { SqlClient } from '../store/sql'
-import { TOTAL_KEY as STORAGE_TOTAL_KEY } from '../services/storage/storage-counters'
+import { histogramQuantile, type QuantileEstimate } from '../metrics/histogram-quantile'
+import { readJobFigures } from '../metrics/job-figures'
+import { readQueueDepth, type QueueDepth } from '../metrics/queue-depth'
+import { readStorageUse } from '../metrics/storage-figures'
+
+export type { PoolCounts } from '../signing/pool/pool-counts'
 
 /** Width of one chart bar: the 900 000 ms the `job_buckets` triggers of migration 0012 round to. */
 export const BUCKET_MS = 15 * 60_000
@@ -28,9 +36,6 @@ export interface JobBucket {
 
 /** Which signer makes the signatures (config `SIGNER`). */
 export type SignerKind = 'local' | 'mojang' | 'upstream'
-
-/** Signing accounts of the Mojang pool by status. */
-export type PoolCounts = Record<PoolAccountStatus, number>
 
 /**
  * Health of the signer: `ok`; `degraded` (the pool has accounts that need their owner — a sign-in, or a
@@ -57,7 +62,13 @@ export interface SiteStatus {
     /** The busiest bucket (null when no job finished in 24 h). */
     peak: JobBucket | null
   }
-  queue: { waiting: number; processing: number }
+  /**
+   * Jobs finished since counting began (the `ssg_jobs_finished_total` figures) and the medians of
+   * their wait and run times, estimated from the `ssg_job_wait_seconds` / `ssg_job_run_seconds` buckets
+   * as PromQL's histogram_quantile would (null before any job that ran).
+   */
+  allTime: { completed: number; failed: number; waitMedian: QuantileEstimate | null; runMedian: QuantileEstimate | null }
+  queue: QueueDepth
   signer: {
     kind: SignerKind | null
     health: SignerHealth
@@ -79,8 +90,8 @@ export interface SiteStatusSources {
   now: number
   /** The configured signer; null when the site does not know it (the account site without the API's config). */
   signer: { kind: SignerKind; origin?: string | null } | null
-  /** Statuses of every signing account (the pool manager's admin list); absent without a pool. */
-  poolStatuses?: () => Promise<readonly PoolAccountStatus[]>
+  /** Signing accounts by status (the account manager's `counts`, as `/metrics` reads them); absent without a pool. */
+  poolCounts?: () => Promise<PoolCounts>
   /** `STORAGE_BUDGET_MB` in bytes; 0 = no limit, null = not known here. */
   storageBudgetBytes: number | null
   /** The newest snapshot, or null. */
@@ -102,13 +113,6 @@ export async function jobBuckets(sql: SqlClient, now: number): Promise<JobBucket
   return starts.map((start): JobBucket => ({ start, completed: byStart.get(start)?.completed ?? 0, failed: byStart.get(start)?.failed ?? 0 }))
 }
 
-/** Counts pool statuses. */
-export function countPool(statuses: readonly PoolAccountStatus[]): PoolCounts {
-  const counts: PoolCounts = { ready: 0, cooling_down: 0, needs_sign_in: 0, out_of_rotation: 0, paused: 0, disabled: 0 }
-  for (const s of statuses) counts[s]++
-  return counts
-}
-
 /** The signer's health from the pool and the last hour of jobs. */
 export function signerHealth(pool: PoolCounts | null, lastHour: { completed: number; failed: number }): SignerHealth {
   if (pool && pool.ready + pool.cooling_down === 0) return 'down'
@@ -120,16 +124,14 @@ export function signerHealth(pool: PoolCounts | null, lastHour: { completed: num
 /** Reads the whole status. */
 export async function siteStatus(src: SiteStatusSources): Promise<SiteStatus> {
   const { sql, now } = src
-  const [buckets, queueRows, reports, counters, statuses, backup] = await Promise.all([
+  const [buckets, figures, queue, reports, used, counters, pool, backup] = await Promise.all([
     jobBuckets(sql, now),
-    sql.all<{ status: string; n: number }>(`SELECT status, count(*) AS n FROM jobs WHERE status IN ('waiting', 'processing') GROUP BY status`),
+    readJobFigures(sql),
+    readQueueDepth(sql),
     sql.get<{ open: number | null; skins: number }>('SELECT sum(n) AS open, count(*) AS skins FROM report_queue'),
-    sql.all<{ key: string; value: number }>('SELECT key, value FROM stat_counters WHERE key IN (?, ?, ?)', [
-      STORAGE_TOTAL_KEY,
-      'generated:total:new',
-      'generated:total:duplicate',
-    ]),
-    src.signer?.kind === 'mojang' && src.poolStatuses ? src.poolStatuses() : Promise.resolve(null),
+    readStorageUse(sql),
+    sql.all<{ key: string; value: number }>('SELECT key, value FROM stat_counters WHERE key IN (?, ?)', ['generated:total:new', 'generated:total:duplicate']),
+    src.signer?.kind === 'mojang' && src.poolCounts ? src.poolCounts() : Promise.resolve(null),
     src.lastBackup(),
   ])
   const counter = (key: string) => counters.find((r) => r.key === key)?.value ?? null
@@ -137,14 +139,14 @@ export async function siteStatus(src: SiteStatusSources): Promise<SiteStatus> {
   const failed = buckets.reduce((n, b) => n + b.failed, 0)
   const peak = buckets.reduce<JobBucket | null>((best, b) => (b.completed + b.failed > (best ? best.completed + best.failed : 0) ? b : best), null)
   const lastHour = buckets.slice(-4).reduce((s, b) => ({ completed: s.completed + b.completed, failed: s.failed + b.failed }), { completed: 0, failed: 0 })
-  const pool = statuses ? countPool(statuses) : null
   return {
     now,
     jobs: { buckets, completed, failed, peak },
-    queue: { waiting: queueRows.find((r) => r.status === 'waiting')?.n ?? 0, processing: queueRows.find((r) => r.status === 'processing')?.n ?? 0 },
+    allTime: { ...figures.totals, waitMedian: histogramQuantile(0.5, figures.wait), runMedian: histogramQuantile(0.5, figures.run) },
+    queue,
     signer: { kind: src.signer?.kind ?? null, health: signerHealth(pool, lastHour), origin: src.signer?.origin ?? null, pool },
     reports: { open: reports?.open ?? 0, skins: reports?.skins ?? 0 },
-    storage: { usedBytes: counter(STORAGE_TOTAL_KEY), budgetBytes: src.storageBudgetBytes },
+    storage: { usedBytes: used, budgetBytes: src.storageBudgetBytes },
     backup,
     skins: { new: counter('generated:total:new') ?? 0, duplicate: counter('generated:total:duplicate') ?? 0 },
   }

@@ -11,8 +11,17 @@ import { createApiKey } from '../../../api/users/identity/api-keys'
 import { users } from '../../../api/store/schema'
 import { uploadForm } from '../../../api/testing/api-harness'
 import { startConsoleHarness, type ConsoleHarness } from '../../testing/console-harness'
+import { parseExposition, sampleValue } from '../../../../test/support/prometheus-text'
+import { createMetricsRegistry } from '../../../shared/metrics/registry'
+import { JOB_DURATION_BUCKETS } from '../../../api/metrics/job-figures'
+import { histogramQuantile } from '../../../api/metrics/histogram-quantile'
+import { registerDbMetrics } from '../../../api/metrics/db-metrics'
+import { createAccountsApp } from '../../app'
+import { formatBytes, formatDuration } from './status'
 
 let h: ConsoleHarness
+/** The API's metrics, as `/metrics` would render them. */
+const registry = createMetricsRegistry()
 const ADA = 'a1'.repeat(16)
 
 /** The page's text (tags dropped), for "the page says" checks. */
@@ -21,7 +30,7 @@ const publicList = async () => ((await h.api.json('/v2/skins?size=100')).body.sk
 const location = (res: Response) => new URL(res.headers.get('location')!, 'http://x')
 
 beforeAll(async () => {
-  h = await startConsoleHarness()
+  h = await startConsoleHarness({ deps: { metrics: registry } })
   h.store.db.insert(users).values({ id: ADA, email: 'ada@example.test', name: 'Ada Lovelace', createdAt: h.api.clock.now - 1000 }).run()
 })
 afterAll(() => h.close())
@@ -181,5 +190,54 @@ describe('site status', () => {
     expect(html).toMatch(/data-testid="jobs-completed"><dt>[^<]+<\/dt><dd>[1-9]/)
     const de = await (await h.get('/admin?lang=de', 'admin')).text()
     expect(de).toContain('lang="de"')
+  })
+
+  test('jobs since counting began, their median wait and run, the queue and storage are the figures /metrics gives', async () => {
+    await h.newSkin(8106)
+    // A job another process failed after 4 s of waiting and 1.5 s of work (the triggers count it as the queue's).
+    const t = h.api.clock.now
+    h.store.sqlite.run(`INSERT INTO jobs (id, status, kind, options, breadcrumb, created_at, started_at, finished_at, errors) VALUES ('f00dfeed', 'failed', 'upload', '{}', 'b', ?, ?, ?, ?)`, [
+      t - 5500,
+      t - 1500,
+      t,
+      JSON.stringify([{ code: 'skin_change_failed', message: 'refused' }]),
+    ])
+    const html = await (await h.get('/admin', 'admin')).text()
+    const e = parseExposition(await registry.render())
+    const fact = (id: string) => new RegExp(`data-testid="${id}"><dt>[^<]+</dt><dd>([^<]+)</dd>`).exec(html)?.[1]
+    const completed = sampleValue(e, 'ssg_jobs_finished_total', { status: 'completed', code: '' })!
+    expect(completed).toBeGreaterThan(0)
+    expect(fact('all-time-completed')).toBe(String(completed))
+    expect(sampleValue(e, 'ssg_jobs_finished_total', { status: 'failed', code: 'skin_change_failed' })).toBe(1)
+    expect(fact('all-time-failed')).toBe('1')
+    const median = (name: string) => {
+      const cumulative = [...JOB_DURATION_BUCKETS.map((le) => sampleValue(e, `${name}_bucket`, { le: String(le) })!), sampleValue(e, `${name}_bucket`, { le: '+Inf' })!]
+      return formatDuration('en', histogramQuantile(0.5, { buckets: JOB_DURATION_BUCKETS, cumulative, count: sampleValue(e, `${name}_count`)! })!.seconds)
+    }
+    expect(fact('all-time-wait')).toBe(median('ssg_job_wait_seconds'))
+    expect(fact('all-time-run')).toBe(median('ssg_job_run_seconds'))
+    expect(fact('queue-waiting')).toBe(String(sampleValue(e, 'ssg_queue_jobs', { status: 'waiting' })))
+    expect(fact('queue-processing')).toBe(String(sampleValue(e, 'ssg_queue_jobs', { status: 'processing' })))
+    expect(fact('storage-used')).toBe(formatBytes('en', sampleValue(e, 'ssg_storage_used_bytes')!))
+  })
+
+  test('with the Mojang pool, the signer card counts the accounts by state as ssg_pool_accounts does', async () => {
+    const now = h.api.clock.now
+    const add = (id: string, extra: string, value: number | null) =>
+      h.store.sqlite.run(`INSERT INTO accounts (id, name, type, token_source, access_token, created_at, ${extra}) VALUES (?, ?, 'microsoft', 'pasted', 'x', ?, ?)`, [id, `Acc${id}`, now - 60_000, value])
+    add('p1'.repeat(16), 'timeout_until', now + 600_000)
+    add('p2'.repeat(16), 'timeout_until', now + 300_000)
+    add('p3'.repeat(16), 'paused_at', now - 1000)
+    add('p4'.repeat(16), 'timeout_until', 0)
+    const manager = h.api.api.signingPool.manager
+    const app = createAccountsApp({ ...h.deps, pool: manager, siteStatus: { ...h.deps.siteStatus!, signer: { kind: 'mojang' } } })
+    const html = await (await app.request('/admin', { headers: { cookie: h.cookies.admin } })).text()
+    const pool = createMetricsRegistry()
+    registerDbMetrics(pool, { sql: h.store.sql, storageBudgetBytes: 0, poolCounts: () => manager.counts() })
+    const e = parseExposition(await pool.render())
+    const shown = (state: string, word: string) => `${word}: ${sampleValue(e, 'ssg_pool_accounts', { state })}`
+    expect(sampleValue(e, 'ssg_pool_accounts', { state: 'cooling_down' })).toBe(2)
+    expect(html).toContain(`data-testid="signer-pool"><dt>Signing accounts</dt><dd>${[shown('ready', 'Ready'), shown('cooling_down', 'Resting'), shown('paused', 'Paused')].join(' · ')}</dd>`)
+    h.store.sqlite.run(`DELETE FROM accounts WHERE id IN (?, ?, ?, ?)`, ['p1', 'p2', 'p3', 'p4'].map((p) => p.repeat(16)))
   })
 })

@@ -2,8 +2,10 @@
  * `GET /admin`, the console's site status (issue 22 point 4), admins only (a moderator is sent on to
  * the report queue, the part of the console that is theirs): finished jobs of the last 24 h as a
  * server-rendered SVG chart (../../render/jobs-chart.tsx) with jobs per minute and the failure rate,
- * the queue, the signer and its health (the pool's accounts by status), open reports, storage used
- * against the budget and the last backup. One read of the site-status service
+ * jobs finished since counting began with the median wait and run times, the queue, the signer and
+ * its health (the pool's accounts by status), open reports, storage used against the budget and the
+ * last backup — the all-time jobs, queue, pool and storage from the same reads as `/metrics`
+ * (docs/operations.md "Metrics"), so the two never disagree. One read of the site-status service
  * (src/api/moderation/site-status.ts), which stays on indexes: test/bench/admin.bench.ts
  * holds it under 50 ms at 1 M skins.
  * @module
@@ -12,6 +14,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { PoolAccountStatus } from '../../../api/signing/pool/pool-views'
 import { siteStatus, type JobBucket, type SiteStatus } from '../../../api/moderation/site-status'
+import type { QuantileEstimate } from '../../../api/metrics/histogram-quantile'
 import type { MessageKey } from '../../../shared/i18n/translator'
 import { href } from '../../context'
 import type { AccountsEnv } from '../../env'
@@ -62,6 +65,12 @@ export function formatBytes(locale: string, bytes: number): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit: units[i], unitDisplay: 'short', maximumFractionDigits: v < 10 && i > 0 ? 1 : 0 }).format(v)
 }
 
+/** An estimated duration in the page's language: milliseconds under a second, else seconds. */
+export function formatDuration(locale: string, seconds: number): string {
+  if (seconds < 1) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'millisecond', unitDisplay: 'short', maximumFractionDigits: 0 }).format(seconds * 1000)
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'short', maximumFractionDigits: seconds < 10 ? 1 : 0 }).format(seconds)
+}
+
 /** One fact of a card. */
 const Fact = ({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) => (
   <div data-testid={testId}>
@@ -91,6 +100,8 @@ function StatusCards({ c, s, backupsDir }: { c: Context<AccountsEnv>; s: SiteSta
     bar: (b: JobBucket) => t('accounts.admin.status.jobs.bar', { time: time(b.start), completed: num(b.completed), failed: num(b.failed) }),
   }
   const { usedBytes, budgetBytes } = s.storage
+  // Medians are estimates from the histogram buckets (src/api/metrics/histogram-quantile.ts); past the last bucket only a lower bound is known.
+  const median = (m: QuantileEstimate | null) => (m === null ? '—' : m.above ? t('accounts.admin.status.allTime.over', { value: formatDuration(locale, m.seconds) }) : formatDuration(locale, m.seconds))
   return (
     <>
       <section className="card admin-status__jobs" aria-labelledby="status-jobs">
@@ -124,6 +135,16 @@ function StatusCards({ c, s, backupsDir }: { c: Context<AccountsEnv>; s: SiteSta
       </section>
 
       <div className="admin-status__grid">
+        <ConsoleCard id="status-all-time" title={t('accounts.admin.status.allTime.title')}>
+          <dl className="facts">
+            <Fact label={t('accounts.admin.status.jobs.completed')} value={num(s.allTime.completed)} testId="all-time-completed" />
+            <Fact label={t('accounts.admin.status.jobs.failed')} value={num(s.allTime.failed)} testId="all-time-failed" />
+            <Fact label={t('accounts.admin.status.allTime.waitMedian')} value={median(s.allTime.waitMedian)} testId="all-time-wait" />
+            <Fact label={t('accounts.admin.status.allTime.runMedian')} value={median(s.allTime.runMedian)} testId="all-time-run" />
+          </dl>
+          <p className="field-hint--muted">{t('accounts.admin.status.allTime.note')}</p>
+        </ConsoleCard>
+
         <ConsoleCard id="status-queue" title={t('accounts.admin.status.queue.title')}>
           <dl className="facts">
             <Fact label={t('accounts.admin.status.queue.waiting')} value={num(s.queue.waiting)} testId="queue-waiting" />
@@ -235,7 +256,7 @@ export function statusRoutes() {
       sql: siteSql(c),
       now: clockOf(c)(),
       signer: cfg?.signer ?? null,
-      poolStatuses: pool ? async () => (await pool.list({ userId: staff.user.id, admin: true })).map((a) => a.status) : undefined,
+      poolCounts: pool ? () => pool.counts() : undefined,
       storageBudgetBytes: cfg ? cfg.storageBudgetBytes : null,
       lastBackup: async () => cfg?.lastBackup() ?? null,
     })

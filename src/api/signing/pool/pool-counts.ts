@@ -6,14 +6,14 @@
  */
 import type { SqlClient } from '../../store/sql'
 import { accountStatus, viewColumns, type StatusRules, type ViewRow } from './account-row'
-import { POOL_ACCOUNT_STATUSES, type PoolAccountStatus } from './pool-views'
+import type { PoolAccountStatus } from './pool-views'
 
 /** Signing accounts by status (every status present, 0 when none). */
 export type PoolCounts = Record<PoolAccountStatus, number>
 
-/** Counts statuses. */
+/** Counts statuses (keys in the order the console lists them: usable ones first). */
 export function countStatuses(statuses: readonly PoolAccountStatus[]): PoolCounts {
-  const counts = Object.fromEntries(POOL_ACCOUNT_STATUSES.map((s) => [s, 0])) as PoolCounts
+  const counts: PoolCounts = { ready: 0, cooling_down: 0, needs_sign_in: 0, out_of_rotation: 0, paused: 0, disabled: 0 }
   for (const s of statuses) counts[s]++
   return counts
 }
