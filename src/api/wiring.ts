@@ -34,6 +34,8 @@ import { createWebhookDispatcher, type WebhookDispatcher } from './webhooks/disp
 import { createJobWebhooks } from './webhooks/job-events'
 import type { Database } from 'bun:sqlite'
 import { createEventIds } from './jobs/events/event-ids'
+import { jobLogFields, type JobLogJob } from './jobs/job-log-line'
+import type { Logger } from '../shared/log/logger'
 
 /** The anti-bot verifier `config` names, with spent proofs in `sqlite` (the API and the account site share it, issue 26 point 1). */
 export function createBunAntiBot(config: ApiConfig, sqlite: Database): AntiBotVerifier {
@@ -61,6 +63,8 @@ export interface EmbeddedApiDeps {
   wait?: (ms: number) => Promise<void>
   /** Runs `tick` every `ms` until stopped: the event stream's keep-alives and log poll (tests drive it by hand). */
   every?: (ms: number, tick: () => void) => () => void
+  /** Where a line per finished job goes (docs/operations.md "Logs"); the Bun entry's logger under LOG_FORMAT=json. */
+  jobLog?: Logger
 }
 
 /** The wired services plus what the entry points need besides them. */
@@ -155,6 +159,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     ...(deps.wait ? { wait: deps.wait } : {}),
     ...(deps.every ? { every: deps.every } : {}),
     webhooks: jobWebhooks,
+    ...(deps.jobLog ? { onJobFinished: (job: JobLogJob) => deps.jobLog!.info('job', jobLogFields(job)) } : {}),
   })
   const wardrobe = wardrobeFromConfig(config, {
     sql: store.sql,

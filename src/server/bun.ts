@@ -154,7 +154,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     // The account site keeps its users in the same SQLite file as the embedded API would.
     accountsStore = openStore(apiConfig.dataDir)
   } else {
-    embedded = await createEmbeddedApi(apiConfig)
+    embedded = await createEmbeddedApi(apiConfig, config.LOG_FORMAT === 'json' ? { jobLog: observability.logger } : {})
     api = { fetch: embedded.fetch, inProcess: true, direct: embedded.direct }
   }
   // Issue 26 point 6: what the app creates in DATA_DIR is owner-only; an existing folder or file that

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { makeSkinPng } from '../../src/api/image/fixtures'
 import { createBunServer } from '../../src/server/bun'
 import { parseExposition, sampleValue, samplesOf } from '../support/prometheus-text'
 import { freePort } from '../support/bun-server'
@@ -100,6 +101,29 @@ describe('request ids, request lines and metrics on the Bun server', () => {
     expect(got[0]!.tier).toBe('anonymous')
     expect(JSON.stringify(got)).not.toContain(uuid)
     expect(JSON.stringify(got)).not.toContain('somewhere')
+  })
+
+  test('one JSON line per finished job: id, status, kind, wait and run times, attempts — never its input', async () => {
+    const from = lines.length
+    const form = () => {
+      const f = new FormData()
+      f.set('file', new File([makeSkinPng(7301)], 'secret-name-of-my-file.png', { type: 'image/png' }))
+      return f
+    }
+    const queued = (await (await fetch(`${origin}/api/v2/queue`, { method: 'POST', body: form() })).json()) as { job: { id: string } }
+    await fetch(`${origin}/api/v2/queue/${queued.job.id}?wait=10000`)
+    // The same file again: a duplicate, finished as it is stored.
+    const again = (await (await fetch(`${origin}/api/v2/queue`, { method: 'POST', body: form() })).json()) as { job: { id: string } }
+    const jobs = () => lines.slice(from).map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'job')
+    for (let i = 0; i < 50 && jobs().length < 2; i++) await Bun.sleep(20)
+    expect(jobs().map((l) => [l.job_id, l.status, l.kind])).toEqual([
+      [queued.job.id, 'completed', 'upload'],
+      [again.job.id, 'completed', 'upload'],
+    ])
+    expect(jobs()[0]).toMatchObject({ level: 'info', attempts: 1 })
+    expect(typeof jobs()[0]!.wait_ms).toBe('number')
+    expect(typeof jobs()[0]!.run_ms).toBe('number')
+    expect(lines.slice(from).join('\n')).not.toContain('secret-name-of-my-file')
   })
 
   test('/metrics needs the token on the public port and none on METRICS_PORT; it parses and counts the requests made', async () => {

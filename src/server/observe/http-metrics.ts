@@ -10,7 +10,7 @@ import { DURATION_BUCKETS, type MetricsRegistry } from '../../shared/metrics/reg
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 /** The families on `registry`, and how one answered request is counted. */
-export function httpMetrics(registry: MetricsRegistry) {
+export function httpMetrics(registry: MetricsRegistry): HttpMetrics {
   const requests = registry.counter({ name: 'ssg_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'] })
   const duration = registry.histogram({
     name: 'ssg_http_request_duration_seconds',
@@ -19,8 +19,8 @@ export function httpMetrics(registry: MetricsRegistry) {
     buckets: DURATION_BUCKETS,
   })
   return {
-    /** Counts one answer. */
-    observe(route: string, method: string, status: number, seconds: number): void {
+    /** Counts one answer (`tier` is for stores that keep it, such as Analytics Engine; not a label here). */
+    observe(route: string, method: string, status: number, seconds: number, _tier?: string | null): void {
       const m = METHODS.has(method) ? method : 'other'
       requests.inc({ route, method: m, status: String(status) })
       duration.observe({ route, method: m }, seconds)
@@ -28,5 +28,7 @@ export function httpMetrics(registry: MetricsRegistry) {
   }
 }
 
-/** The HTTP families. */
-export type HttpMetrics = ReturnType<typeof httpMetrics>
+/** Where the observer counts an answer: the HTTP families, or on Workers an Analytics Engine dataset. */
+export interface HttpMetrics {
+  observe(route: string, method: string, status: number, seconds: number, tier?: string | null): void
+}

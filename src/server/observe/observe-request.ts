@@ -42,7 +42,7 @@ export async function observeRequest(request: Request, handle: (request: Request
   const told = response.headers.get(TIER_HEADER)
   const tier = told && TIERS.has(told) ? told : null
   response = withAnswerHeaders(response, id)
-  o.metrics?.observe(route, request.method, response.status, seconds)
+  o.metrics?.observe(route, request.method, response.status, seconds, tier)
   o.log?.[response.status >= 500 ? 'error' : 'info']('request', {
     request_id: id,
     method: request.method,

@@ -27,6 +27,18 @@ export interface LoggerOptions {
 
 const clean = (v: LogFields[string]) => (typeof v === 'string' ? redact(v) : v)
 
+/**
+ * Where a line goes by default: straight to the process's streams on Bun, since with LOG_FORMAT=json
+ * the console itself is routed through a logger (src/server/observe/console-as-json.ts) and a line
+ * must not go round twice; to the console on Workers, whose logs are what it prints.
+ */
+function writeLine(line: string, level: LogLevel): void {
+  const stream = typeof process === 'undefined' ? undefined : level === 'info' ? process.stdout : process.stderr
+  if (stream?.write) stream.write(`${line}\n`)
+  else if (level === 'info') console.log(line)
+  else console.error(line)
+}
+
 /** One line in text form: `[event] a=1 b="two words"`. */
 function textLine(event: string, fields: LogFields): string {
   const parts = Object.entries(fields)
@@ -41,9 +53,7 @@ function textLine(event: string, fields: LogFields): string {
 /** Creates a logger. */
 export function createLogger(o: LoggerOptions) {
   const now = o.now ?? Date.now
-  // Straight to the streams: with LOG_FORMAT=json the console itself is routed through a logger
-  // (src/server/observe/console-as-json.ts), and a line must not go round twice.
-  const write = o.write ?? ((line: string, level: LogLevel) => void (level === 'info' ? process.stdout : process.stderr).write(`${line}\n`))
+  const write = o.write ?? writeLine
   const line = (level: LogLevel, event: string, fields: LogFields) => {
     if (o.format === 'json') {
       const entry: Record<string, unknown> = { time: new Date(now()).toISOString(), level, event }
