@@ -4,6 +4,7 @@
  * origin + `/accounts`). A plain fetch handler, mounted by the web app like the API backend.
  * @module
  */
+import { routeFacts } from '../shared/observe/request-facts'
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
@@ -43,6 +44,8 @@ function formBodyRefused(c: Context<AccountsEnv>, error: FormBodyError) {
 /** Builds the account site. Paths are relative to its base (`/sign-in`, `/manage`, …). */
 export function createAccountsApp(deps: AccountsDeps) {
   const app = new Hono<AccountsEnv>()
+  // The route pattern that answered, for the metrics and the log line (src/shared/observe/request-facts.ts).
+  app.use('*', routeFacts())
   app.use('*', accountsContext(deps))
 
   // The app calls the refresh and notification endpoints with credentials from its own origin,

@@ -31,6 +31,7 @@ import { isLegacyPath, legacyRoutes, sendV1Error } from './legacy'
 import { rateKey } from './jobs/routes/generate-submit'
 import { withPoolDelay } from './jobs/routes/pool-delay'
 import { headLikeGet } from '../shared/http-head'
+import { routeFacts } from '../shared/observe/request-facts'
 
 /** Builds the API app over a service bundle. */
 export function createApiApp(s: ApiServices, opts: ApiAppOptions = {}) {
@@ -42,6 +43,8 @@ export function createApiApp(s: ApiServices, opts: ApiAppOptions = {}) {
   // Outermost: HEAD answers the GET's headers with the body's true Content-Length (MineSkin's URL
   // handler sends HEAD first and refuses an image under 100 bytes; src/shared/http-head.ts).
   app.use('*', headLikeGet())
+  // The route pattern that answered, for the metrics and the log line (src/shared/observe/request-facts.ts).
+  app.use('*', routeFacts())
   app.use('*', baseHeaders(cors))
   app.use('*', identity(s.ctx.resolveIdentity, cors))
   app.route('/', queueBatchRoutes(s))

@@ -6,7 +6,7 @@
  * @module
  */
 import { createCapeCatalogue } from './capes/capes'
-import { createJobQueue, type JobProcessor, type JobQueue, type LocalJobQueue } from './jobs/queue/job-queue'
+import { createJobQueue, type JobProcessor, type JobQueue, type JobRow, type LocalJobQueue } from './jobs/queue/job-queue'
 import type { ApiServices } from './services'
 import { createSimilarSkins } from './skins/catalogue/similar'
 import { createSkinLists } from './skins/catalogue/skin-lists'
@@ -17,6 +17,7 @@ import { createCounters, type Counters } from './services/stats/counters'
 import { createStats } from './services/stats/stats'
 import { createStorageMeter } from './services/storage/storage-meter'
 import type { JobWebhooks } from './webhooks/job-events'
+import type { JobLogJob } from './jobs/job-log-line'
 import { createJobEventHub } from './jobs/events/job-event-hub'
 import { createJobEventLog } from './jobs/events/job-event-log'
 import { JOB_LIST_WINDOW_MS } from './jobs/routes/generate'
@@ -37,6 +38,8 @@ export interface WireOptions {
    * inject one they drive by hand). Only the in-process queue's wiring holds streams.
    */
   every?: (ms: number, tick: () => void) => () => void
+  /** A job finished (completed or failed): its log line (./jobs/job-log-line.ts); the Bun wiring's logger. */
+  onJobFinished?: (job: JobLogJob) => void
   /**
    * With `makeQueue`: the job event stream's fan-out where the streams are held elsewhere (the API
    * Worker: src/api/cloudflare/durable-job-events.ts). Absent there, `GET /v2/queue/events` answers 501.
@@ -75,7 +78,7 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
   // on Bun, the job event object on the API Worker).
   let changed: () => void | Promise<void> = () => {}
   const storage = createStorageMeter({ sql: store.sql, blobs, budgetBytes: config.storageBudgetBytes, now })
-  const generator = createGenerator(ctx, { capes, counters, storage, notify: (jobId) => announce(jobId), changed: () => changed(), ...(opts.webhooks ? { webhooks: opts.webhooks } : {}) })
+  const generator = createGenerator(ctx, { capes, counters, storage, notify: (jobId) => announce(jobId), changed: () => changed(), ...(opts.webhooks ? { webhooks: opts.webhooks } : {}), ...(opts.onJobFinished ? { finishedAtOnce: opts.onJobFinished } : {}) })
   const processJob: JobProcessor = (job) => generator.process(job)
   let queue: JobQueue
   let events: JobEvents | undefined
@@ -103,7 +106,14 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
       onUnexpectedError: (_job, e) => opts.report(e),
       ...(opts.wait ? { wait: opts.wait } : {}),
       onChange: () => changed(),
-      ...(opts.webhooks ? { onFinished: (job: { id: string }) => void opts.webhooks!.finished(job.id) } : {}),
+      ...(opts.webhooks || opts.onJobFinished
+        ? {
+            onFinished: (job: JobRow) => {
+              opts.onJobFinished?.(job)
+              if (opts.webhooks) void opts.webhooks.finished(job.id)
+            },
+          }
+        : {}),
     })
     // The in-process loop claims by itself: waking it is fire-and-forget, as before issue 13.
     announce = () => void local.notify()

@@ -37,6 +37,8 @@ import { createEventIds } from './jobs/events/event-ids'
 import type { MetricsRegistry } from '../shared/metrics/registry'
 import { NO_API_COUNTERS, type ApiCounters } from './metrics/api-counters'
 import { registerApiMetrics } from './metrics/bun-metrics'
+import { jobLogFields, type JobLogJob } from './jobs/job-log-line'
+import type { Logger } from '../shared/log/logger'
 
 /** The anti-bot verifier `config` names, with spent proofs in `sqlite` (the API and the account site share it, issue 26 point 1). */
 export function createBunAntiBot(config: ApiConfig, sqlite: Database): AntiBotVerifier {
@@ -69,6 +71,8 @@ export interface EmbeddedApiDeps {
    * docs/operations.md "Metrics"). One API per registry (a second would declare the same counters).
    */
   metrics?: MetricsRegistry
+  /** Where a line per finished job goes (docs/operations.md "Logs"); the Bun entry's logger under LOG_FORMAT=json. */
+  jobLog?: Logger
 }
 
 /** The wired services plus what the entry points need besides them. */
@@ -168,6 +172,7 @@ export async function createApiServices(config: ApiConfig, deps: EmbeddedApiDeps
     ...(deps.wait ? { wait: deps.wait } : {}),
     ...(deps.every ? { every: deps.every } : {}),
     webhooks: jobWebhooks,
+    ...(deps.jobLog ? { onJobFinished: (job: JobLogJob) => deps.jobLog!.info('job', jobLogFields(job)) } : {}),
   })
   const wardrobe = wardrobeFromConfig(config, {
     sql: store.sql,

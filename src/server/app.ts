@@ -31,6 +31,7 @@ import { latestBuild } from './edge/latest-build'
 import { createErrorReporter } from './edge/monitoring'
 import { LATEST_BUILD_PATH } from '../shared/build-check'
 import { headLikeGet } from '../shared/http-head'
+import { routeFacts } from '../shared/observe/request-facts'
 
 /**
  * `/(de|es|…)` — the prefix of the eight non-default languages. The alternation must be grouped:
@@ -58,7 +59,10 @@ function waitUntil(c: Context, work: Promise<void>) {
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>()
   const reportError = createErrorReporter(options.monitoring)
-  // Outermost: a HEAD gets the GET's headers with the body's true Content-Length, whatever answered it
+  // Outermost: the route pattern that answered, for the metrics and the log line (unless a backend
+  // named its own; src/shared/observe/request-facts.ts).
+  app.use('*', routeFacts())
+  // A HEAD gets the GET's headers with the body's true Content-Length, whatever answered it
   // (MineSkin's URL handler refuses a skin link whose HEAD says less than 100 bytes; src/shared/http-head.ts).
   app.use('*', headLikeGet())
   // First, so every answer — static files, backends, pages, errors — gets the headers (issue 10 point 3).

@@ -35,6 +35,8 @@ import { remoteBackend } from './proxy/remote-backend'
 import { isEventStreamRequest } from './proxy/event-stream-request'
 import { servedAnswer } from './static/served-answer'
 import { staticFiles } from './static/static-files'
+import { createObservability } from './observe/observability'
+import { UNMATCHED_ROUTE } from '../shared/observe/request-facts'
 
 const ROOT = join(import.meta.dir, '../..')
 const DIST = join(ROOT, 'dist/client')
@@ -132,9 +134,15 @@ async function remoteWardrobe(config: ApiConfig, store: BunStore) {
 }
 
 /** Everything the Bun process runs, built from env; returned so tests can start and stop it. */
-export async function createBunServer(env: Record<string, string | undefined> = process.env) {
+export async function createBunServer(env: Record<string, string | undefined> = process.env, opts: { logWrite?: (line: string) => void } = {}) {
   const config = parseServerEnv(env)
   const dev = config.NODE_ENV !== 'production'
+  // Metrics, request ids and log lines (docs/operations.md "Health and metrics"); a static file is
+  // answered before any route, so its route is named here.
+  const observability = createObservability(config, {
+    ...(opts.logWrite ? { write: opts.logWrite } : {}),
+    fallbackRoute: (request) => (statics.has(new URL(request.url).pathname) ? 'static' : UNMATCHED_ROUTE),
+  })
   const publicUrl = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`
 
   let embedded: EmbeddedApi | undefined
@@ -146,7 +154,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     // The account site keeps its users in the same SQLite file as the embedded API would.
     accountsStore = openStore(apiConfig.dataDir)
   } else {
-    embedded = await createEmbeddedApi(apiConfig)
+    embedded = await createEmbeddedApi(apiConfig, config.LOG_FORMAT === 'json' ? { jobLog: observability.logger } : {})
     api = { fetch: embedded.fetch, inProcess: true, direct: embedded.direct }
   }
   // Issue 26 point 6: what the app creates in DATA_DIR is owner-only; an existing folder or file that
@@ -231,6 +239,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
 
   /** Settles once start() has prepared the embedded API; every request waits for it. */
   let ready: Promise<void> = Promise.resolve()
+  let metricsServer: ReturnType<typeof Bun.serve> | undefined
 
   return {
     config,
@@ -252,15 +261,25 @@ export async function createBunServer(env: Record<string, string | undefined> = 
       const started = embedded?.start() ?? Promise.resolve()
       ready = started.catch(() => {})
       await started
+      if (config.METRICS_PORT) metricsServer = serveMetrics(config.METRICS_PORT)
       console.log(`Skin Signature Generator listening on http://${server.hostname}:${server.port}${dev ? ' (development)' : ''}`)
+      if (metricsServer) console.log(`[metrics] /metrics, /healthz and /readyz on http://${metricsServer.hostname}:${metricsServer.port}`)
       if (mailer.kind === 'log') console.log('[mail] SMTP_URL is not set: sign-up confirmations and password resets are written to this log, not sent (README "Accounts")')
       return server
     },
     /** Stops the API's worker loop and the pool's refresher (waits for running jobs and renewals) and closes the database. */
     async stop() {
+      void metricsServer?.stop()
+      observability.stop()
       await embedded?.stop()
       accountsStore?.close()
     },
+    observability,
+  }
+
+  /** The metrics port: the operator endpoints without a token (docs/operations.md "Health and metrics"). */
+  function serveMetrics(port: number) {
+    return Bun.serve({ port, hostname: config.METRICS_HOST, fetch: async (request) => observability.metricsPort(request) })
   }
 
   /** The HTTP server on PORT (throws with code EADDRINUSE when it is taken). */
@@ -282,8 +301,8 @@ export async function createBunServer(env: Record<string, string | undefined> = 
           else request.headers.delete('x-forwarded-for')
         }
         // Static files bring their precompressed copies; everything else is compressed here; a HEAD
-        // gets exactly the GET's headers (./static/served-answer.ts).
-        return closeAfterRefusal(request, await servedAnswer(request, { fetch: (r) => web.fetch(r), isStatic: (path) => statics.has(path) }))
+        // gets exactly the GET's headers (./static/served-answer.ts). Counted and logged as one request.
+        return closeAfterRefusal(request, await observability.observe(request, (r) => servedAnswer(r, { fetch: (inner) => web.fetch(inner), isStatic: (path) => statics.has(path) })))
       },
     })
   }

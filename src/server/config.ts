@@ -73,6 +73,22 @@ export const serverEnvSchema = z.object({
    * (the default) means no monitoring: nothing is loaded on the server or in the browser.
    */
   SENTRY_DSN: optionalUrl,
+  /**
+   * `json`: one JSON object a line (every request, every job, every error; docs/operations.md "Logs"),
+   * for a log shipper. `text` (the default): lines for a person, and no line per request.
+   */
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
+  /** `off` collects no metrics at all (`/metrics` is then 404); `on` (the default) collects them. */
+  METRICS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Bearer token of `/metrics` on the public port (docs/operations.md "Health and metrics"); unset,
+   * `/metrics` is served only on `METRICS_PORT`, if that is set.
+   */
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters (openssl rand -hex 32)').optional(),
+  /** A second port serving `/metrics`, `/healthz` and `/readyz` without a token, on `METRICS_HOST`. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Interface of `METRICS_PORT`; loopback keeps the metrics on the machine. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
 })
 /** Parsed web env; the account URLs default to the embedded account site. */
 export type ServerEnv = Omit<z.infer<typeof serverEnvSchema>, 'ACCOUNT_API_ORIGIN' | 'ACCOUNT_URL'> & { ACCOUNT_API_ORIGIN: string; ACCOUNT_URL: string }

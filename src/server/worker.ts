@@ -17,6 +17,9 @@ import { monitoringConfig } from './edge/monitoring'
 import { cachedRenderBackend, defaultEdgeCache } from './edge/render-cache'
 import { BINDING_BASE, missingApi, MISSING_API_MESSAGE, serviceBackend } from './proxy/service-backend'
 import { withEdgeClientAddress } from '../shared/edge-client-address'
+import { ROUTE_HEADER } from '../shared/observe/request-facts'
+import type { AnalyticsDataset } from './observe/analytics-engine-metrics'
+import { workerObserve } from './observe/worker-observe'
 
 /** Bindings and variables of the Worker (wrangler.toml `[vars]`, `[assets]`). */
 export interface WorkerEnv {
@@ -46,6 +49,10 @@ export interface WorkerEnv {
   ENVIRONMENT?: string
   /** Error monitoring DSN (SPEC §9; a secret: `wrangler secret put SENTRY_DSN`); off when unset. */
   SENTRY_DSN?: string
+  /** `json`: one JSON line per request in the Worker's logs (docs/cloudflare.md "Metrics and logs"). */
+  LOG_FORMAT?: string
+  /** Workers Analytics Engine dataset for the HTTP figures (wrangler `[[analytics_engine_datasets]]`). */
+  METRICS_DATASET?: AnalyticsDataset
 }
 
 const ASSET_ORIGIN = 'https://assets.invalid'
@@ -106,9 +113,27 @@ function buildApp(env: WorkerEnv) {
 
 let cached: { env: WorkerEnv; app: ReturnType<typeof buildApp> } | undefined
 
+/**
+ * The operator endpoints on the web Worker (docs/cloudflare.md "Metrics and logs"): `/healthz` is
+ * answered here; `/readyz` and `/metrics` are the API Worker's, whose checks and figures are the
+ * deployment's (its D1, R2 and signer), so they are asked of it over its binding.
+ */
+async function operatorAnswer(request: Request, env: WorkerEnv): Promise<Response | null> {
+  const path = new URL(request.url).pathname
+  if (path === '/healthz') return Response.json({ ok: true }, { headers: { 'cache-control': 'no-store', [ROUTE_HEADER]: '/healthz' } })
+  if (path !== '/readyz' && path !== '/metrics') return null
+  const api = serviceBackend(env.API, env.API_ORIGIN)
+  if (!api) return Response.json({ ready: false, checks: { api: { ok: false, reason: MISSING_API_MESSAGE } } }, { status: 503, headers: { [ROUTE_HEADER]: path } })
+  const answer = await api.fetch(new Request(`${BINDING_BASE}${path}`, { headers: request.headers }))
+  const copy = new Response(answer.body, answer)
+  copy.headers.set(ROUTE_HEADER, path)
+  return copy
+}
+
 export default {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
     if (!cached || cached.env !== env) cached = { env, app: buildApp(env) }
-    return cached.app.fetch(withEdgeClientAddress(request), env, ctx)
+    const app = cached.app
+    return workerObserve(env, withEdgeClientAddress(request), async (r) => (await operatorAnswer(r, env)) ?? app.fetch(r, env, ctx))
   },
 }

@@ -15,7 +15,7 @@ export interface Budget {
 }
 
 /** How a value prints: ms, bytes (as KB), a ratio to a baseline (as 1/N), a factor (as 0.95×), a count, per second, a plain score (as 0.53). */
-export type Unit = 'ms' | 's' | 'bytes' | 'ratio' | 'factor' | 'count' | 'per-s' | 'pass' | 'score'
+export type Unit = 'ms' | 's' | 'bytes' | 'ratio' | 'percent' | 'factor' | 'count' | 'per-s' | 'pass' | 'score'
 
 /** One row of the table. `value` null means it could not be measured (counts as missed under a budget). */
 export interface Figure {
@@ -42,6 +42,8 @@ export function formatValue(value: number | null, unit: Unit): string {
       return `${(value / 1024).toFixed(1)} KB`
     case 'ratio':
       return value > 0 ? `1/${(1 / value).toFixed(1)}` : '0'
+    case 'percent':
+      return `${(value * 100).toFixed(1)} %`
     case 'factor':
       return `${value.toFixed(2)}×`
     case 'count':

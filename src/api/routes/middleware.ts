@@ -9,6 +9,7 @@ import { CLIENT_COOKIE_MAX_AGE } from '../../shared/client-cookie'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { CLIENT_COOKIE, type IdentityResolver } from '../users/identity/identity'
+import { tellTier } from '../../shared/observe/request-facts'
 import { newBreadcrumb, newClientId } from '../ids'
 import { legacyKeyHeaders } from '../legacy/key-headers'
 import { corsHeaders, foreignCookieWrite, preflightHeaders, responseGrant, type CorsPolicy } from './cors'
@@ -58,6 +59,8 @@ export function identity(resolve: IdentityResolver, policy: CorsPolicy): Middlew
     const refusal = foreignCookieWrite({ method: c.req.method, origin, secFetchSite: c.req.header('sec-fetch-site') ?? null }, cookies, trusted, who)
     if (refusal) throw refusal
     await next()
+    // The caller's tier, for the request's log line (src/shared/observe/request-facts.ts).
+    tellTier(c, c.get('identity').kind)
   }
 }
 

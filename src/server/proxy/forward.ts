@@ -9,6 +9,7 @@
  * @module
  */
 import type { Context } from 'hono'
+import { ROUTE_HEADER, UNMATCHED_ROUTE } from '../../shared/observe/request-facts'
 import type { Backend } from '../app-options'
 
 /** `request` with `url` (when given), a GET in place of a HEAD. */
@@ -20,9 +21,28 @@ function outgoing(request: Request, url?: URL): Request {
 /** Forwards the request unchanged (a HEAD as a GET). */
 export const forward = (backend: Backend) => (c: Context) => backend.fetch(outgoing(c.req.raw))
 
+/**
+ * The backend's answer with the route pattern it named put under `prefix` (`/v2/skins` → `/api/v2/skins`,
+ * src/shared/observe/request-facts.ts), so the metrics name the path the visitor asked for.
+ */
+function mounted(response: Response, prefix: string): Response {
+  const route = response.headers.get(ROUTE_HEADER)
+  if (!route || route === UNMATCHED_ROUTE) return response
+  const named = `${prefix}${route === '/' ? '' : route}`
+  try {
+    response.headers.set(ROUTE_HEADER, named)
+    return response
+  } catch {
+    // A fetched answer's headers cannot change: copy them.
+    const copy = new Response(response.body, response)
+    copy.headers.set(ROUTE_HEADER, named)
+    return copy
+  }
+}
+
 /** Forwards with `prefix` removed from the path: `/api/v2/skins` → `/v2/skins`. */
-export const forwardStripped = (backend: Backend, prefix: string) => (c: Context) => {
+export const forwardStripped = (backend: Backend, prefix: string) => async (c: Context) => {
   const url = new URL(c.req.url)
   url.pathname = url.pathname.slice(prefix.length) || '/'
-  return backend.fetch(outgoing(c.req.raw, url))
+  return mounted(await backend.fetch(outgoing(c.req.raw, url)), prefix)
 }

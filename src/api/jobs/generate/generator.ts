@@ -33,6 +33,7 @@ import { createSkinWriter, type SignedData } from './skin-writer'
 import type { Creator, DuplicateSource, JobInput, JobOptions } from './types'
 import { verifyTextureSignature } from '../../signing/signer/texture-signature-check'
 import type { JobWebhooks } from '../../webhooks/job-events'
+import type { JobLogJob } from '../job-log-line'
 
 /** What a submit produced. */
 export interface SubmitResult {
@@ -83,6 +84,8 @@ export function createGenerator(
      * not reject (the notifier reports its own failures).
      */
     changed?: () => void | Promise<void>
+    /** A job finished as it was stored (a duplicate found at once): its log line (../job-log-line.ts). */
+    finishedAtOnce?: (job: JobLogJob) => void
   },
 ) {
   const { db, sql } = ctx.store
@@ -99,7 +102,10 @@ export function createGenerator(
     await db.insert(jobs).values(v).run()
     await deps.changed?.()
     // A job found at once is finished as it is stored: its webhook event goes out like a queued job's.
-    if (v.status === 'completed') await deps.webhooks?.finished(v.id)
+    if (v.status === 'completed') {
+      deps.finishedAtOnce?.({ id: v.id, status: v.status, kind: v.kind, created_at: v.createdAt, started_at: v.startedAt ?? null, finished_at: v.finishedAt ?? null, errors: v.errors ?? null, attempts: v.attempts ?? 0 })
+      await deps.webhooks?.finished(v.id)
+    }
   }
 
   /** The request's checked `callback` (docs/webhooks.md); 400 where no delivery loop runs. */
