@@ -36,6 +36,10 @@ import { isEventStreamRequest } from './proxy/event-stream-request'
 import { servedAnswer } from './static/served-answer'
 import { staticFiles } from './static/static-files'
 import { createObservability } from './observe/observability'
+import { createUpstreamProbe } from '../api/health/upstream-probe'
+import { withDeadline } from '../api/health/check'
+import { checkDatabase } from '../api/health/database-check'
+import { READINESS_TIMEOUT_MS } from '../api/health/readiness'
 import { UNMATCHED_ROUTE } from '../shared/observe/request-facts'
 
 const ROOT = join(import.meta.dir, '../..')
@@ -153,8 +157,21 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     api = remoteBackend(config.API_ORIGIN)
     // The account site keeps its users in the same SQLite file as the embedded API would.
     accountsStore = openStore(apiConfig.dataDir)
+    // Ready: the account site's database takes writes and the API elsewhere answers.
+    const sql = accountsStore.sql
+    const remote = createUpstreamProbe({ origin: config.API_ORIGIN, now: Date.now })
+    observability.setReadiness(async () => {
+      const [database, apiCheck] = await Promise.all([withDeadline(() => checkDatabase(sql, Date.now()), READINESS_TIMEOUT_MS), withDeadline(() => remote.check(), READINESS_TIMEOUT_MS)])
+      return { ready: database.ok && apiCheck.ok, checks: { database, api: apiCheck } }
+    })
   } else {
-    embedded = await createEmbeddedApi(apiConfig, config.LOG_FORMAT === 'json' ? { jobLog: observability.logger } : {})
+    // The API adds its families to the process's registry, and a line per job under LOG_FORMAT=json.
+    embedded = await createEmbeddedApi(apiConfig, {
+      ...(observability.registry ? { metrics: observability.registry } : {}),
+      ...(config.LOG_FORMAT === 'json' ? { jobLog: observability.logger } : {}),
+    })
+    const built = embedded
+    observability.setReadiness(() => built.readiness())
     api = { fetch: embedded.fetch, inProcess: true, direct: embedded.direct }
   }
   // Issue 26 point 6: what the app creates in DATA_DIR is owner-only; an existing folder or file that
@@ -275,6 +292,8 @@ export async function createBunServer(env: Record<string, string | undefined> = 
       accountsStore?.close()
     },
     observability,
+    /** The embedded API (absent with API_ORIGIN), for tests that reach behind the HTTP surface. */
+    embedded,
   }
 
   /** The metrics port: the operator endpoints without a token (docs/operations.md "Health and metrics"). */

@@ -2,7 +2,7 @@
  * The Grafana dashboard in docs/ (docs/grafana-dashboard.json, docs/operations.md "Health and
  * metrics"): every query parses as PromQL (Prometheus's own Lezer grammar, @prometheus-io/lezer-promql),
  * every metric it reads is one the server writes (the families table of docs/operations.md, which
- * test/e2e/metrics-scrape.test.ts holds to a real scrape), and the panels lie on the grid without
+ * test/e2e/observability-http.test.ts holds to a real scrape), and the panels lie on the grid without
  * overlapping. Grafana variables (`$job`) are valid PromQL strings as they stand.
  */
 import { describe, expect, test } from 'bun:test'

@@ -1,6 +1,6 @@
 /**
  * The metric families docs/operations.md documents: the first column of the tables under its
- * "Health and metrics" heading, each a `name` in backticks. One home for the list: the dashboard's
+ * "Health and metrics" heading, one or more `name`s in backticks a row. One home for the list: the dashboard's
  * test and the scrape test read it from there.
  * @module
  */
@@ -16,6 +16,7 @@ export function documentedFamilies(): Set<string> {
   if (start < 0) throw new Error('docs/operations.md has no "Health and metrics" section')
   const end = text.indexOf('\n## ', start + 1)
   const section = text.slice(start, end < 0 ? undefined : end)
-  const names = [...section.matchAll(/^\| `([a-z_:][a-z0-9_:]*)` \|/gm)].map((m) => m[1]!)
-  return new Set(names)
+  // Each row's first cell: one or more names in backticks.
+  const cells = [...section.matchAll(/^\| (`[a-z_:][a-z0-9_:]*`(?:, `[a-z_:][a-z0-9_:]*`)*) \|/gm)].map((m) => m[1]!)
+  return new Set(cells.flatMap((cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)))
 }

@@ -9,6 +9,7 @@
  * secret reaches any of the 10 000 log lines.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +17,7 @@ import { makeSkinPng } from '../../src/api/image/fixtures'
 import { createBunServer } from '../../src/server/bun'
 import { parseExposition, sampleValue, samplesOf } from '../support/prometheus-text'
 import { freePort } from '../support/bun-server'
+import { documentedFamilies } from '../docs/metrics-table'
 
 const TOKEN = 'metrics-token-for-tests-0123456789'
 let origin: string
@@ -23,12 +25,13 @@ let metricsOrigin: string
 let dataDir: string
 let http: ReturnType<typeof Bun.serve>
 let stop: () => Promise<void>
+let server: Awaited<ReturnType<typeof createBunServer>>
 const lines: string[] = []
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ssg-observe-'))
   const [port, metricsPort] = [freePort(), freePort()]
-  const server = await createBunServer(
+  server = await createBunServer(
     { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_SKINS: '2', LOG_FORMAT: 'json', METRICS_TOKEN: TOKEN, METRICS_PORT: String(metricsPort) },
     { logWrite: (line) => lines.push(line) },
   )
@@ -145,6 +148,13 @@ describe('request ids, request lines and metrics on the Bun server', () => {
     expect((await fetch(`${metricsOrigin}/`)).status).toBe(404)
   })
 
+  test('every family docs/operations.md documents is in the scrape (the pool\'s only with SIGNER=mojang)', async () => {
+    const text = (await scrape()).text
+    const written = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]!))
+    const missing = [...documentedFamilies()].filter((name) => !written.has(name))
+    expect(missing.sort()).toEqual(['ssg_pool_account_errors_total', 'ssg_pool_accounts'])
+  })
+
   test('with LOG_FORMAT=json the console writes JSON too, redacted', () => {
     const from = lines.length
     console.error('[app] GET /accounts/x failed for ada@example.org with Bearer abc.def')
@@ -158,6 +168,23 @@ describe('request ids, request lines and metrics on the Bun server', () => {
     const ready = await fetch(`${metricsOrigin}/readyz`)
     expect(ready.status).toBe(200)
     expect(((await ready.json()) as { ready: boolean }).ready).toBe(true)
+  })
+
+  test('/readyz turns unready, naming the database and SQLite\'s reason, while the database takes no writes; ready again after', async () => {
+    const db = server.embedded!.db
+    db.run(sql.raw('PRAGMA query_only = ON'))
+    try {
+      const res = await fetch(`${origin}/readyz`)
+      expect(res.status).toBe(503)
+      const body = (await res.json()) as { ready: boolean; checks: Record<string, { ok: boolean; reason?: string }> }
+      expect(body.ready).toBe(false)
+      expect(body.checks.database).toMatchObject({ ok: false })
+      expect(body.checks.database!.reason).toMatch(/readonly|read-only/i)
+      expect(body.checks.blobs!.ok && body.checks.signer!.ok).toBe(true)
+    } finally {
+      db.run(sql.raw('PRAGMA query_only = OFF'))
+    }
+    expect((await fetch(`${origin}/readyz`)).status).toBe(200)
   })
 
   test('10 000 random paths carrying secrets: a bounded number of series, and no secret in any log line', async () => {
