@@ -31,6 +31,7 @@ import { JOB_LIST_WINDOW_MS } from './jobs/routes/generate'
 import { withEdgeClientAddress } from '../shared/edge-client-address'
 import { queuesWebhooks, type QueuesWebhooks, type WebhookMessage } from './cloudflare/queues-webhooks'
 import { createJobWebhooks } from './webhooks/job-events'
+import { workerOperatorEndpoints } from './cloudflare/worker-operator'
 import { durableJobEvents } from './cloudflare/durable-job-events'
 import type { JobEventsObject } from './cloudflare/job-events-object'
 
@@ -41,6 +42,8 @@ export { JobEventsObject } from './cloudflare/job-events-object'
 /** What one isolate builds once per env. */
 interface Built {
   app: ReturnType<typeof createApiApp>
+  /** `/healthz`, `/readyz` and `/metrics` (./cloudflare/worker-operator.ts); null for any other request. */
+  operator: (request: Request) => Promise<Response | null>
   queue: QueuesJobQueue
   /** The Mojang signing pool when it signs (SIGNER=mojang); the Cron Trigger runs its refresher. */
   signingPool?: SigningPool
@@ -127,6 +130,7 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
   const events = createJobEventLog(ctx.store.sql)
   return {
     app: createApiApp(services, { onUnexpectedError: report }),
+    operator: workerOperatorEndpoints(ctx, env.METRICS_TOKEN),
     queue,
     ...(ctx.signingPool ? { signingPool: ctx.signingPool } : {}),
     pruneJobEvents: () => events.prune(ctx.now() - JOB_LIST_WINDOW_MS),
@@ -177,13 +181,20 @@ export default {
       const answer = await testJobEvents(request, env.JOB_EVENTS)
       if (answer) return answer
     }
+    // The isolate answers: nothing else is asked of a liveness probe.
+    if (new URL(request.url).pathname === '/healthz') return Response.json({ ok: true }, { headers: { 'cache-control': 'no-store' } })
     let app: Built['app']
     try {
-      app = (await built(env, originOf(env, request))).app
+      const b = await built(env, originOf(env, request))
+      const operator = await b.operator(request)
+      if (operator) return operator
+      app = b.app
     } catch (e) {
-      // A missing secret or a bad variable: say what to set instead of a bare 500 (issue 13 point 2).
+      // A missing secret or a bad variable: say what to set instead of a bare 500.
       report(e)
-      return Response.json({ success: false, errors: [{ code: 'api_not_configured', message: e instanceof Error ? e.message : String(e) }] }, { status: 503 })
+      const message = e instanceof Error ? e.message : String(e)
+      if (new URL(request.url).pathname === '/readyz') return Response.json({ ready: false, checks: { configuration: { ok: false, reason: message } } }, { status: 503 })
+      return Response.json({ success: false, errors: [{ code: 'api_not_configured', message }] }, { status: 503 })
     }
     if (env.TEST_COUNT_D1 !== '1') return app.fetch(request, env, ctx)
     d1RoundTrips = 0

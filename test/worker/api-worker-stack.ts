@@ -25,6 +25,8 @@ import { OFFLINE_TEST_ENV } from '../../src/api/testing/api-harness'
 export interface ApiWorkerStackOptions {
   /** Extra variables for the API Worker (e.g. MOJANG_API_BASE, TEST_CRASH_ONCE). */
   vars?: Record<string, string>
+  /** Variables of the web Worker (with `web`), e.g. LOG_FORMAT. */
+  webVars?: Record<string, string>
   /** Also run the web Worker in front (`--env stack`); the origin is then the web Worker's. */
   web?: boolean
   /** With `web`: also run the account Worker (wrangler.accounts.toml) behind the web Worker's `ACCOUNTS` binding. */
@@ -174,7 +176,10 @@ export async function startApiWorkerStack(opts: ApiWorkerStackOptions = {}): Pro
     // The account Worker reads the same .dev.vars (same folder): the API's session and anti-bot keys.
     const accountsConfig = opts.web && opts.accounts ? ['-c', writeWorkerConfig(configDir, 'wrangler.accounts.toml')] : []
     const configs = opts.web ? ['-c', join(ROOT, 'wrangler.toml'), '-c', config, ...accountsConfig] : ['-c', config]
-    const dev = await startWranglerDev([...configs, ...envArgs, '--persist-to', persistDir])
+    // The web Worker's config is the repository's own (no .dev.vars beside it): its test variables go on
+    // the command line, which sets them on the first config's Worker.
+    const webVars = opts.web ? Object.entries(opts.webVars ?? {}).flatMap(([k, v]) => ['--var', `${k}:${v}`]) : []
+    const dev = await startWranglerDev([...configs, ...envArgs, '--persist-to', persistDir, ...webVars])
     const apiOrigin = opts.web ? `${dev.origin}/api` : dev.origin
     return {
       ...dev,

@@ -12,7 +12,9 @@ import { expectContractHolds } from '../contract/expect-contract'
 import { makeSkinPng } from '../../src/api/image/fixtures'
 import { startApiWorkerStack, type ApiWorkerStack } from './api-worker-stack'
 import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-in'
+import { parseExposition, sampleValue } from '../support/prometheus-text'
 
+const METRICS_TOKEN = 'worker-metrics-token-0123456789'
 let mojang: MojangStandIn
 let stack: ApiWorkerStack
 let skin: { uuid: string; shortId: string }
@@ -22,7 +24,8 @@ beforeAll(async () => {
   stack = await startApiWorkerStack({
     web: true,
     accounts: true,
-    vars: { MOJANG_API_BASE: mojang.apiBase, MOJANG_SESSION_BASE: mojang.sessionBase, MOJANG_SERVICES_BASE: mojang.servicesBase, MOJANG_TEXTURES_BASE: mojang.texturesBase },
+    vars: { MOJANG_API_BASE: mojang.apiBase, MOJANG_SESSION_BASE: mojang.sessionBase, MOJANG_SERVICES_BASE: mojang.servicesBase, MOJANG_TEXTURES_BASE: mojang.texturesBase, METRICS_TOKEN },
+    webVars: { LOG_FORMAT: 'json' },
   })
 }, 180_000)
 afterAll(async () => {
@@ -113,3 +116,33 @@ describe('the OpenAPI contract against the Workers stack (issue 24)', () => {
     await expectContractHolds({ origin: stack.apiOrigin, userKey: stack.userKey, plainKey: stack.plainKey, player: { name: player.name, uuid: player.id } })
   }, 180_000)
 })
+
+describe('operators on Workers (docs/cloudflare.md "Metrics and logs")', () => {
+  test('/healthz on the web Worker; /readyz and /metrics from the API Worker\'s D1 over the binding, /metrics behind its token', async () => {
+    expect(await (await get('/healthz')).json()).toEqual({ ok: true })
+    const ready = await get('/readyz')
+    expect(ready.status).toBe(200)
+    const checks = (await ready.json()) as { ready: boolean; checks: Record<string, { ok: boolean }> }
+    expect(checks).toMatchObject({ ready: true, checks: { database: { ok: true }, blobs: { ok: true }, signer: { ok: true } } })
+    expect((await get('/metrics')).status).toBe(401)
+    const scraped = await fetch(`${stack.origin}/metrics`, { headers: { ...UA, authorization: `Bearer ${METRICS_TOKEN}` } })
+    expect(scraped.status).toBe(200)
+    const e = parseExposition(await scraped.text())
+    // The skin generated above finished on the API Worker: the database-kept counter has it.
+    expect(sampleValue(e, 'ssg_jobs_finished_total', { status: 'completed', code: '' })).toBeGreaterThanOrEqual(1)
+    expect(sampleValue(e, 'ssg_job_run_seconds_count')).toBeGreaterThanOrEqual(1)
+    expect(sampleValue(e, 'ssg_queue_jobs', { status: 'waiting' })).toBeGreaterThanOrEqual(0)
+  }, 60_000)
+
+  test('LOG_FORMAT=json: the web Worker writes one JSON line per request with its route pattern and request id', async () => {
+    const res = await get(`/skins/${skin.uuid}`)
+    const id = res.headers.get('x-request-id')!
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    await stack.waitForOutput(id)
+    const line = stack.output().split('\n').find((l) => l.includes(id) && l.includes('"event":"request"'))!
+    const entry = JSON.parse(line.slice(line.indexOf('{'))) as Record<string, unknown>
+    expect(entry).toMatchObject({ event: 'request', request_id: id, method: 'GET', route: '/skins/:skin', status: 200 })
+    expect(line).not.toContain(skin.uuid)
+  }, 30_000)
+})
+

@@ -49,6 +49,11 @@ export interface ApiWorkerEnv {
   WEBHOOKS?: Queue<WebhookMessage>
   /** Name of the webhook queue whose batches are deliveries (default `skin-webhooks`). */
   WEBHOOKS_QUEUE?: string
+  /**
+   * Bearer token of `/metrics` (a secret; docs/cloudflare.md "Metrics and logs"): the families the
+   * database keeps. Unset, `/metrics` is not served.
+   */
+  METRICS_TOKEN?: string
   /** Durable Objects: rate limits and spent anti-bot proofs. */
   RATE_LIMITS: DurableObjectNamespace<RateLimitObject>
   SPENT_PROOFS: DurableObjectNamespace<SpentProofObject>

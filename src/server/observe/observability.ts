@@ -9,7 +9,7 @@ import { createLogger, type Logger } from '../../shared/log/logger'
 import { createMetricsRegistry, type MetricsRegistry } from '../../shared/metrics/registry'
 import { httpMetrics } from './http-metrics'
 import { observeRequest, type ObserveOptions } from './observe-request'
-import { operatorEndpoints, type Readiness } from './operator-endpoints'
+import { operatorEndpoints, type Readiness } from '../../shared/observe/operator-endpoints'
 import { processMetrics } from './process-metrics'
 import { consoleAsJson } from './console-as-json'
 

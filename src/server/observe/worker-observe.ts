@@ -25,7 +25,8 @@ export function workerObserve(env: WorkerObserveEnv, request: Request, handle: (
   let options = built.get(env)
   if (!options) {
     options = {
-      ...(env.LOG_FORMAT === 'json' ? { log: createLogger({ format: 'json' }) } : {}),
+      // The console is what a Worker's logs (wrangler tail, Logpush) read.
+      ...(env.LOG_FORMAT === 'json' ? { log: createLogger({ format: 'json', write: (line, level) => (level === 'info' ? console.log(line) : console.error(line)) }) } : {}),
       ...(env.METRICS_DATASET ? { metrics: analyticsEngineMetrics(env.METRICS_DATASET, (e) => console.error(`[metrics] ${oneLineError(e)}`)) } : {}),
     }
     built.set(env, options)

@@ -28,15 +28,12 @@ export interface LoggerOptions {
 const clean = (v: LogFields[string]) => (typeof v === 'string' ? redact(v) : v)
 
 /**
- * Where a line goes by default: straight to the process's streams on Bun, since with LOG_FORMAT=json
- * the console itself is routed through a logger (src/server/observe/console-as-json.ts) and a line
- * must not go round twice; to the console on Workers, whose logs are what it prints.
+ * Where a line goes by default: straight to the process's streams, since with LOG_FORMAT=json the
+ * console itself is routed through a logger (src/server/observe/console-as-json.ts) and a line must
+ * not go round twice. A Worker passes its own `write` (the console is what its logs read).
  */
 function writeLine(line: string, level: LogLevel): void {
-  const stream = typeof process === 'undefined' ? undefined : level === 'info' ? process.stdout : process.stderr
-  if (stream?.write) stream.write(`${line}\n`)
-  else if (level === 'info') console.log(line)
-  else console.error(line)
+  ;(level === 'info' ? process.stdout : process.stderr).write(`${line}\n`)
 }
 
 /** One line in text form: `[event] a=1 b="two words"`. */

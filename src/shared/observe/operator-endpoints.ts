@@ -8,9 +8,9 @@
  * @module
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { EXPOSITION_CONTENT_TYPE } from '../../shared/metrics/exposition'
-import type { MetricsRegistry } from '../../shared/metrics/registry'
-import { ROUTE_HEADER } from '../../shared/observe/request-facts'
+import { EXPOSITION_CONTENT_TYPE } from '../metrics/exposition'
+import type { MetricsRegistry } from '../metrics/registry'
+import { ROUTE_HEADER } from './request-facts'
 
 /** One readiness check's outcome. */
 export interface ReadinessCheck {
