@@ -15,6 +15,12 @@ import type { AccountsEnv } from './env'
 import { renderPage } from './render/shell'
 import { ACCOUNT_ROUTES } from './routes'
 
+/** The request's id on an error page (docs/operations.md "Logs"): a report quoting it leads to its log line. */
+function RequestIdLine({ c }: { c: Context<AccountsEnv> }) {
+  const id = c.req.header('x-request-id')
+  return id ? <p className="field-hint field-hint--muted">{c.get('t')('errors.requestId', { id })}</p> : null
+}
+
 /** True for requests answered with JSON (token refreshes, notification calls) rather than pages. */
 const wantsJson = (path: string, accept: string | undefined) => path.startsWith('/auth/') || (accept?.includes('application/json') ?? false)
 
@@ -35,6 +41,7 @@ function formBodyRefused(c: Context<AccountsEnv>, error: FormBodyError) {
     <section className="card accounts__card">
       <h1 className="card__title">{t('accounts.forbidden.title')}</h1>
       <p className="notice notice--error" role="alert">{message}</p>
+      <RequestIdLine c={c} />
       <a className="button button--outlined" href={href(c, '/')}>{t('accounts.signIn.title')}</a>
     </section>,
     { status: error.status },
@@ -83,6 +90,7 @@ export function createAccountsApp(deps: AccountsDeps) {
       <section className="card accounts__card">
         <h1 className="card__title">{t('errors.notFound')}</h1>
         <p>{t('errors.notFoundHint')}</p>
+        <RequestIdLine c={c} />
         <a className="button button--outlined" href={href(c, '/')}>{t('accounts.signIn.title')}</a>
       </section>,
       { status: 404 },

@@ -71,6 +71,10 @@ describe('request ids, request lines and metrics on the Bun server', () => {
     expect(missing.status).toBe(404)
     const id = missing.headers.get('x-request-id')!
     expect(await missing.text()).toContain(`Request id: ${id}`)
+    // The account site's error pages too, in the visitor's language.
+    const accounts = await fetch(`${origin}/accounts/no-such-page`, { headers: { 'accept-language': 'de' } })
+    expect(accounts.status).toBe(404)
+    expect(await accounts.text()).toContain(`Anfrage-ID: ${accounts.headers.get('x-request-id')}`)
     // The facts the apps told the observer never leave the server.
     expect(missing.headers.get('x-ssg-route')).toBeNull()
     expect(kept.headers.get('x-ssg-tier')).toBeNull()
