@@ -19,12 +19,23 @@ import { JOB_LIST_WINDOW_MS } from '../jobs/routes/generate'
 import { d1Client, type D1DatabaseLike } from '../store/sql'
 import { countLogReads, createJobEventsFanout, type FanoutStats, type JobEventsFanout } from './job-events-fanout'
 import { subscriptionOf } from './job-events-protocol'
-import { workerConfig, type ApiWorkerEnv } from './worker-env'
+import { apiConfigFromWorkerEnv } from '../config'
+
+/**
+ * What the object reads of the API Worker's env (the whole env is handed to it): its own names, so
+ * this file and ./worker-env.ts, whose env type names this class, do not import each other.
+ */
+export interface JobEventsEnv {
+  /** The API's D1 database: the job event log. */
+  DB: unknown
+  /** Seconds between the safety-net reads of the log while streams are open (default 1; 0: none). */
+  JOB_EVENTS_POLL_S?: string
+}
 
 const report = (e: unknown) => console.error(`[job-events] ${oneLineError(e)}`)
 
 /** The safety-net poll interval from `JOB_EVENTS_POLL_S` (seconds; 0 turns it off), ms. */
-export function pollMsOf(env: Pick<ApiWorkerEnv, 'JOB_EVENTS_POLL_S'>): number {
+export function pollMsOf(env: Pick<JobEventsEnv, 'JOB_EVENTS_POLL_S'>): number {
   const s = Number(env.JOB_EVENTS_POLL_S ?? 1)
   return Number.isFinite(s) && s >= 0 ? s * 1000 : 1000
 }
@@ -35,16 +46,16 @@ export interface JobEventsStats extends FanoutStats {
 }
 
 /** Durable Object class of the job event fan-out; bind it with a `new_sqlite_classes` migration. */
-export class JobEventsObject extends DurableObject<ApiWorkerEnv> {
+export class JobEventsObject extends DurableObject<JobEventsEnv> {
   #fanout: JobEventsFanout
   #reads: () => number
 
-  constructor(ctx: DurableObjectState, env: ApiWorkerEnv) {
+  constructor(ctx: DurableObjectState, env: JobEventsEnv) {
     super(ctx, env)
     const counted = countLogReads(createJobEventLog(d1Client(env.DB as unknown as D1DatabaseLike)))
     this.#reads = counted.reads
     // The same caps as a Bun process's hub (docs/api.md "Job events"), read from the Worker's variables.
-    const { perCaller, max } = workerConfig(env).eventStreams
+    const { perCaller, max } = apiConfigFromWorkerEnv(env).eventStreams
     this.#fanout = createJobEventsFanout({ log: counted.log, now: Date.now, retentionMs: JOB_LIST_WINDOW_MS, pollMs: pollMsOf(env), perCaller, maxStreams: max, report })
   }
 

@@ -14,11 +14,9 @@ import { Icon } from '../../shared/ui/icon'
 import { webglAvailable } from '../viewer/webgl-support'
 import type { Editor3d } from './editor-3d'
 import { POSE_LABEL } from './editor-labels'
+import { POSES, type Pose } from './poses'
 
-/** The poses, in the order P cycles through them. */
-export const POSES = ['stand', 'walk', 'wave', 'tpose'] as const
-/** A pose of the 3D player. */
-export type Pose = (typeof POSES)[number]
+export { POSES, type Pose } from './poses'
 
 /** Which part layers the 3D view shows. */
 export type Visibility = Record<PartName, Record<Layer, boolean>>

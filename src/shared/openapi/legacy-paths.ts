@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { RATE_LIMIT_HEADERS, type HeaderName } from './headers'
-import type { OpError, OpResponse, Operation } from './paths'
+import type { OpError, OpResponse, Operation } from './operation'
 
 const CACHE: HeaderName[] = ['Cache-Control']
 const RL = RATE_LIMIT_HEADERS

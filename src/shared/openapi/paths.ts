@@ -9,55 +9,11 @@
 import { z } from 'zod'
 import { JOB_WAIT_MAX_MS } from '../api/job-wait'
 import * as api from '../schemas/api'
-import type { RequestComponent, ResponseComponent } from './components'
 import { RATE_LIMIT_HEADERS, type HeaderName } from './headers'
 import { legacyOperations } from './legacy-paths'
+import type { OpError, Operation } from './operation'
 
-/** An answer of an operation. */
-export interface OpResponse {
-  description: string
-  /** JSON body: one component, or one of several. */
-  body?: ResponseComponent | ResponseComponent[]
-  /** Non-JSON body (served instead of, or as an alternative to, the JSON one). */
-  raw?: 'image/png' | 'application/x-pem-file' | 'text/event-stream'
-  /** Headers always sent with this answer (besides the base headers). */
-  headers?: HeaderName[]
-  /** Headers sent only sometimes. */
-  optionalHeaders?: HeaderName[]
-}
-
-/** An error status of an operation and the `errors[0].code` values it carries. */
-export interface OpError {
-  status: number
-  codes: string[]
-  headers?: HeaderName[]
-  optionalHeaders?: HeaderName[]
-  /** Body other than the v2 error envelope. */
-  body?: ResponseComponent
-}
-
-/** Who may call an operation. */
-export type Auth = 'none' | 'optional' | 'key' | 'user' | 'identified'
-
-/** One operation. */
-export interface Operation {
-  id: string
-  method: 'get' | 'post' | 'patch' | 'delete'
-  /** OpenAPI path template, relative to the API root (`/api` on the site). */
-  path: string
-  tag: 'Generate' | 'Queue' | 'Skins' | 'Community' | 'Me' | 'Misc' | 'Files' | 'Legacy'
-  summary: string
-  description?: string
-  auth: Auth
-  grants?: string[]
-  deprecated?: boolean
-  pathParams?: z.ZodObject
-  query?: z.ZodObject
-  requestHeaders?: ('Turnstile-Token' | 'If-Modified-Since' | 'If-None-Match' | 'MineSkin-User-Agent' | 'Last-Event-ID')[]
-  body?: { json?: RequestComponent; multipart?: RequestComponent; urlencoded?: RequestComponent; required: boolean }
-  responses: Record<number, OpResponse>
-  errors: OpError[]
-}
+export type { Auth, OpError, OpResponse, Operation } from './operation'
 
 const skinId = z.object({ id: api.skinIdSchema.meta({ description: 'Skin uuid (32 hex digits or dashed) or 8-hex short id.' }) })
 const skinUuid = z.object({ id: api.skinUuidSchema.meta({ description: 'Skin uuid: 32 hex digits, dashes allowed. Short ids are refused (`validation_error`).' }) })

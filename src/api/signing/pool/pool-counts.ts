@@ -6,10 +6,9 @@
  */
 import type { SqlClient } from '../../store/sql'
 import { accountStatus, viewColumns, type StatusRules, type ViewRow } from './account-row'
-import type { PoolAccountStatus } from './pool-views'
+import type { PoolAccountStatus, PoolCounts } from './pool-views'
 
-/** Signing accounts by status (every status present, 0 when none). */
-export type PoolCounts = Record<PoolAccountStatus, number>
+export type { PoolCounts } from './pool-views'
 
 /** Counts statuses (keys in the order the console lists them: usable ones first). */
 export function countStatuses(statuses: readonly PoolAccountStatus[]): PoolCounts {

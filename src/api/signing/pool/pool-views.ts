@@ -6,7 +6,6 @@
  */
 import type { AccountErrorCode } from '../signer/account-errors'
 import type { SignInErrorCode } from './microsoft/errors'
-import type { PoolCounts } from './pool-counts'
 
 /**
  * Status of a signing account, most important first (docs/signing.md "Account status"; ./account-row.ts derives it):
@@ -16,6 +15,9 @@ import type { PoolCounts } from './pool-counts'
 export const POOL_ACCOUNT_STATUSES = ['disabled', 'needs_sign_in', 'out_of_rotation', 'paused', 'cooling_down', 'ready'] as const
 /** One status. */
 export type PoolAccountStatus = (typeof POOL_ACCOUNT_STATUSES)[number]
+
+/** Signing accounts by status (every status present, 0 when none; ./pool-counts.ts counts them). */
+export type PoolCounts = Record<PoolAccountStatus, number>
 
 /** Why a signing account's last use or renewal failed: an account error or a sign-in error code. */
 export type PoolErrorReason = AccountErrorCode | SignInErrorCode
