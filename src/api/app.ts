@@ -35,8 +35,8 @@ import { routeFacts } from '../shared/observe/request-facts'
 
 /** Builds the API app over a service bundle. */
 export function createApiApp(s: ApiServices, opts: ApiAppOptions = {}) {
-  // `/v2/skins/` is `/v2/skins` (its web front end asks for `/v2/skins/?size=80`, issue 12 point 3),
-  // `//v2/skins` and `/V2/Skins` too (issue 21 point 2), on every route registered on `app`, the
+  // `/v2/skins/` is `/v2/skins` (MineSkin's web front end asks for `/v2/skins/?size=80`),
+  // `//v2/skins` and `/V2/Skins` too (as MineSkin's server reads them), on every route registered on `app`, the
   // ones added after this line included: ./routes/path-normalize.ts.
   const app: Hono<ApiEnv> = new Hono<ApiEnv>({ getPath: pathNormalizer(() => app.routes) })
   const cors = corsPolicy(s.ctx.config)

@@ -34,7 +34,7 @@ test('env values override, PORT feeds the PUBLIC_URL default, bad values throw',
   expect(() => apiConfigFromEnv({ QUEUE_CONCURRENCY: '0' })).toThrow()
 })
 
-test('storage limits (issue 26 point 7): a 5 GiB budget and daily quotas per kind by default, set by env, 0 = no budget', () => {
+test('storage limits: a 5 GiB budget and daily quotas per kind by default, set by env, 0 = no budget', () => {
   const c = apiConfigFromEnv({})
   expect(c.storageBudgetBytes).toBe(5 * 1024 ** 3)
   expect([c.grants.anonymous.storage_per_day, c.grants.user.storage_per_day, c.grants.apikey.storage_per_day]).toEqual([4096, 20480, 102400])

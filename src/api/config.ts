@@ -30,7 +30,7 @@ export const grantsSchema = z.object({
   skin_delete_duration: z.number().min(0),
   /** `/v2/me/skins` lists all own skins, not only those of the last 3 months (reference §1.6). */
   skin_history_unlimited: z.boolean(),
-  /** No advertising in the app; the avatar gets the 'member' style (SPEC §2, issue 9). */
+  /** No advertising in the app; the avatar gets the 'member' style (SPEC §2). */
   ad_free: z.boolean(),
   /** May submit several skins in one batch (reference §1.8 grant keys). */
   batch_generation: z.boolean(),
@@ -39,11 +39,11 @@ export const grantsSchema = z.object({
    * already stored cost nothing; 0 allows only those. Over it → 429 `storage_quota` until 00:00 UTC.
    */
   storage_per_day: z.number().int().min(0),
-  /** Sees every signing (pool) account in the account manager and may disable any (issue 20 point 5). */
+  /** Sees every signing (pool) account in the account manager and may disable any. */
   pool_admin: z.boolean(),
-  /** Moderates content: the report queue, hiding, removing, bans, the audit log (issue 22 point 1). */
+  /** Moderates content: the report queue, hiding, removing, bans, the audit log. */
   moderator: z.boolean(),
-  /** Runs the site: everything a moderator does, plus users, keys, grants, credits and site status (issue 22 point 1). */
+  /** Runs the site: everything a moderator does, plus users, keys, grants, credits and site status. */
   admin: z.boolean(),
 })
 /** Grants of one caller. */
@@ -64,7 +64,7 @@ export const apiEnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /**
    * Comma-separated exact origins (`https://tools.example`) whose pages may call the API with the
-   * visitor's cookies, besides PUBLIC_URL's own origin (issue 10 point 1; src/api/routes/cors.ts).
+   * visitor's cookies, besides PUBLIC_URL's own origin (src/api/routes/cors.ts).
    */
   CORS_ORIGINS: csv,
   /** Which signer makes the texture signatures (local RSA key, Mojang account pool, another API). */
@@ -91,7 +91,7 @@ export const apiEnvSchema = z.object({
     .optional()
     .refine((v) => v === undefined || isSpkiKeyText(v), 'MOJANG_SIGNATURE_KEY must be a PEM "PUBLIC KEY" block or its base64 body'),
   /**
-   * Microsoft sign-in of signing (pool) accounts (issue 20 point 1): `live` needs no app registration
+   * Microsoft sign-in of signing (pool) accounts: `live` needs no app registration
    * (a Microsoft-owned public client id); `msal` uses your Azure app (POOL_CLIENT_ID, optional secret).
    */
   POOL_AUTH_FLOW: z.enum(['live', 'msal']).default('live'),
@@ -197,7 +197,7 @@ export const apiEnvSchema = z.object({
   SKIN_DELETE_HOURS: z.coerce.number().min(0).default(1),
   /** A tag is shown to everyone once its up-votes minus down-votes reach this score. */
   TAG_VISIBLE_THRESHOLD: intFrom(2, 1),
-  /** E-mail addresses whose accounts are admins of the operator console (issue 22 point 1), comma-separated. */
+  /** E-mail addresses whose accounts are admins of the operator console, comma-separated. */
   ADMIN_EMAILS: csv,
   /**
    * Skins one reporter (the signed-in user, else the address) — and one address, whoever reports from
@@ -249,7 +249,7 @@ export const apiConfigSchema = apiEnvSchema
       /** SPKI PEM that session-server signatures must verify against (Mojang's unless configured). */
       signatureKeyPem: spkiPem(env.MOJANG_SIGNATURE_KEY ?? MOJANG_SIGNATURE_KEY_PEM),
     },
-    /** Signing (pool) accounts: Microsoft sign-in, token sealing, rotation (issue 20). */
+    /** Signing (pool) accounts: Microsoft sign-in, token sealing, rotation (docs/signing.md). */
     pool: {
       auth: {
         flow: env.POOL_AUTH_FLOW,

@@ -45,11 +45,11 @@ export interface EmbeddedApi {
   idle(): Promise<void>
   /** The open database: the embedded account site (src/accounts) keeps its users and sessions there. */
   db: BunDb
-  /** The GETs server renders call, answered in-process without HTTP (src/api/direct, issue 11 point 3). */
+  /** The GETs server renders call, answered in-process without HTTP (src/api/direct). */
   direct: DirectApi
-  /** The anti-bot verifier; the account site's credential forms use it too (issue 26 point 1). */
+  /** The anti-bot verifier; the account site's credential forms use it too. */
   antibot: AntiBotVerifier
-  /** The Mojang signing pool; the account site's account manager drives its `manager` (issue 20 point 5). */
+  /** The Mojang signing pool; the account site's account manager drives its `manager`. */
   signingPool: SigningPool
   /** Users' own linked Minecraft accounts; the account site's "Minecraft account" page drives it (docs/wear.md). */
   wardrobe: Wardrobe

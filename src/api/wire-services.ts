@@ -1,5 +1,5 @@
 /**
- * The platform-neutral half of the API wiring (issue 13 point 1): given a context whose store,
+ * The platform-neutral half of the API wiring: given a context whose store,
  * blobs, signer, anti-bot verifier and limiter were built for the platform (bun:sqlite + SQLite
  * blobs in ./wiring.ts; D1 + R2 + Durable Objects in the API Worker), builds the counters,
  * generator, queue, lists and stats the routes use. Nothing here knows which platform it runs on.
@@ -97,7 +97,7 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
     const local = createJobQueue({
       sql: store.sql,
       process: processJob,
-      // With the Mojang pool, as many jobs run at once as accounts can change skins (issue 20 point 4);
+      // With the Mojang pool, as many jobs run at once as accounts can change skins;
       // a job that finds none free waits in the signer, so one more keeps the next account busy.
       concurrency: pool ? () => Math.max(1, pool.lastCapacity().healthy) : config.queueConcurrency,
       ...(pool ? { paceMs: () => pool.lastCapacity().paceMs } : {}),
@@ -115,7 +115,7 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
           }
         : {}),
     })
-    // The in-process loop claims by itself: waking it is fire-and-forget, as before issue 13.
+    // The in-process loop claims by itself: waking it is fire-and-forget.
     announce = () => void local.notify()
     queue = local
     // The event stream's streams live in this process (docs/api.md "Job events"); its log is kept as

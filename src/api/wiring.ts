@@ -40,7 +40,7 @@ import { registerApiMetrics } from './metrics/bun-metrics'
 import { jobLogFields, type JobLogJob } from './jobs/job-log-line'
 import type { Logger } from '../shared/log/logger'
 
-/** The anti-bot verifier `config` names, with spent proofs in `sqlite` (the API and the account site share it, issue 26 point 1). */
+/** The anti-bot verifier `config` names, with spent proofs in `sqlite` (the API and the account site share it). */
 export function createBunAntiBot(config: ApiConfig, sqlite: Database): AntiBotVerifier {
   if (config.antibot.kind === 'off') return createNoAntiBot()
   return createAltchaVerifier({ dataDir: config.dataDir, sqlite, minCounter: config.antibot.minCounter, maxCounter: config.antibot.maxCounter })
@@ -86,7 +86,7 @@ export interface Wiring {
   report: (e: unknown) => void
   /** Fetches a texture by hash from the configured texture host. */
   fetchTexture: (hash: string) => Promise<Uint8Array>
-  /** The Mojang signing pool: the account manager works whichever signer signs (issue 20). */
+  /** The Mojang signing pool: the account manager works whichever signer signs. */
   signingPool: SigningPool
   /** Users' own linked Minecraft accounts ("Wear it", docs/wear.md); the account site drives it. */
   wardrobe: Wardrobe

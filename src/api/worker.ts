@@ -1,11 +1,11 @@
 /**
- * The skin API as a Cloudflare Worker (issue 13 point 1; wrangler.api.toml, Worker
+ * The skin API as a Cloudflare Worker (wrangler.api.toml, Worker
  * `skin-signature-api`): the same services and routes as the embedded API (src/api/app.ts), on D1,
  * R2, Cloudflare Queues and Durable Objects instead of bun:sqlite, SQLite blobs, the in-process queue
  * and in-memory limits. `fetch` serves the API at its root (`/v2/…`, `/textures/…`), as the web
  * Worker's `API` service binding expects; `queue` is the consumer of `skin-jobs` (generate and sign)
  * and of its dead-letter queue, and of `skin-webhooks` (webhook delivery attempts, docs/webhooks.md); `scheduled` (the Cron Trigger of wrangler.api.toml) renews the signing
- * pool's tokens, what the background refresher's timer does on Bun (issue 24 point 2). The app is
+ * pool's tokens, what the background refresher's timer does on Bun. The app is
  * built once per isolate, env and public origin (module-level cache, ./cloudflare/per-origin-builds.ts).
  * `GET /v2/queue/events` streams are held by one Durable Object, JobEventsObject, which reads the D1
  * event log once per job change it is told of (every writer here tells it) and hands the rows to each
@@ -68,8 +68,8 @@ function crashOnce(job: JobRow): void {
 
 /**
  * TEST_FAIL_JOBS_NAMED: a job whose requested name is this one fails with an unexpected error on
- * every attempt, so its message is retried until Queues moves it to the dead-letter queue (issue 24
- * point 3, test/worker/api-worker.test.ts). Other jobs run as usual.
+ * every attempt, so its message is retried until Queues moves it to the dead-letter queue
+ * (test/worker/api-worker.test.ts). Other jobs run as usual.
  */
 function failingNamed(process: JobProcessor, name: string): JobProcessor {
   return async (job) => {
@@ -79,16 +79,17 @@ function failingNamed(process: JobProcessor, name: string): JobProcessor {
 }
 
 /**
- * TEST_COUNT_D1: D1 round trips of the request being answered, sent as `x-d1-round-trips` (issue 24
- * point 5; test/worker/api-worker.test.ts reads them route by route). One counter for the isolate, so
- * the figure is exact only for requests that do not overlap, as the test sends them.
+ * TEST_COUNT_D1: D1 round trips of the request being answered, sent as `x-d1-round-trips`
+ * (docs/cloudflare.md "D1 round trips per route"; test/worker/api-worker.test.ts reads them route
+ * by route). One counter for the isolate, so the figure is exact only for requests that do not
+ * overlap, as the test sends them.
  */
 let d1RoundTrips = 0
 
 /**
  * The isolate's app for `env` at `origin`: PUBLIC_URL when set, else the origin the request reached the
  * site at (src/shared/public-origin.ts), so texture URLs in signatures, cape links and cookies' `Secure`
- * flag name the host visitors use, never a default (issue 24 point 4).
+ * flag name the host visitors use, never a default.
  */
 async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
   const withOrigin = { ...env, PUBLIC_URL: origin }

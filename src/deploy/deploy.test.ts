@@ -1,5 +1,5 @@
 /**
- * `bun run deploy` (issue 24 point 4) against a stand-in for wrangler that keeps an account's state
+ * `bun run deploy` against a stand-in for wrangler that keeps an account's state
  * (databases, buckets, queues, Workers and their secrets) the way Cloudflare answers wrangler's
  * commands, on copies of the repository's wrangler.toml, wrangler.api.toml and wrangler.accounts.toml;
  * and the real CLI with the real wrangler and no credentials, offline.

@@ -1,7 +1,8 @@
 /**
- * `bun run deploy` (issue 24 point 4): the whole product on Cloudflare in one command, as three
- * Workers: the API Worker (wrangler.api.toml), the account site (wrangler.accounts.toml, on the API
- * Worker's D1 database) and the web Worker bound to both (wrangler.toml). In order:
+ * `bun run deploy` (docs/cloudflare.md "Creating and deploying it"): the whole product on Cloudflare
+ * in one command, as three Workers: the API Worker (wrangler.api.toml), the account site
+ * (wrangler.accounts.toml, on the API Worker's D1 database) and the web Worker bound to both
+ * (wrangler.toml). In order:
  * 1. credentials: `wrangler whoami`; without them it says what to set and stops, having changed nothing;
  * 2. secrets (secret-plan.ts): the API Worker's configuration names the secrets it needs and those
  *    the account Worker shares with it (the same values: its session cookies must pass the API's

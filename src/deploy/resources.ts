@@ -1,5 +1,5 @@
 /**
- * Creating or reusing the API Worker's D1 database, R2 buckets and queues (issue 24 point 4). Each
+ * Creating or reusing the API Worker's D1 database, R2 buckets and queues. Each
  * is looked up first and created only when missing, so a second deploy changes nothing. Durable
  * Objects need no step: the Worker's own deploy creates them from its `[[migrations]]`.
  * @module

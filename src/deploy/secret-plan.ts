@@ -1,6 +1,6 @@
 /**
- * Which secret values a deploy uploads to which Worker, or why it must stop before creating anything
- * (issue 24 point 4). The account Worker shares some of the API Worker's secrets (secrets.ts
+ * Which secret values a deploy uploads to which Worker, or why it must stop before creating anything.
+ * The account Worker shares some of the API Worker's secrets (secrets.ts
  * `sharedSecrets`), and Cloudflare secrets are write-only: the deploy can give both Workers one value
  * only when it holds that value, because `--secrets-file` brought it or `--generate-secrets` made it
  * in this run. `--generate-secrets` makes only secrets the Workers lack, as it always has for the API

@@ -1,5 +1,5 @@
 /**
- * The Workers' secrets (issue 24 point 4): which the API Worker's configuration needs, which of them
+ * The Workers' secrets: which the API Worker's configuration needs, which of them
  * the account Worker shares, which a Worker already has, and new values for the ones a first deploy
  * may generate. Which secret a setting needs is what src/api/cloudflare/worker-env.ts and
  * src/accounts/worker.ts refuse to start without.

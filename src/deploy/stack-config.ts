@@ -1,5 +1,5 @@
 /**
- * What `bun run deploy` reads from the Worker configurations (issue 24 point 4): the `[env.stack]`
+ * What `bun run deploy` reads from the Worker configurations: the `[env.stack]`
  * environment of `wrangler.api.toml` (D1, R2, queues, variables), of `wrangler.accounts.toml` (the
  * account Worker, on the same D1 database) and of `wrangler.toml` (the web Worker and its variables).
  * wrangler does not inherit bindings into an environment, so the stack environment lists every

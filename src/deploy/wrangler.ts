@@ -1,5 +1,5 @@
 /**
- * How the deploy talks to wrangler (issue 24 point 4): one function from arguments to exit code and
+ * How the deploy talks to wrangler: one function from arguments to exit code and
  * output, so the deploy steps are tested against a stand-in (deploy.test.ts) and run against the real
  * CLI here. wrangler runs under the Node 22 that the `node` devDependency installs (reference/stack.md
  * §0: never under the Bun runtime), with its usage metrics off.

@@ -1,5 +1,5 @@
 /**
- * Limits on the renderer's outbound fetches (issue 10 point 5: 300 unique `/render?url=` URLs made
+ * Limits on the renderer's outbound fetches (without them, 300 unique `/render?url=` URLs made
  * 300 fetches in 205 ms). Each client (keyed like the API keys anonymous callers: the first
  * `X-Forwarded-For` address, which the Bun entry sets from the socket unless a trusted proxy does)
  * may make `perMinute` / `perHour` renders that need a fetch; over that they get 429 with

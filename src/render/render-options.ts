@@ -1,5 +1,5 @@
 /**
- * Options every view takes, and the scale clamp of the render service (SPEC §7, issue 4).
+ * Options every view takes, and the scale clamp of the render service (SPEC §7).
  * @module
  */
 

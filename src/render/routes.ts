@@ -1,5 +1,5 @@
 /**
- * The render service's HTTP surface (SPEC §7, issue 4):
+ * The render service's HTTP surface (SPEC §7):
  *   GET /render?url=&overlay=&body=&scale=&slim=        any texture URL or bare texture id
  *   GET /render/{face|head|body}/{textureHash}?scale=&overlay=&slim=   content-addressed
  * Renders of a known hash are immutable: strong ETag from hash + options, one-year
@@ -24,7 +24,7 @@ import {
 import { renderSkinPng, type SkinView } from './render-skin'
 import { MOJANG_TEXTURE_HOST, hashRef, loadTexture, resolveTextureUrl, type TextureRef, type TextureSourceOptions } from './texture-source'
 
-/** How the app wires the renderer to its textures (see issue 4 / the render brief). */
+/** How the app wires the renderer to its textures. */
 export interface RenderOptions {
   /** Bytes of a texture PNG known locally (the embedded API's blob store) or null. No network. */
   loadTextureByHash: (hash: string) => Promise<Uint8Array | null>
@@ -36,7 +36,7 @@ export interface RenderOptions {
   localTextureOrigins?: string[]
   /** Max encoded renders kept in the in-memory LRU. */
   cacheEntries?: number
-  /** Per-client rate limit and concurrency cap of outbound texture fetches (issue 10 point 5). */
+  /** Per-client rate limit and concurrency cap of outbound texture fetches. */
   fetchLimits?: FetchGateOptions
 }
 

@@ -1,7 +1,7 @@
 /**
  * Where a texture's bytes come from. Content-addressed references (a texture hash, a
  * textures.minecraft.net URL, or a `/textures/{hash}` URL of one of our own origins) are read
- * from the embedded API's blob store first, with no network (issue 4 point 1); everything else
+ * from the embedded API's blob store first, with no network; everything else
  * goes through the app's SSRF-safe fetcher, which is injected, never `fetch` directly.
  * @module
  */

@@ -4,9 +4,9 @@
  * [minCounter, maxCounter]; the client brute-forces it (the altcha widget, or altcha-lib's
  * `solveChallenge`) and sends `base64(JSON.stringify({ challenge, solution }))` in the
  * `Turnstile-Token` header. Each proof is accepted once: its nonce is recorded until the challenge
- * expires, in a {@link SpentProofStore} (SQLite on Bun, a Durable Object on Workers; issue 13 point 1).
+ * expires, in a {@link SpentProofStore} (SQLite on Bun, a Durable Object on Workers).
  * The HMAC key lives in `<DATA_DIR>/altcha-key` here; ./altcha.ts is the verifier itself, which the
- * API Worker builds from a secret instead (issue 13 point 1).
+ * API Worker builds from a secret instead.
  * @module
  */
 import type { Database } from 'bun:sqlite'

@@ -1,7 +1,7 @@
 /**
  * The altcha proof-of-work verifier (see ./altcha-verifier.ts for the protocol) over an HMAC key
  * given as a string and a {@link SpentProofStore}. No file or SQLite access, so the API Worker
- * (issue 13 point 1) builds it from its `ALTCHA_HMAC_KEY` secret and the Durable Object store.
+ * builds it from its `ALTCHA_HMAC_KEY` secret and the Durable Object store.
  * @module
  */
 import { createHash } from 'node:crypto'

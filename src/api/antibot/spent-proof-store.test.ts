@@ -1,5 +1,5 @@
 /**
- * The embedded SpentProofStore (issue 13 point 1): the `antibot_spent` table in a real SQLite file;
+ * The embedded SpentProofStore: the `antibot_spent` table in a real SQLite file;
  * the first spend of an id wins, concurrent spends of one id see one success, expired ids are purged.
  */
 import { Database } from 'bun:sqlite'

@@ -1,6 +1,6 @@
 /**
  * Replay protection for anti-bot proofs: each proof id (the challenge nonce) is accepted once until
- * its challenge expires. An async interface (issue 13 point 1) so the record can live in SQLite on
+ * its challenge expires. An async interface so the record can live in SQLite on
  * Bun (the `antibot_spent` table, below) or in a Durable Object on Workers
  * (src/api/cloudflare/durable-spent-proofs.ts), where two isolates spending one proof at once must
  * still see exactly one success.

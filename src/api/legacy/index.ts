@@ -1,5 +1,5 @@
 /**
- * The legacy v1 API (issue 21 point 1; reference/mineskin-api.md §7): MineSkin's `/generate/*` and
+ * The legacy v1 API (reference/mineskin-api.md §7; docs/api.md "The legacy v1 API"): MineSkin's `/generate/*` and
  * `/get/*` routes, mounted wherever the v2 API is (`/api` on Bun, the root of the API Worker), for
  * the plugins that still call them — Citizens2, ZNPCs, Taterzens, FZMM, SkinsRestorer ≤ 15.4,
  * MineskinClient 1.x/2.x. A thin layer: every route calls the same services as v2 and only reshapes

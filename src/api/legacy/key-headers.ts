@@ -1,5 +1,5 @@
 /**
- * The API key of a v1 request may come as `?key=` (issue 21 point 1; MineSkin
+ * The API key of a v1 request may come as `?key=` (reference/mineskin-api.md §7; MineSkin
  * `getAndValidateRequestApiKey`, where the query wins over the `Authorization` header).
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Every answer of the legacy v1 API (issue 21 point 1; reference/mineskin-api.md §7) checked against
+ * Every answer of the legacy v1 API (reference/mineskin-api.md §7) checked against
  * its schema in src/shared/schemas/api/v1.ts, in the uses the old plugins make of it: upload, PNG data
  * URL and player (through the Mojang stand-in), then every `/get/*` read of what they made, with the
  * visibility rules of the lists and of private skins, the `?key=` form of the key, and v1 errors.

@@ -1,5 +1,5 @@
 /**
- * The moderation audit log (issue 22 point 2): every console action is one row — who, what, on
+ * The moderation audit log: every console action is one row — who, what, on
  * which target, when, why — with the state before it (`data`), so the action can be undone while
  * that state still means something. Reading it is a keyset page by id, newest first.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Bans set from the report queue (issue 22 point 2): a banned texture hash is refused on every
+ * Bans set from the report queue: a banned texture hash is refused on every
  * future generate, as MineSkin removes banned images by hash; a banned tag cannot be added again.
  * Both answer a stable 4xx code so clients and the generate form can say why.
  * @module

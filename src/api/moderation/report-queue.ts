@@ -1,5 +1,5 @@
 /**
- * The report queue (issue 22 point 2): open reports grouped by skin, newest or most-reported first,
+ * The report queue: open reports grouped by skin, newest or most-reported first,
  * with the reason counts, the reporters and the age. A skin's count is its number of distinct
  * reporters — the signed-in user, else the address — however many cookies they sent; the reporter's
  * side, with the hourly limits, is src/api/skins/community/reports.ts. A reporter who reported a skin

@@ -1,9 +1,9 @@
 /**
- * Roles of the operator console (issue 22 point 1): moderators handle content (reports, hiding,
- * removing, bans, the audit log); admins do that and run the site (users, keys, grants, credits,
- * notifications, site status, every signing account). Both are grants of the user (`moderator`,
- * `admin`; `bun run accounts -- grant <email> admin`); the first admin can also come from
- * configuration, `ADMIN_EMAILS`, so a fresh install needs no command.
+ * Roles of the operator console (docs/operations.md "Moderation and the operator console"):
+ * moderators handle content (reports, hiding, removing, bans, the audit log); admins do that and run
+ * the site (users, keys, grants, credits, notifications, site status, every signing account). Both
+ * are grants of the user (`moderator`, `admin`; `bun run accounts -- grant <email> admin`); the
+ * first admin can also come from configuration, `ADMIN_EMAILS`, so a fresh install needs no command.
  * @module
  */
 
@@ -22,7 +22,7 @@ export interface RoleSubject {
   emailVerifiedAt: number | null
   /** The user's grant overrides (parsed `users.grants`). */
   grants: { admin?: boolean; moderator?: boolean } | undefined
-  /** Locked accounts hold no role (issue 26 point 3). */
+  /** Locked accounts hold no role. */
   lockedAt?: number | null
 }
 

@@ -1,5 +1,5 @@
 /**
- * What a moderator does to a reported skin (issue 22 point 2), one call each, every one written to
+ * What a moderator does to a reported skin, one call each, every one written to
  * the audit log in the same atomic batch as the change (no interactive transactions on D1) with the
  * state before it, and resolving the skin's open reports:
  * - dismiss: the reports were unfounded (reports → `dismissed`);

@@ -1,6 +1,6 @@
 /**
- * Undoing an audit-log entry, whatever its target (issue 22 point 2: "can be undone where the data
- * still exists"): skin actions in ./skin-actions.ts, user and key actions in ./user-actions.ts.
+ * Undoing an audit-log entry, whatever its target (an action can be undone while its data
+ * still exists): skin actions in ./skin-actions.ts, user and key actions in ./user-actions.ts.
  * Every console path that undoes comes through here, and an undo needs the role of the action it
  * reverses (./rights.ts): a moderator cannot undo an admin's grant change, lock or key revocation.
  * @module

@@ -1,5 +1,5 @@
 /**
- * What an admin does to users and API keys in the operator console (issue 22 point 3), the same
+ * What an admin does to users and API keys in the operator console, the same
  * changes as `bun run accounts -- grant|credits|subscribe|notify|lock|unlock` (admin-commands.ts,
  * whose services they call) plus revoking a key, each written to the audit log with the state
  * before it. Undoable while that state still means something:

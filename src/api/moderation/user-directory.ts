@@ -1,5 +1,5 @@
 /**
- * What the operator console reads about users (issue 22 point 3): the user search (by e-mail or
+ * What the operator console reads about users: the user search (by e-mail or
  * display name, newest first, paged) and, per user, their skins, API keys, recent notifications and
  * the audit-log entries about them or their keys.
  * @module

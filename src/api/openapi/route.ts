@@ -1,6 +1,6 @@
 /**
- * `GET /openapi.json` (`/api/openapi.json` on the site, issue 12 point 1): our OpenAPI 3.1 document.
- * Public and the same for everyone; it changes only with a deploy.
+ * `GET /openapi.json` (`/api/openapi.json` on the site; docs/api.md "API reference and OpenAPI"):
+ * our OpenAPI 3.1 document. Public and the same for everyone; it changes only with a deploy.
  * @module
  */
 import { Hono } from 'hono'

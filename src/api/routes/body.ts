@@ -1,6 +1,7 @@
 /**
  * Bounded request bodies (`shared/read-body.ts`: a stream with a byte cap and a deadline, so a huge,
- * endless chunked or trickling upload is refused instead of buffered or waited for, issue 10 point 2).
+ * endless chunked or trickling upload is refused instead of buffered or waited for;
+ * docs/operations.md "Request limits").
  * Every route that reads a body names its cap in {@link BODY_LIMITS} (reference/mineskin-api.md §1.2:
  * small JSON bodies, one file with at most 5 fields for multipart). Chunked multipart uploads (one back
  * end of the official Java client sends them, reference §6) parse like any other.
@@ -19,7 +20,7 @@ export const BODY_LIMITS = {
   generateMultipart: 64 * 1024,
   /**
    * `POST /v2/queue/batch` JSON `{items:[…]}`: up to 24 items, each as large as one `generateJson`
-   * body (a data URL of the largest PNG), so 24 × 32 KiB = 768 KiB (issue 12 point 4).
+   * body (a data URL of the largest PNG), so 24 × 32 KiB = 768 KiB (docs/api.md "Batch generation").
    */
   queueBatchJson: 24 * 32 * 1024,
   /** `PATCH /v2/skins/{id}`: `{name?, visibility?}`. */
@@ -36,7 +37,7 @@ export type BodyRoute = keyof typeof BODY_LIMITS
  * Reads the body of `route` within its cap and `timeoutMs`: 413 beyond the cap (`invalid_file` first
  * for multipart as MineSkin's multer answers, then the stable `payload_too_large`), 408
  * `request_timeout` when it does not arrive in time, 400 `request_aborted` when the client went away
- * (an ApiError, so a plain client abort is not logged as a server failure, issue 10 point 5).
+ * (an ApiError, so a plain client abort is not logged as a server failure).
  */
 export async function readBodyLimited(req: Request, route: BodyRoute, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<Uint8Array<ArrayBuffer>> {
   const maxBytes = BODY_LIMITS[route]

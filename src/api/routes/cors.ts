@@ -1,7 +1,7 @@
 /**
- * Cross-origin rules of the API (issue 10 point 1). MineSkin reflects any `Origin` with credentials
- * (reference/mineskin-api.md §1.2 "CORS"); with cookie sessions on the same site that lets any page on
- * another port read and change a visitor's skins, so here:
+ * Cross-origin rules of the API (docs/operations.md "Cross-origin rules"). MineSkin reflects any
+ * `Origin` with credentials (reference/mineskin-api.md §1.2 "CORS"); with cookie sessions on the same
+ * site that lets any page on another port read and change a visitor's skins, so here:
  *
  * - **trusted origins** — PUBLIC_URL's origin, the request's own origin (the site calling itself
  *   through its `/api` proxy), and `CORS_ORIGINS` — get credentialed CORS: the origin reflected,
@@ -94,8 +94,8 @@ export function preflightHeaders(origin: string | null, trusted: boolean): Recor
 }
 
 /**
- * The refusal of a write that carries the API's cookies but comes from an untrusted page (issue 10
- * point 1), or null when it may proceed. Requests without `Origin` (servers, curl, the Java client,
+ * The refusal of a write that carries the API's cookies but comes from an untrusted page,
+ * or null when it may proceed. Requests without `Origin` (servers, curl, the Java client,
  * the web app's in-process calls) pass, unless `Sec-Fetch-Site` says another site sent them;
  * requests without our cookies pass too (uncredentialed calls, API keys from any page).
  */

@@ -23,7 +23,7 @@ export interface EnvelopeParts {
 
 /**
  * The body of a successful v2 answer; the HTTP route and the direct in-process call (src/api/direct)
- * both build it here, so the two answers cannot drift apart (issue 11 point 3).
+ * both build it here, so the two answers cannot drift apart.
  */
 export function v2Body(warnings: CodeAndMessage[], payload: Record<string, unknown>, parts: EnvelopeParts = {}) {
   const links = Object.fromEntries(Object.entries(parts.links ?? {}).filter(([, v]) => v !== undefined))

@@ -1,6 +1,6 @@
 /**
  * Stored PNGs: `GET /v2/images/{hash}` (the uploaded image) and `GET /textures/{hash}` (the texture;
- * `?attachment` downloads). Both serve the one stored copy, `textures/<hash>` (issue 26 point 7: an
+ * `?attachment` downloads). Both serve the one stored copy, `textures/<hash>` (an
  * accepted upload is kept as its clean re-encode, which is the texture); `/v2/images` falls back to an
  * original that an older version stored under `images/<hash>`. Content-addressed, so cached as
  * immutable (reference/mineskin-api.md §1.1). Hashes may be 63 characters, as Mojang prints them (§2.3).
@@ -31,8 +31,8 @@ export function fileRoutes(s: ApiServices) {
     const headers: Record<string, string> = { 'Content-Type': 'image/png', 'Cache-Control': IMMUTABLE, ETag: etag }
     if (kind === 'texture' && c.req.query('attachment') !== undefined) headers['Content-Disposition'] = `attachment; filename="${hash}.png"`
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers)
-    // Originals stored before issue 10 may carry the uploader's extra bytes: serve only the clean re-encode
-    // (for the texture copy that is one SHA-256 that matches its key).
+    // Originals stored before uploads were re-encoded on accept may carry the uploader's extra bytes:
+    // serve only the clean re-encode (for the texture copy that is one SHA-256 that matches its key).
     return c.body(kind === 'image' ? await cleanOriginal(blob.bytes, hash) : blob.bytes, 200, headers)
   }
 

@@ -1,7 +1,7 @@
 /**
  * Middleware of every API request (reference/mineskin-api.md §1.2 order: breadcrumb → client →
  * API key → JWT → grants): request id and version headers, CORS, security headers, caller
- * identity (cookie writes from untrusted pages refused, issue 10 point 1), and the anonymous client
+ * identity (cookie writes from untrusted pages refused), and the anonymous client
  * cookie for routes that record who did something. The cross-origin rules live in `./cors`.
  * @module
  */

@@ -139,7 +139,7 @@ describe('envelope, headers, CORS', () => {
     expect(pre.status).toBe(204)
     expect(pre.headers.get('access-control-allow-headers')).toContain('Turnstile-Token')
     expect(pre.headers.get('access-control-allow-headers')).toContain('MineSkin-User-Agent')
-    // Issue 10 point 1: no credentials for other origins (the full rules are in cors.test.ts).
+    // No credentials for other origins (the full rules are in cors.test.ts).
     const r = await t.call(`/v2/skins/${skin.uuid}`, { headers: { origin: 'https://site.example' } })
     expect(r.headers.get('access-control-allow-origin')).toBe('*')
     expect(r.headers.get('access-control-allow-credentials')).toBeNull()

@@ -15,7 +15,7 @@ import { send, v2 } from './envelope'
 
 /**
  * A refused `/validate/*` input keeps MineSkin's legacy `{error}` (reference §1.9) and adds the v2
- * `success`/`errors[]`, so bad input always carries an error code (issue 10 point 5). The 404
+ * `success`/`errors[]`, so bad input always carries an error code. The 404
  * `{valid:false}` stays as it is: it is the answer "no such player", which the generate form asks
  * silently while a name is typed, not an error.
  */

@@ -1,5 +1,5 @@
 /**
- * Path reading of the API (issue 21 point 2): repeated slashes count as one, a trailing slash is
+ * Path reading of the API: repeated slashes count as one, a trailing slash is
  * ignored, literal segments match in any case, parameter values keep theirs. The HTTP side over the
  * real API's every route is in ./routing.test.ts.
  */

@@ -1,8 +1,8 @@
 /**
- * Request paths read the way clients of MineSkin expect (issue 21 point 2): MineSkin's Express 4
+ * Request paths read the way clients of MineSkin expect: MineSkin's Express 4
  * server routes case-insensitively (Express's `caseSensitive` routing option is off by default;
- * mount points in its `src/index.ts` ~395-408) and ignores a trailing slash (non-strict routing,
- * issue 12 point 3), and real clients reach it with `/V2/Skins/latest` or `https://host//v2/queue`
+ * mount points in its `src/index.ts` ~395-408) and ignores a trailing slash (non-strict routing),
+ * and real clients reach it with `/V2/Skins/latest` or `https://host//v2/queue`
  * (a base URL ending in `/` joined to `/v2/...`). The embedded API routes all of those to the
  * canonical path.
  *

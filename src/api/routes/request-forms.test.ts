@@ -1,8 +1,8 @@
 /**
- * Ids and query values in every form MineSkin's server accepts (issue 12 point 3;
- * reference/mineskin-api.md §1.1, §1.5, §1.6; MineSkin `validation/misc.ts`, `skins.ts`,
+ * Ids and query values in every form MineSkin's server accepts
+ * (reference/mineskin-api.md §1.1, §1.5, §1.6; MineSkin `validation/misc.ts`, `skins.ts`,
  * `generate.ts`): skin ids as 32-hex, dashed uuid or 8-hex short id; job ids as 24-hex; list `after`
- * plain or dashed, `size` as MineSkin coerces it (a fraction cut, issue 21 point 2); `timeout` in seconds; `checkOnly` as any present
+ * plain or dashed, `size` as MineSkin coerces it (a fraction cut); `timeout` in seconds; `checkOnly` as any present
  * value; legacy numeric visibility.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -84,7 +84,7 @@ describe('list queries', () => {
   })
 
   test('`size` is coerced like MineSkin: 1–128, numeric spellings, a fraction cut to its integer part; out of range or not a number is 400', async () => {
-    // MineSkin hands `size=2.5` to MongoDB's limit, which reads 2 (issue 21 point 2).
+    // MineSkin hands `size=2.5` to MongoDB's limit, which reads 2.
     for (const size of ['2', ' 2', '2.0', '0x2', '2e0', '2.5', '2.99']) {
       const r = await t.json(`/v2/skins?size=${encodeURIComponent(size)}`)
       expect({ size, status: r.status, n: r.body.skins?.length }).toEqual({ size, status: 200, n: 2 })

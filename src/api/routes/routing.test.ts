@@ -1,7 +1,7 @@
 /**
  * Routing as MineSkin's server does it: Express routes non-strictly, so every API path answers the
- * same with one trailing slash (issue 12 point 3), and case-insensitively, so it answers the same in
- * any case; repeated slashes count as one (issue 21 point 2). The route list is read from the API
+ * same with one trailing slash, and case-insensitively, so it answers the same in
+ * any case; repeated slashes count as one. The route list is read from the API
  * app itself, so a route added later is covered without editing this file.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -80,7 +80,7 @@ async function answer(method: string, path: string) {
   return { status: r.status, code }
 }
 
-describe('trailing slashes (issue 12 point 3)', () => {
+describe('trailing slashes', () => {
   test('the route list read from the app has every v2 route', () => {
     const paths = new Set(routes.map((r) => `${r.method} ${r.path}`))
     for (const p of ['GET /v2/skins', 'GET /v2/skins/:id', 'POST /v2/queue', 'GET /v2/queue/:jobId', 'POST /v2/generate', 'GET /v2/stats', 'GET /v2/me/skins']) expect(paths).toContain(p)
@@ -126,7 +126,7 @@ const shouted = (pattern: string) =>
       .join('/'),
   )
 
-describe('case and repeated slashes (issue 21 point 2)', () => {
+describe('case and repeated slashes', () => {
   test('every route answers the same with its literal segments upper-cased and with every slash doubled', async () => {
     for (const { method, path } of routes) {
       const plain = concrete(path)

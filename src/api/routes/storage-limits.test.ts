@@ -1,5 +1,5 @@
 /**
- * The storage budget and the daily storage quota through the real API (issue 26 point 7): a new
+ * The storage budget and the daily storage quota through the real API: a new
  * image that does not fit is refused before anything is written, 507 `storage_full` or 429
  * `storage_quota` with `Retry-After`, in the v2 error envelope with a readable message; images
  * already stored still generate; a batch is admitted whole or not at all.

@@ -1,5 +1,5 @@
 /**
- * One stored copy per PNG (issue 26 point 7, "storage per skin equal to one PNG plus its row"):
+ * One stored copy per PNG (storage per skin is one PNG plus its row):
  * skins generated through the real API keep exactly their texture PNG as blob bytes, nothing else
  * holds the PNG, and `/v2/images/{hash}` and `/textures/{hash}` serve the same file. A database of
  * the version before (both copies, and originals of older versions) is migrated by 0009: the
@@ -125,7 +125,7 @@ describe('a database written before one copy per PNG (migration 0009)', () => {
   const cleaned = makeSkinPng(702)
   const onlyOriginal = makeSkinPng(703)
   const queued = makeSkinPng(704)
-  /** The uploader's bytes as versions before issue 10 kept them: the PNG with data after IEND. */
+  /** The uploader's bytes as versions before the re-encode on accept kept them: the PNG with data after IEND. */
   const dirty = (png: Uint8Array) => concatBytes(png, new TextEncoder().encode('<html>appended</html>'))
   const h: Record<'pair' | 'cleaned' | 'onlyOriginal' | 'queued', string> = { pair: '', cleaned: '', onlyOriginal: '', queued: '' }
   let before: Map<string, Uint8Array>

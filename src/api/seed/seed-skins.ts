@@ -37,7 +37,7 @@ const DAY = 86_400_000
 export async function seedSkins(ctx: ApiContext, counters: Counters, opts: SeedOptions): Promise<{ created: number; ms: number }> {
   const { sql } = ctx.store
   const writer = createSkinWriter(sql, counters)
-  // Demo skins are counted in the running storage total like every other image (issue 26 point 7).
+  // Demo skins are counted in the running storage total like every other image.
   const storage = createStorageMeter({ sql, blobs: ctx.blobs, budgetBytes: ctx.config.storageBudgetBytes, now: ctx.now })
   const SET_STATS = 'UPDATE skins SET views = ?, likes = ? WHERE id = ?'
   const VOTE = 'INSERT OR IGNORE INTO tag_votes (skin_id, tag, voter, vote, created_at) VALUES (?, ?, ?, 1, ?)'

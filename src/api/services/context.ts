@@ -37,7 +37,7 @@ export interface ApiContext {
   workerName: string
   /**
    * The Mojang signing pool when it signs (SIGNER=mojang): `/v2/delay`, job `eta` and the queue's
-   * concurrency follow its capacity instead of constants (issue 20 point 4).
+   * concurrency follow its capacity instead of constants.
    */
   signingPool?: Pick<SigningPool, 'capacity' | 'lastCapacity' | 'ownedCapes'>
 }

@@ -1,5 +1,5 @@
 /**
- * Snapshots and restores (issue 10 point 9) on real SQLite files, with a second process writing
+ * Snapshots and restores on real SQLite files, with a second process writing
  * in WAL mode as the server does: the snapshot is consistent and verified, never overwrites, `keep`
  * prunes only snapshot names, a restore refuses while the database is open elsewhere, and a broken
  * snapshot is refused before anything is replaced.
@@ -101,7 +101,7 @@ describe('backupDatabase', () => {
   })
 })
 
-describe('file modes (issue 26 point 6)', () => {
+describe('file modes', () => {
   test('snapshots and the folders made for them are owner-only, and so is a database restored from a world-readable snapshot', () => {
     const mode = (path: string) => statSync(path).mode & 0o777
     const dataDir = tempDir()

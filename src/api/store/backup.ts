@@ -1,12 +1,12 @@
 /**
- * Snapshots and restores of the API database (issue 10 point 9). A snapshot is one SQLite file made
+ * Snapshots and restores of the API database (docs/operations.md "Backups"). A snapshot is one SQLite file made
  * with `VACUUM INTO` on a separate connection: SQLite reads it inside one read transaction, so it is
  * consistent even while the server writes in WAL mode. Blobs (uploaded originals, textures) are rows
  * of the same `skins.db` (blob/sqlite-blob-store.ts), so one snapshot holds skins and their bytes
  * together. A snapshot is written under a temporary name, checked with `PRAGMA integrity_check`, and
  * only then linked to its final name, so a file named `ssg-….sqlite` is always a verified snapshot.
- * Snapshots, the folders made for them and a restored database are owner-only, 0600 in 0700 (issue 26
- * point 6): each is a whole copy of the e-mails and password and key hashes.
+ * Snapshots, the folders made for them and a restored database are owner-only, 0600 in 0700:
+ * each is a whole copy of the e-mails and password and key hashes.
  * @module
  */
 import { Database } from 'bun:sqlite'
@@ -34,7 +34,7 @@ export const backupsDir = (dataDir: string) => join(dataDir, 'backups')
 
 /**
  * The newest default-named snapshot in `dir` and its time (from the name: UTC, to the second), or
- * null when there is none or no such folder; the console's site status shows it (issue 22 point 4).
+ * null when there is none or no such folder; the console's site status shows it.
  */
 export function latestSnapshot(dir: string): { at: number; file: string } | null {
   let names: string[]

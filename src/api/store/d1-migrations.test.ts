@@ -1,6 +1,6 @@
 /**
- * The D1 migrations folder (issue 13 point 1: one migration source, applied on D1 with
- * `wrangler d1 migrations apply`): generated from src/api/store/migrations, kept in step with it.
+ * The D1 migrations folder (one migration source, applied on D1 with `wrangler d1 migrations apply`;
+ * docs/cloudflare.md "D1 migrations"): generated from src/api/store/migrations, kept in step with it.
  * That the generated SQL builds the same schema as the drizzle migrator is store-clients.test.ts.
  * @module
  */

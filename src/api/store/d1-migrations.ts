@@ -1,6 +1,6 @@
 /**
- * Writes the D1 migrations folder from the one migration source (issue 13 point 1: "the same
- * Drizzle schema and migrations ... applied with `wrangler d1 migrations apply`"). drizzle-kit's
+ * Writes the D1 migrations folder from the one migration source (the same
+ * Drizzle schema and migrations on Bun and on D1, applied there with `wrangler d1 migrations apply`). drizzle-kit's
  * files in ./migrations separate statements with `--> statement-breakpoint` comments (own lines or line ends) and keep
  * their journal in ./migrations/meta; wrangler wants a folder of plain `NNNN_name.sql` files that it
  * applies in name order and records in its own `d1_migrations` table. Each file is copied with the

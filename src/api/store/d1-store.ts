@@ -1,5 +1,5 @@
 /**
- * The API store on Cloudflare D1 (issue 13 point 1): the same Drizzle schema and the same
+ * The API store on Cloudflare D1: the same Drizzle schema and the same
  * {@link SqlClient} interface as on Bun, over the Worker's D1 binding. The schema is applied by
  * `wrangler d1 migrations apply` from the folder ./d1-migrations.ts writes, not at runtime.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The start-up warning about a DATA_DIR others can read (issue 26 point 6), on real folders: silent for
+ * The start-up warning about a DATA_DIR others can read, on real folders: silent for
  * an owner-only one, one line naming each open path with its mode and the chmod that fixes it, and
  * the modes themselves left as they were.
  */

@@ -1,5 +1,5 @@
 /**
- * The start-up check of DATA_DIR's modes (issue 26 point 6). What the app creates there is owner-only
+ * The start-up check of DATA_DIR's modes. What the app creates there is owner-only
  * from the start (private-files.ts), but a DATA_DIR, database or secret that already exists keeps the
  * mode it has: an older version made `skins.db` and its folders 0644/0755, and an operator may have
  * chosen a mode on purpose (a group shared with a backup job, a mounted volume), so the app does not

@@ -3,7 +3,7 @@
  * wrapped in Drizzle and in the async {@link SqlClient}, and applies the migrations in `./migrations`
  * (drizzle-kit output plus the hand-written FTS5 migration). The services see only {@link Store}
  * (Drizzle typed for both result kinds, plus the SqlClient), so the same code runs on D1 in the API
- * Worker (./d1-store.ts, issue 13 point 1).
+ * Worker (./d1-store.ts).
  * @module
  */
 import { Database } from 'bun:sqlite'
@@ -42,7 +42,7 @@ export const MIGRATIONS_DIR = join(import.meta.dir, 'migrations')
 
 /**
  * Opens (creating if needed) `<dataDir>/skins.db`, sets pragmas and applies migrations. A new DATA_DIR
- * is made 0700 and a new database file 0600, so its `-wal`/`-shm` are 0600 too (issue 26 point 6).
+ * is made 0700 and a new database file 0600, so its `-wal`/`-shm` are 0600 too.
  */
 export function openStore(dataDir: string): BunStore {
   makePrivateDir(dataDir)

@@ -1,5 +1,5 @@
 /**
- * Owner-only creation (issue 26 point 6) on real files: folders 0700 and files 0600 even under a
+ * Owner-only creation on real files: folders 0700 and files 0600 even under a
  * umask of 000 (so the mode comes from the code, not from the environment), the database's WAL and
  * shared-memory files included, and nothing that exists already is changed.
  */

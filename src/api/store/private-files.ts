@@ -1,5 +1,5 @@
 /**
- * Owner-only folders and files for what the app keeps in DATA_DIR (issue 26 point 6): `skins.db` holds
+ * Owner-only folders and files for what the app keeps in DATA_DIR: `skins.db` holds
  * e-mail addresses and password and API-key hashes, its `-wal`/`-shm` hold recent pages of it, and a
  * snapshot is a whole copy; they used to be created 0644, readable by every user of the machine.
  *

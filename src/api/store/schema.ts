@@ -74,7 +74,7 @@ export const skins = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     deletedAt: integer('deleted_at'),
     /**
-     * Hidden by a moderator (issue 22 point 2): the skin is then `private` (out of every list,
+     * Hidden by a moderator: the skin is then `private` (out of every list,
      * search and similar, its page kept for its owner) and `hiddenVisibility` remembers what the
      * owner had chosen, restored by "unhide".
      */
@@ -94,7 +94,8 @@ export const skins = sqliteTable(
     // Keyset pagination indexes restricted to listed skins keep list queries flat (DESIGN §4).
     index('skins_latest_idx').on(t.id).where(LISTED),
     index('skins_popular_idx').on(sql`views DESC`, sql`id DESC`, t.createdAt).where(LISTED),
-    // 'Latest' is by creation time (issue 8): keyset on (created_at, id), newest first.
+    // 'Latest' is by creation time, not by row id (seeding older skins must not push newer ones
+    // down): keyset on (created_at, id), newest first.
     index('skins_listed_created_idx').on(t.createdAt, t.id).where(LISTED),
     index('skins_similar_idx').on(t.colourKey, sql`id DESC`, t.textureHash, t.features).where(LISTED),
   ],
@@ -194,15 +195,15 @@ export const skinReports = sqliteTable(
     address: text('address'),
     reason: text('reason', { enum: ['skin', 'name', 'tags'] }).notNull(),
     createdAt: integer('created_at').notNull(),
-    /** Moderation state (issue 22 point 2): open until a moderator acts on the skin or dismisses its reports. */
+    /** Moderation state: open until a moderator acts on the skin or dismisses its reports. */
     status: text('status', { enum: ['open', 'dismissed', 'actioned'] }).notNull().default('open'),
     resolvedAt: integer('resolved_at'),
   },
   (t) => [
     uniqueIndex('skin_reports_once_idx').on(t.skinId, t.reporter),
-    // The queue groups open reports by skin (issue 22 point 2).
+    // The queue groups open reports by skin.
     index('skin_reports_open_idx').on(t.skinId, t.createdAt).where(sql`status = 'open'`),
-    // A reporter's reports of the last hour (issue 22 point 5).
+    // A reporter's reports of the last hour (`REPORTS_PER_HOUR`).
     index('skin_reports_reporter_idx').on(t.reporter, t.createdAt),
     // An address's reports of the last hour, whoever sent them.
     index('skin_reports_address_idx').on(t.address, t.createdAt),
@@ -210,7 +211,7 @@ export const skinReports = sqliteTable(
 )
 
 /**
- * The report queue's one row per skin with open reports (issue 22 point 2), kept by triggers on
+ * The report queue's one row per skin with open reports, kept by triggers on
  * `skin_reports` (migration 0013): counts by reason and the first and latest report. The queue pages
  * and the status read it instead of grouping every open report, so they stay under 50 ms at 100 k
  * reports (test/bench/admin.bench.ts).
@@ -230,7 +231,7 @@ export const reportQueue = sqliteTable(
 )
 
 /**
- * Finished jobs per 15 minutes (issue 22 point 4: the status's 24 h chart), kept by triggers on
+ * Finished jobs per 15 minutes (the site status's 24 h chart), kept by triggers on
  * `jobs` (migration 0013) and pruned to a week: the chart reads 96 rows, not a day of jobs.
  */
 export const jobBuckets = sqliteTable('job_buckets', {
@@ -241,7 +242,7 @@ export const jobBuckets = sqliteTable('job_buckets', {
 })
 
 /**
- * The moderation audit log (issue 22 point 2): who did what to which skin, user, key, tag or
+ * The moderation audit log: who did what to which skin, user, key, tag or
  * texture, when and why; `data` keeps what undoing needs (the previous state).
  */
 export const moderationLog = sqliteTable(
@@ -263,14 +264,14 @@ export const moderationLog = sqliteTable(
   (t) => [index('moderation_log_time_idx').on(t.createdAt), index('moderation_log_target_idx').on(t.targetKind, t.targetId)],
 )
 
-/** Texture hashes refused on every future generate (issue 22 point 2, MineSkin-style image bans). */
+/** Texture hashes refused on every future generate (MineSkin-style image bans). */
 export const bannedTextures = sqliteTable('banned_textures', {
   textureHash: text('texture_hash').primaryKey(),
   logId: integer('log_id'),
   createdAt: integer('created_at').notNull(),
 })
 
-/** Tags that may not be added again (issue 22 point 2). */
+/** Tags that may not be added again. */
 export const bannedTags = sqliteTable('banned_tags', {
   tag: text('tag').primaryKey(),
   logId: integer('log_id'),
@@ -374,7 +375,7 @@ export const accounts = sqliteTable('accounts', {
   capes: text('capes').notNull().default('[]'),
   createdAt: integer('created_at').notNull(),
   /**
-   * The user who added the pool account through the account manager (issue 20 point 5); null for
+   * The user who added the pool account through the account manager; null for
    * accounts added on the command line. Owners see and manage their own accounts and are notified.
    */
   ownerUserId: text('owner_user_id'),
@@ -384,7 +385,7 @@ export const accounts = sqliteTable('accounts', {
   refreshToken: text('refresh_token'),
   /** Set while the owner paused the account (e.g. to play): not handed out, not refreshed. */
   pausedAt: integer('paused_at'),
-  /** Set when a refresh failed: out of rotation until the owner signs in again (issue 20 point 3). */
+  /** Set when a refresh failed: out of rotation until the owner signs in again. */
   needsSignInAt: integer('needs_sign_in_at'),
   /** Successful skin changes made with the account. */
   uses: integer('uses').notNull().default(0),
@@ -408,7 +409,7 @@ export const accounts = sqliteTable('accounts', {
 })
 
 /**
- * Microsoft device-code sign-ins in progress (issue 20 point 1): the page (or `pool login`) polls
+ * Microsoft device-code sign-ins in progress: the page (or `pool login`) polls
  * through these rows, so a sign-in survives a reload and works without JavaScript.
  */
 export const poolSignIns = sqliteTable(
@@ -507,7 +508,7 @@ export const wearHistory = sqliteTable(
   (t) => [index('wear_history_user_idx').on(t.userId, t.wornAt)],
 )
 
-/** Signed-in users: the account site's accounts (issue 9). A user without a password cannot sign in. */
+/** Signed-in users: the account site's accounts. A user without a password cannot sign in. */
 export const users = sqliteTable(
   'users',
   {
@@ -523,12 +524,12 @@ export const users = sqliteTable(
     passwordHash: text('password_hash'),
     updatedAt: integer('updated_at'),
     /**
-     * When the owner proved they read mail at `email` (issue 26: sign-up and e-mail changes are
+     * When the owner proved they read mail at `email` (sign-up and e-mail changes are
      * confirmed by a link); null for accounts made before confirmation existed. Password resets are
      * only mailed to confirmed addresses.
      */
     emailVerifiedAt: integer('email_verified_at'),
-    /** Set while an operator has locked the account: no sign-in, and its sessions and keys are refused (issue 26). */
+    /** Set while an operator has locked the account: no sign-in, and its sessions and keys are refused. */
     lockedAt: integer('locked_at'),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],
@@ -551,9 +552,9 @@ export const accountSessions = sqliteTable(
 )
 
 /**
- * Attempt counters of the account site's throttle (issue 26; src/accounts/throttle): one row per
+ * Attempt counters of the account site's throttle (src/accounts/throttle): one row per
  * rule and subject, e.g. `signin-pair:<email>|<address>`, `signup-ip:<address>`, `mail-to:<email>`.
- * The table kept its first name (issue 9 counted failed sign-ins only).
+ * The table kept its first name (it first counted failed sign-ins only).
  */
 export const loginFailures = sqliteTable('login_failures', {
   /** `<rule>:<subject>`. */
@@ -566,7 +567,7 @@ export const loginFailures = sqliteTable('login_failures', {
 })
 
 /**
- * Single-use links mailed by the account site (issue 26): confirming a sign-up or a new e-mail
+ * Single-use links mailed by the account site: confirming a sign-up or a new e-mail
  * address, and resetting a password. Only the SHA-256 of the token is stored.
  */
 export const accountTokens = sqliteTable(

@@ -1,5 +1,5 @@
 /**
- * The storage-agnostic SQL client of the API services (issue 13 point 1): one async interface over
+ * The storage-agnostic SQL client of the API services: one async interface over
  * `bun:sqlite` (the embedded default) and Cloudflare D1 (the API Worker). Services write plain
  * SQLite SQL with positional `?` parameters and never hold a transaction open: an atomic write of
  * several statements is one `batch`, because D1 has no interactive transactions (stack.md §9).

@@ -1,5 +1,5 @@
 /**
- * The storage layer on both clients (issue 13 point 1): the same service calls run on a bun:sqlite
+ * The storage layer on both clients: the same service calls run on a bun:sqlite
  * store (`openStore`) and on a D1 store (`openD1Store`) over the D1-shaped fake, whose schema comes
  * from the generated D1 migration files, and must give the same answers. This exercises
  * bunSqliteClient, d1Client, drizzle-orm/bun-sqlite and drizzle-orm/d1 in `bun test`; the real D1

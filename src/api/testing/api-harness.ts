@@ -146,7 +146,7 @@ export async function apiKeyWith(t: Pick<TestApi, 'dir' | 'clock'>, grants: Part
 
 /**
  * Stores `bytes` of older blobs (zeros under one texture key) in the data dir's database, before the
- * storage meter of an API on it counts: what earlier skins take of `STORAGE_BUDGET_MB` (issue 26 point 7).
+ * storage meter of an API on it counts: what earlier skins take of `STORAGE_BUDGET_MB`.
  */
 export function storeOlderBlobs(dir: string, bytes: number): void {
   const store = openStore(dir)

@@ -1,6 +1,6 @@
 /**
  * Signed-in callers for tests: a real account session row (and the user row when missing), and the
- * `ssg_api` token minted from it, as the account site would (issue 26 point 3: the API accepts a
+ * `ssg_api` token minted from it, as the account site would (the API accepts a
  * token only while its session lives, so tests can no longer sign a token out of thin air).
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * `/v2/stats` numbers in MineSkin's units (issue 12 point 3): `successRate` is a percentage 0–100
+ * `/v2/stats` numbers in MineSkin's units: `successRate` is a percentage 0–100
  * with one decimal, durations are milliseconds, `timestamp` is epoch milliseconds.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

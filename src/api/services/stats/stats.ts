@@ -37,8 +37,8 @@ export function createStats(src: StatsSources) {
     const n = (key: string) => counts.get(key) ?? 0
     const nd = (key: string) => ({ new: n(`${key}:new`), duplicate: n(`${key}:duplicate`) })
     /**
-     * Success rate as MineSkin sends it: a percentage 0–100 with one decimal, e.g. `98.5` (issue 12
-     * point 3; MineSkin `models/v2/stats.ts`). A period without attempts has had no failure: 100.
+     * Success rate as MineSkin sends it: a percentage 0–100 with one decimal, e.g. `98.5`
+     * (MineSkin `models/v2/stats.ts`). A period without attempts has had no failure: 100.
      */
     const rate = (key: string) => {
       const ok = n(`${key}:new`) + n(`${key}:duplicate`)

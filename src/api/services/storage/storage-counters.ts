@@ -1,5 +1,5 @@
 /**
- * The storage meter's counters (issue 26 point 7), rows of `stat_counters` like the generation
+ * The storage meter's counters, rows of `stat_counters` like the generation
  * counters: the running total of stored blob bytes, and per caller and UTC day the bytes of new
  * images that caller added. Every change is one statement whose own condition decides, so two
  * requests can never both pass a limit that only one of them fits (the same on bun:sqlite and D1).

@@ -1,5 +1,5 @@
 /**
- * The two refusals of the storage meter (issue 26 point 7), as ApiErrors with stable codes: 507
+ * The two refusals of the storage meter, as ApiErrors with stable codes: 507
  * `storage_full` when the instance's budget (`STORAGE_BUDGET_MB`) has no room for a new image, and
  * 429 `storage_quota` when the caller's grant `storage_per_day` is used up; the latter carries the
  * seconds until 00:00 UTC, when it frees up, for `Retry-After`.

@@ -1,5 +1,5 @@
 /**
- * The storage meter (issue 26 point 7) over real stores: bun:sqlite, and the D1 client over the
+ * The storage meter over real stores: bun:sqlite, and the D1 client over the
  * D1-shaped test database (which answers asynchronously, so concurrent requests really interleave)
  * with its blobs in a database of their own, as the API Worker keeps them apart in R2.
  */

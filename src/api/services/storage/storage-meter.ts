@@ -1,7 +1,8 @@
 /**
- * The storage meter (issue 26 point 7): every new PNG goes through it, so the running total of
- * stored bytes stays exact and a caller's new images are counted against the global budget
- * (`STORAGE_BUDGET_MB`, 507 `storage_full`) and the grant `storage_per_day` (429 `storage_quota`).
+ * The storage meter (docs/operations.md "Storage budget and quotas"): every new PNG goes through
+ * it, so the running total of stored bytes stays exact and a caller's new images are counted against
+ * the global budget (`STORAGE_BUDGET_MB`, 507 `storage_full`) and the grant `storage_per_day` (429
+ * `storage_quota`).
  * Admission reserves before anything is written: the bytes of every image not yet stored are added
  * to the caller's day counter and to the total in one conditional statement each, then stored; a
  * reservation whose image turned out to be stored already (a lost race) or was never stored (the
@@ -43,7 +44,7 @@ export interface StorageMeterDeps {
 /**
  * Whose day counter a request spends, like its rate-limit bucket: a user (with all of their keys, so
  * new keys do not make new quotas), a key; for anonymous callers the address before the client cookie,
- * which a client can set or drop at will (the issue's "one address"), and a cookie only when it was
+ * which a client can set or drop at will (one address gets one quota), and a cookie only when it was
  * not issued with this very request (else dropping cookies would mean a fresh quota each time).
  */
 export function storageOwner(who: Pick<Identity, 'kind' | 'userId' | 'apiKeyId' | 'clientId' | 'ip'>, cookieIssued: boolean): string {

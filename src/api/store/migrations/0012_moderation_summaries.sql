@@ -1,4 +1,4 @@
--- Issue 22: summaries the operator console reads instead of scanning reports and jobs (see the triggers below).
+-- Summaries the operator console reads instead of scanning reports and jobs (see the triggers below).
 CREATE TABLE `job_buckets` (
 	`start` integer PRIMARY KEY NOT NULL,
 	`completed` integer DEFAULT 0 NOT NULL,
@@ -17,7 +17,7 @@ CREATE TABLE `report_queue` (
 --> statement-breakpoint
 CREATE INDEX `report_queue_newest_idx` ON `report_queue` (`last_at`);--> statement-breakpoint
 CREATE INDEX `report_queue_most_idx` ON `report_queue` (`n`,`last_at`);--> statement-breakpoint
--- Issue 22: the report queue's rows per skin, from the open reports already stored.
+-- The report queue's rows per skin, from the open reports already stored.
 INSERT INTO `report_queue` (`skin_id`, `n`, `r_skin`, `r_name`, `r_tags`, `first_at`, `last_at`)
 SELECT `skin_id`, count(*), sum(`reason` = 'skin'), sum(`reason` = 'name'), sum(`reason` = 'tags'), min(`created_at`), max(`created_at`)
 FROM `skin_reports` WHERE `status` = 'open' GROUP BY `skin_id`;
@@ -57,7 +57,7 @@ CREATE TRIGGER `report_queue_close_delete` AFTER DELETE ON `skin_reports` WHEN O
   DELETE FROM `report_queue` WHERE `skin_id` = OLD.`skin_id` AND `n` <= 0;
 END;
 --> statement-breakpoint
--- Issue 22 point 4: finished jobs per 15 minutes for the status chart; a week is kept.
+-- Finished jobs per 15 minutes for the site status's chart; a week is kept.
 INSERT INTO `job_buckets` (`start`, `completed`, `failed`)
 SELECT (`finished_at` / 900000) * 900000, sum(`status` = 'completed'), sum(`status` = 'failed')
 FROM `jobs` WHERE `status` IN ('completed', 'failed') AND `finished_at` IS NOT NULL GROUP BY 1;

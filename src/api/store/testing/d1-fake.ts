@@ -1,5 +1,5 @@
 /**
- * A D1-shaped database over bun:sqlite for unit tests (issue 13 point 1): `prepare().bind()` with
+ * A D1-shaped database over bun:sqlite for unit tests: `prepare().bind()` with
  * `all/first/run/raw`, `batch` (one transaction, all or nothing) and `exec`, answering
  * asynchronously like the real binding and returning blobs as arrays of bytes as D1 does. It lets
  * `bun test` exercise the d1Client and drizzle-orm/d1 code paths; the real D1 under `wrangler dev`

@@ -46,7 +46,7 @@ describe('API keys', () => {
   })
 
   test('a header that is not `Bearer <key>` carries no key, as on MineSkin: anonymous, with a warning saying why', async () => {
-    // MineSkin middleware/apikey.ts reads a key only from `authHeader.startsWith("Bearer ")` (issue 21 point 2).
+    // MineSkin middleware/apikey.ts reads a key only from `authHeader.startsWith("Bearer ")`.
     for (const authorization of [key, `bearer ${key}`, `BEARER ${key}`, `Basic ${key}`, 'Bearer', 'Bearer   ', `Token ${key}`]) {
       const r = await t.json('/v2/me/client', { headers: { authorization, 'user-agent': 'KeyTest/1' } })
       expect({ authorization, status: r.status }).toEqual({ authorization, status: 200 })
@@ -135,7 +135,7 @@ describe('API session cookie (ssg_api)', () => {
     expect(r.body.warnings.map((w: { code: string }) => w.code)).toEqual(['invalid_jwt', 'no_api_key'])
   })
 
-  test('a token counts only while its session lives (issue 26 point 3): revoked, another user\'s or no session → anonymous', async () => {
+  test('a token counts only while its session lives: revoked, another user\'s or no session → anonymous', async () => {
     const who = 'c1'.repeat(16)
     const { token, sessionId } = await openTestSession(store.db, secret, { sub: who, now: t.clock.now })
     const me = (cookie: string) => t.json('/v2/me', { headers: { cookie: `ssg_api=${cookie}`, 'user-agent': 'Browser/1' } })

@@ -31,7 +31,7 @@ export interface Identity {
   apiKeyId: string | null
   /**
    * Origins the API key is restricted to (null: no key, or a key usable from any origin). Pages of
-   * these origins get credentialed CORS answers for this key's requests (issue 10 point 1).
+   * these origins get credentialed CORS answers for this key's requests.
    */
   apiKeyOrigins: readonly string[] | null
   /** Anonymous client id from the cookie (null when the cookie is absent or malformed). */
@@ -93,7 +93,7 @@ export function forwardedIp(headers: Headers): string | null {
  * The API key of an `Authorization` header, read as MineSkin's `middleware/apikey.ts` reads it: only
  * a value starting with `Bearer ` (that spelling, then a space) carries a key; any other value (a
  * bare key, `bearer <key>`, `Basic …`, `Bearer` alone) is no key at all and the request goes on
- * anonymously (issue 21 point 2). Unlike MineSkin, which says only `no_api_key`, such a request also
+ * anonymously. Unlike MineSkin, which says only `no_api_key`, such a request also
  * gets the warning `invalid_authorization`, so the caller learns why its key was ignored.
  */
 export function bearerKey(header: string | null, warnings: CodeAndMessage[]): string | null {
@@ -148,8 +148,8 @@ export function createIdentityResolver(deps: IdentityDeps) {
     const token = cookies[SESSION_COOKIE]
     if (token) {
       const r = await verifyApiSession(deps.sessionSecret, token, deps.now())
-      // A well-signed token counts only while its account session lives and its user is not locked
-      // (issue 26 point 3): sign-out, password change, lock and deletion end every token at once.
+      // A well-signed token counts only while its account session lives and its user is not locked:
+      // sign-out, password change, lock and deletion end every token at once.
       const live = r.ok ? await liveSessionUser(db, r.claims.sid, r.claims.sub, deps.now()) : undefined
       if (r.ok && live) sessionUser = { id: r.claims.sub, grants: r.claims.grants ?? {}, userGrants: live.grants }
       else warnings.push({ code: 'invalid_jwt', message: `Invalid session (${r.ok ? 'ERR_SESSION_ENDED' : r.reason})` })
@@ -160,10 +160,10 @@ export function createIdentityResolver(deps: IdentityDeps) {
     }
 
     // A keyed request acts as the key's owner only, never as whoever's session cookie came along
-    // (a key without a user stays userless): the key, not the browser, decides (issue 10 point 1).
+    // (a key without a user stays userless): the key, not the browser, decides.
     const userId = apiKey ? apiKey.userId : (sessionUser?.id ?? null)
     // The session check above already read the user's grants; a key's owner is read here, and a
-    // key whose owner is locked stops working while the lock lasts (issue 26 point 3).
+    // key whose owner is locked stops working while the lock lasts.
     const userGrants = apiKey ? (apiKey.userId ? await keyOwner(db, apiKey.userId) : null) : (sessionUser?.userGrants ?? null)
     const kind: IdentityKind = apiKey ? 'apikey' : sessionUser ? 'user' : 'anonymous'
     const merged: Grants = {

@@ -15,7 +15,7 @@ export function readOrCreateSecret(path: string): string {
     const existing = readFileSync(path, 'utf8').trim()
     if (existing.length >= 32) return existing
   }
-  // A DATA_DIR made here is owner-only like the files in it (issue 26 point 6).
+  // A DATA_DIR made here is owner-only like the files in it.
   makePrivateDir(dirname(path))
   const secret = randomHex(32)
   // `wx` refuses to overwrite: if another process created the file meanwhile, read theirs.

@@ -4,8 +4,8 @@
  * (reference/mineskin-api.md §1.2). The embedded accounts service mints these with
  * {@link signApiSession}; the API reads them with {@link verifyApiSession} and then checks that the
  * session `sid` is still live (identity.ts), so sign-out, a password change, a lock or deletion
- * ends the token at once instead of after its hour (issue 26 point 3). No file access
- * here, so the API Worker (issue 13 point 1) verifies sessions with a secret from its env; the Bun
+ * ends the token at once instead of after its hour. No file access
+ * here, so the API Worker verifies sessions with a secret from its env; the Bun
  * half that keeps the secret in `<DATA_DIR>/session-secret` is ./session.ts.
  * @module
  */

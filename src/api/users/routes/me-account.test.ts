@@ -62,7 +62,7 @@ describe('GET /v2/me/client, /v2/me/credits, /v2/me/apikey, /v2/delay', () => {
     const info = meApiKeyResponseSchema.parse(key.body).key
     expect(info).toMatchObject({ id: k.id, name: 'test key', user, useCredits: true, allowedOrigins: [], subscription: null, minDelay: 0 })
     expect(info.grants.per_minute).toBe(120)
-    // Key dates are ISO strings, as MineSkin's (issue 12 point 3); the key was just used.
+    // Key dates are ISO strings, as MineSkin's; the key was just used.
     const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
     expect(info.createdAt).toMatch(iso)
     expect(info.lastUsed).toMatch(iso)
@@ -76,7 +76,7 @@ describe('GET /v2/me/client, /v2/me/credits, /v2/me/apikey, /v2/delay', () => {
   })
 
   test('without a key or user: client answers without the facts it lacks, the rest refuses with stable codes', async () => {
-    // Absent, not null, as MineSkin's `v2GetClientInfo` answers (issue 21 point 2).
+    // Absent, not null, as MineSkin's `v2GetClientInfo` answers.
     const client = await t.json('/v2/me/client', { headers: UA })
     expect(client.status).toBe(200)
     expect(client.body.client).toEqual({ agent: 'MeAccountTest/1.0', billable: false, metered: false, credits: false })

@@ -1,10 +1,10 @@
 /**
  * `GET /v2/me/client`, `/v2/me/credits`, `/v2/me/apikey` and the deprecated `GET /v2/delay`
- * (reference/mineskin-api.md §1.8, issue 9 point 4). Shapes in src/shared/schemas/api/me.ts.
+ * (reference/mineskin-api.md §1.8). Shapes in src/shared/schemas/api/me.ts.
  * Error choices follow MineSkin's `models/v2/me.ts`: no key → `invalid_api_key`, no user →
  * `invalid_user`. `invalid_api_key` is a 403, the status MineSkin's OpenAPI documents for
  * `/v2/me/apikey` (it has no 401 there; its code throws without a status, a 500) and the one every
- * other `invalid_api_key` has (issue 21 point 2); `invalid_user` stays 401: the caller did not sign in.
+ * other `invalid_api_key` has; `invalid_user` stays 401: the caller did not sign in.
  * @module
  */
 import { withPoolDelay } from '../../jobs/routes/pool-delay'
@@ -49,7 +49,7 @@ export function meAccountRoutes(s: ApiServices) {
     const useCredits = Boolean(key?.useCredits && who.userId)
     c.header('Cache-Control', PRIVATE)
     // What the caller did not send is left out, not null: MineSkin's `v2GetClientInfo` copies
-    // `undefined` fields, which JSON drops (issue 21 point 2).
+    // `undefined` fields, which JSON drops.
     return v2(
       c,
       {
@@ -59,7 +59,7 @@ export function meAccountRoutes(s: ApiServices) {
           key: who.apiKeyId ?? undefined,
           user: who.userId ?? undefined,
           ip: who.ip ?? undefined,
-          // No payment provider (issue 9): only credit-spending keys are billed, never metered.
+          // No payment provider: only credit-spending keys are billed, never metered.
           billable: useCredits,
           metered: false,
           credits: useCredits,
@@ -97,7 +97,7 @@ export function meAccountRoutes(s: ApiServices) {
           id: key.id,
           name: key.name,
           user: key.userId,
-          // ISO strings like MineSkin's key dates (issue 12 point 3; schemas/api/me.ts).
+          // ISO strings like MineSkin's key dates (schemas/api/me.ts).
           createdAt: isoTime(key.createdAt),
           updatedAt: key.updatedAt === null ? null : isoTime(key.updatedAt),
           lastUsed: key.lastUsed === null ? null : isoTime(key.lastUsed),

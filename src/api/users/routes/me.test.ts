@@ -35,7 +35,7 @@ describe('GET /v2/me', () => {
     expect(meResponseSchema.parse(user.body).user).toBe('cd'.repeat(16))
     expect(user.body.grants).toMatchObject({ per_minute: 60, private_skins: true })
     expect(user.res.headers.get('cache-control')).toBe('private, no-store, max-age=0')
-    // A key of no user is no user (issue 9): 404 like anonymous.
+    // A key of no user is no user: 404 like anonymous.
     const byKey = await t.json('/v2/me', { headers: { authorization: `Bearer ${key}` } })
     expect(byKey.status).toBe(404)
     expect(byKey.body.errors[0].code).toBe('user_not_found')

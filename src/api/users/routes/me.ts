@@ -21,7 +21,7 @@ export function meRoutes(s: ApiServices) {
   r.get('/v2/me', (c) => {
     const who = c.get('identity')
     c.header('Cache-Control', PRIVATE)
-    // A key that belongs to no user is not a user either (issue 9 point 4, MineSkin `v2GetMe`).
+    // A key that belongs to no user is not a user either (MineSkin `v2GetMe`).
     if (!who.userId) throw new ApiError('user_not_found', 'User not found', 404)
     return v2(c, { user: who.userId, grants: who.grants }, 200, {
       links: { self: '/v2/me', key: who.apiKeyId ? '/v2/me/apikey' : undefined, client: '/v2/me/client' },

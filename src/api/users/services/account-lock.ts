@@ -1,5 +1,5 @@
 /**
- * Locking an account (issue 26 point 3; the operator's tool until the admin console of issue 22):
+ * Locking an account (`bun run accounts -- lock` and the operator console's lock):
  * a locked user cannot sign in, every session ends at once (and with it every API token minted from
  * it), mailed links are cancelled, and the user's API keys answer 403 `account_locked` while the lock
  * lasts. Nothing is deleted: unlocking makes the keys work again; sessions stay ended (sign in anew).

@@ -1,5 +1,5 @@
 /**
- * The admin commands behind `bun run accounts -- …` (issue 9 point 5; no payment provider, so
+ * The admin commands behind `bun run accounts -- …` (no payment provider, so
  * grants, credits, subscriptions and notifications are set by hand). Pure over a database handle
  * so tests call it directly; `cli.ts` is the thin process wrapper.
  * @module

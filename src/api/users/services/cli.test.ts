@@ -74,7 +74,7 @@ describe('bun run accounts', () => {
     expect(await read(async (s) => (await createCreditLedger(s.db).summary(USER, Date.now())).all.total)).toBe(100)
   })
 
-  test('lock ends the sessions and marks the account; unlock lifts it (issue 26 point 3)', async () => {
+  test('lock ends the sessions and marks the account; unlock lifts it', async () => {
     await read((s) => s.db.insert(accountSessions).values({ id: 'lock-session', userId: USER, tokenHash: 'lock-hash', createdAt: Date.now(), expiresAt: Date.now() + 60_000 }).run())
     const locked = run('lock', 'ada@example.test')
     expect(locked.code).toBe(0)

@@ -1,5 +1,5 @@
 /**
- * Credits spent by generation (issue 9 point 5, reference §1.8 `useCredits`): a request through a
+ * Credits spent by generation (reference §1.8 `useCredits`): a request through a
  * key that opts in takes one credit from its owner's ledger before the job is accepted; with none
  * left it is refused with 429 `insufficient_credits` and nothing is queued. A request that creates
  * no job (`checkOnly`) or fails gets its credit back. Crossing the low-balance mark creates one

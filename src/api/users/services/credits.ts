@@ -1,5 +1,5 @@
 /**
- * The credit ledger (SPEC §3 credit types and periods; issue 9 point 5). Each row is one grant of
+ * The credit ledger (SPEC §3 credit types and periods). Each row is one grant of
  * credits that generation spends down.
  *
  * - Balance = sum of the balances of the rows that count now: not past `expiresAt`, and for
@@ -131,7 +131,7 @@ export function createCreditLedger(db: Db) {
      * and the balances before and after, or null when nothing is left.
      */
     async spend(userId: string, now: number): Promise<{ rowId: string; before: number; after: number; total: number } | null> {
-      // Read, then a guarded write instead of a transaction (issue 13 point 1: none on D1): the
+      // Read, then a guarded write instead of a transaction (D1 has none): the
       // decrement only applies while the row still has a credit, else the rows are read again.
       for (let attempt = 0; attempt < 8; attempt++) {
         const rows = await live(userId, now)

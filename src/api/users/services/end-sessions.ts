@@ -1,5 +1,5 @@
 /**
- * Ending what an account's credentials opened (issue 26 point 3), shared by the account site (sign-out
+ * Ending what an account's credentials opened, shared by the account site (sign-out
  * elsewhere, password change and reset) and the operator's lock: every live session of a user (and
  * with it every API token minted from it, which the API checks against its session), and the user's
  * mailed links.

@@ -1,5 +1,5 @@
 /**
- * API keys of an account (issue 9 point 1, "API keys"): create with a name (the secret is returned
+ * API keys of an account: create with a name (the secret is returned
  * once and only its SHA-512 is stored, see src/api/users/identity/api-keys.ts), list with created and
  * last-used times, revoke. Only the owner sees or revokes a key.
  * @module

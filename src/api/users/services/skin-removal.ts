@@ -1,7 +1,6 @@
 /**
- * Moderation: removing a reported skin (issue 9 point 4, "notifications created by the service,
- * for example when a reported skin of yours is removed"). The API has no automatic removal
- * (reports are only recorded, reference §1.7), so an admin removes a skin with
+ * Moderation: removing a reported skin. The API has no automatic removal (reports are only
+ * recorded, reference §1.7), so an admin removes a skin with
  * `bun run accounts -- remove-skin <skin-id>`; it is soft-deleted like an owner's delete and each
  * owning account (creator user, or the user behind the creating API key) gets one notification.
  * @module

@@ -1,6 +1,6 @@
 /**
- * Grants that come with a valid subscription (SPEC §3 "Subscription status", "Product groups";
- * issue 9 point 5). No payment provider: subscriptions are set by the admin CLI.
+ * Grants that come with a valid subscription (SPEC §3 "Subscription status", "Product groups").
+ * No payment provider: subscriptions are set by the admin CLI.
  *
  * | product group   | grants                                                                          |
  * |-----------------|---------------------------------------------------------------------------------|
