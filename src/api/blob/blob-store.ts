@@ -1,8 +1,8 @@
 /**
- * Blob store interface for skin PNGs. Storage is content-addressed with one copy per PNG (issue 26
- * point 7): a texture's clean re-encode is stored once, under `textures/<hash>` (its own SHA-256),
+ * Blob store interface for skin PNGs. Storage is content-addressed with one copy per PNG:
+ * a texture's clean re-encode is stored once, under `textures/<hash>` (its own SHA-256),
  * and both `/textures/{hash}` and `/v2/images/{hash}` serve that copy. `images/<hash>` keys exist only
- * in databases written before: the uploader's original from before issue 10, or the second copy of
+ * in databases written before: the uploader's original as sent (not re-encoded), or the second copy of
  * the texture that migration 0009 removes. The default implementation keeps blobs in SQLite; another
  * backend (e.g. R2 on Workers) implements the same methods.
  * @module

@@ -1,6 +1,6 @@
 /**
- * Counting D1 round trips (issue 24 point 5: "every page and list answers in one D1 round trip where
- * the data allows it, measured by counting queries per request"). Each `first`, `all`, `run` and
+ * Counting D1 round trips (docs/cloudflare.md "D1 round trips per route": every page and list answers in
+ * one D1 round trip where the data allows it, counted per request). Each `first`, `all`, `run` and
  * `raw` of a statement and each `exec` is one round trip to the database; a `batch` is one however
  * many statements it carries. The wrapper passes everything through and only counts; D1 checks that
  * a batch holds its own statement objects, so wrapped statements are unwrapped for it.

@@ -1,5 +1,5 @@
 /**
- * The RateLimiter on a Durable Object namespace (issue 13 point 1): each call goes to the object that
+ * The RateLimiter on a Durable Object namespace: each call goes to the object that
  * holds the key (one of `shards` named objects), which counts atomically. Plain RPC calls, no
  * `cloudflare:workers` import, so services can be wired with it from any module.
  * @module

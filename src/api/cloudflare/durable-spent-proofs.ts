@@ -1,5 +1,5 @@
 /**
- * The SpentProofStore on a Durable Object namespace (issue 13 point 1): each proof id goes to the one
+ * The SpentProofStore on a Durable Object namespace: each proof id goes to the one
  * object of its shard, which records it atomically. No `cloudflare:workers` import.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * One build of a Worker's app per env and public origin (issue 24 point 4). A Worker built from its
+ * One build of a Worker's app per env and public origin. A Worker built from its
  * env alone bakes one origin into links, cookies' `Secure` flag and signed texture URLs; without
  * `PUBLIC_URL` that origin comes from the request (src/shared/public-origin.ts), so the build is kept
  * per origin. Origins are the site's hosts, not the visitor's choice, so a handful are kept; a failed

@@ -8,7 +8,7 @@ import { openStore, type BunStore } from '../store/db'
 import { DEAD_LETTER_ERRORS, nextReadMs, queuesJobQueue, type JobMessage, type QueuesJobQueueOptions } from './queues-job-queue'
 
 /**
- * The Queues consumer's logic (issue 13 point 1) on a real SQLite store with the jobs schema (the SQL is
+ * The Queues consumer's logic on a real SQLite store with the jobs schema (the SQL is
  * the same on D1); the message batches are recorders of ack/retry. test/worker/api-worker.test.ts runs
  * it under wrangler dev with real Queues.
  */

@@ -1,6 +1,6 @@
 /**
- * The job queue on Cloudflare Queues (issue 13 point 1: "a consumer that signs; retries and a
- * dead-letter queue instead of our crash recovery"). Jobs stay rows in D1 exactly as on Bun
+ * The job queue on Cloudflare Queues (a consumer that signs, with retries and a
+ * dead-letter queue instead of our crash recovery). Jobs stay rows in D1 exactly as on Bun
  * (src/api/jobs/queue/job-queue.ts); a submit inserts the `waiting` row and sends `{ jobId }` to the
  * producer binding. The Worker's `queue()` handler hands each batch to {@link consume}:
  *
@@ -18,7 +18,7 @@
  * Each status change is told to the job event stream's object (`onChange`, awaited in this invocation)
  * before the message is acked.
  *
- * `/v2/generate` and the `GET /v2/queue/{id}?wait=` long-poll (issue 23) wait by reading the row
+ * `/v2/generate` and the `GET /v2/queue/{id}?wait=` long-poll wait by reading the row
  * again and again within the request's time: the consumer runs in another invocation, maybe another
  * isolate, so there is nothing in-process to be told by. The reads start 50 ms apart and spread out
  * to a quarter of the time waited so far (at most `pollMs`): a job that finishes at once is seen at
@@ -37,7 +37,7 @@ import { abortableDelay } from '../jobs/queue/abortable-delay'
 export interface JobMessage {
   jobId: string
   /**
-   * The public origin the job was submitted at, when the Worker has no PUBLIC_URL (issue 24 point 4):
+   * The public origin the job was submitted at, when the Worker has no PUBLIC_URL:
    * the consumer signs with the texture URLs of that host (src/api/worker.ts builds per origin).
    */
   origin?: string

@@ -1,5 +1,5 @@
 /**
- * Blobs (texture PNGs, and originals of older versions) on R2 (issue 13 point 1), behind the same BlobStore
+ * Blobs (texture PNGs, and originals of older versions) on R2, behind the same BlobStore
  * interface as the SQLite default (src/api/blob/blob-store.ts). Keys are content hashes, so the first
  * bytes written under a key are the ones kept: puts are conditional (`If-None-Match: *` as
  * `onlyIf.etagDoesNotMatch`), which R2 checks atomically, so two concurrent first writes cannot
@@ -38,7 +38,7 @@ export function r2BlobStore(bucket: R2Bucket, opts: R2BlobStoreOptions = {}): Bl
     },
     async usage() {
       // Only our key spaces count, so a bucket shared with other data does not fill the budget. Read
-      // once, when the storage meter has no total yet (issue 26 point 7): one list call per 1000
+      // once, when the storage meter has no total yet: one list call per 1000
       // objects, so a bucket past ~1 M blobs needs the total set by hand (README "Storage budget").
       let bytes = 0
       for (const space of BLOB_SPACES) {

@@ -1,5 +1,5 @@
 /**
- * The rate limiter's state on Workers (issue 13 point 1): a Durable Object holding the buckets of the
+ * The rate limiter's state on Workers: a Durable Object holding the buckets of the
  * keys that hash to it (src/api/cloudflare/shard.ts). An object runs one call at a time and its SQLite
  * storage is synchronous, so a hit's read-count-write is atomic: 40 concurrent requests from any
  * number of isolates against a limit of 25 get exactly 25 through. The object only stores buckets;

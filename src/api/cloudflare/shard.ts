@@ -1,5 +1,5 @@
 /**
- * Which Durable Object holds a key (issue 13 point 1): keys are spread over a fixed number of named
+ * Which Durable Object holds a key: keys are spread over a fixed number of named
  * objects by a stable hash, so each key always meets the same single-threaded object (exact under
  * concurrency) while the load spreads over many. FNV-1a: cheap, stable across isolates and deploys.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Anti-bot replay protection on Workers (issue 13 point 1): a Durable Object remembering the proof
+ * Anti-bot replay protection on Workers: a Durable Object remembering the proof
  * ids that hash to it until their challenges expire. One call at a time and synchronous SQLite make
  * the "first spend wins" check exact: the same proof sent twice at once, to any isolates, succeeds once.
  * Imports `cloudflare:workers`: only a Worker entry may import this file.

@@ -1,5 +1,5 @@
 /**
- * The API Worker's environment (wrangler.api.toml, issue 13 point 1) and the platform half of its
+ * The API Worker's environment (wrangler.api.toml) and the platform half of its
  * wiring: the ApiContext built from bindings and secrets, what ../wiring.ts builds from files and
  * bun:sqlite on Bun. Config goes through the same zod parser as on Bun (`apiConfigFromEnv`), from the
  * string entries of env (`[vars]`, `.dev.vars`, `--var`, secrets). Nothing here reads a file.
@@ -108,7 +108,7 @@ async function workerSigner(env: ApiWorkerEnv, config: ApiConfig, ctx: { sql: Ap
     case 'local':
       return { signer: await signerFromEnv(env, { textureBaseUrl: config.textureBaseUrl, now: ctx.now }) }
     case 'mojang': {
-      // Pool tokens are sealed with a key only the secret holds (issue 20 point 2); Workers have no DATA_DIR for a key file.
+      // Pool tokens are sealed with a key only the secret holds; Workers have no DATA_DIR for a key file.
       if (!config.pool.tokenKey) throw new Error('SIGNER=mojang on Workers needs the POOL_TOKEN_KEY secret: openssl rand -hex 32 | wrangler secret put POOL_TOKEN_KEY -c wrangler.api.toml')
       const signingPool = createSigningPool({ sql: ctx.sql, box: await createTokenBox(config.pool.tokenKey), config: config.pool, now: ctx.now, managerUrl: `${config.publicUrl}/accounts/signing-accounts`, report: (e) => console.error(`[api-worker] pool: ${oneLineError(e)}`) })
       // Seals tokens an older version stored in clear and reads the capacity `/v2/delay` and `eta` follow.

@@ -1,5 +1,5 @@
 /**
- * The direct table answers exactly what the HTTP routes answer (issue 11 point 3): for every direct
+ * The direct table answers exactly what the HTTP routes answer: for every direct
  * endpoint, several ids, queries and callers (anonymous, client cookie, API key, a bad key), including
  * the error cases, the direct body equals the HTTP answer's JSON and the status is the same. The shared
  * schemas parse each direct body to itself, so the web app may skip that parse on the direct path.
@@ -126,7 +126,7 @@ describe('direct calls answer what HTTP answers', () => {
     expect(JSON.parse(JSON.stringify(inline.body))).toStrictEqual(http.body)
   })
 
-  test('a trailing slash is the same path, as over HTTP (issue 12 point 3)', async () => {
+  test('a trailing slash is the same path, as over HTTP', async () => {
     await same('/v2/skins/', { size: '2' }, skinListResponseSchema)
     await same('/v2/skins/popular/', {}, skinListResponseSchema)
     await same(`/v2/skins/${skins.p0!.uuid}/`, {}, skinResponseSchema)

@@ -1,5 +1,5 @@
 /**
- * Direct in-process calls into the embedded API (DESIGN.md §3, issue 11 point 3): the Bun entry hands
+ * Direct in-process calls into the embedded API (DESIGN.md §3): the Bun entry hands
  * this to the web app, whose server API client answers the GETs of `./table.ts` by calling the services
  * — no Request, no JSON, no zod parse of the answer. The caller is resolved from the same headers and
  * cookies as over HTTP (`src/api/users/identity`), once per caller; errors carry the v2 error body and status

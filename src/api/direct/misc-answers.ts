@@ -1,7 +1,7 @@
 /**
  * The answers of the smaller read routes server renders call (reference/mineskin-api.md §1.5, §1.8,
  * §1.9): capes, stats, seeded random names and one job. Shared by the HTTP routes and the direct
- * table, like `./skin-answers.ts` (issue 11 point 3).
+ * table, like `./skin-answers.ts`.
  * @module
  */
 import { jobIdSchema } from '../../shared/schemas/api'

@@ -1,8 +1,7 @@
 /**
  * The answers of the skin read routes (reference/mineskin-api.md §1.6, §1.7), apart from their HTTP
  * headers: `src/api/skins/routes/skins.ts` and `community.ts` send them over HTTP, and the direct table
- * (`./table.ts`) hands them to server renders in-process, so both paths build one shape (issue 11
- * point 3).
+ * (`./table.ts`) hands them to server renders in-process, so both paths build one shape.
  * @module
  */
 import { skinIdSchema, skinListQuerySchema, skinUuidSchema, type SkinListQuery } from '../../shared/schemas/api'
@@ -87,7 +86,7 @@ export async function userAnswer(s: ApiServices, rec: SkinRecord, who: Identity)
         canDelete: p.canDelete,
         ...(p.isOwner && p.editReason ? { editReason: p.editReason } : {}),
         ...(p.isOwner && p.deleteReason ? { deleteReason: p.deleteReason } : {}),
-        // Our extension (issue 8), present only when true so MineSkin's answer shape stays as it was.
+        // Our extension, present only when true so MineSkin's answer shape stays as it was.
         ...(liked ? { liked: true } : {}),
       },
     },

@@ -2,7 +2,7 @@
  * The GET endpoints server renders call, as functions of (params, query, caller) — the same answers
  * the HTTP routes send, built by the same functions (`./skin-answers.ts`, `./misc-answers.ts`), in the
  * route order of `src/api/app.ts` (literal paths before `:id`). Only reads live here: writes, and
- * anything a page does not call while rendering, keep going through the HTTP path (issue 11 point 3).
+ * anything a page does not call while rendering, keep going through the HTTP path.
  * @module
  */
 import { skinListCategorySchema } from '../../shared/schemas/api'
@@ -59,12 +59,12 @@ export const DIRECT_ENDPOINTS: DirectEntry[] = [
   { pattern: '/random-name', answer: (_s, r) => randomNameAnswer(r.query.seed) },
 ]
 
-/** Each pattern's segments, split once (a skin page matches six paths; issue 23). */
+/** Each pattern's segments, split once (a skin page matches six paths). */
 const PATTERN_PARTS = DIRECT_ENDPOINTS.map((entry) => entry.pattern.split('/'))
 
 /** Matches `path` (no query string) against the table: the entry and its decoded parameters, or undefined. */
 export function matchDirect(path: string): { entry: DirectEntry; params: Record<string, string> } | undefined {
-  // One trailing slash is ignored, as the API app's routing does (issue 12 point 3). Server renders
+  // One trailing slash is ignored, as the API app's routing does. Server renders
   // call canonical paths, so case and repeated slashes (routes/path-normalize.ts) are left to HTTP.
   const segments = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/')
   for (const [index, entry] of DIRECT_ENDPOINTS.entries()) {

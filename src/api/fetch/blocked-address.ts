@@ -1,5 +1,5 @@
 /**
- * Which IP addresses an image URL may point at (SSRF guard, issue 3 "Safe URL fetching").
+ * Which IP addresses an image URL may point at (SSRF guard).
  * Only addresses ipaddr.js classifies as `unicast` (public) pass; loopback, private, link-local,
  * multicast, unspecified, broadcast, reserved, carrier-grade NAT (RFC 6598), unique-local, and the
  * IPv6 forms that embed IPv4 (IPv4-mapped ::ffff:0:0/96 is unwrapped and judged as IPv4;

@@ -27,7 +27,7 @@ export function decodePngDataUrl(url: string): Uint8Array<ArrayBuffer> {
     throw invalidImageUrl('the data URL is not valid base64')
   }
   // The pattern lets through padding `atob` refuses (`/=`, `AB=`: padding where the length is no
-  // multiple of 4); that is the same bad base64, found by the v1 fuzz suite (issue 21).
+  // multiple of 4); that is the same bad base64, found by the v1 fuzz suite.
   let binary: string
   try {
     binary = atob(payload)

@@ -1,5 +1,5 @@
 /**
- * SSRF-safe image download (issue 3 "Safe URL fetching", reference mineskin-api.md §2.1 URL handler):
+ * SSRF-safe image download (reference mineskin-api.md §2.1 URL handler):
  * http/https only, ≤ 256 characters, page rewrites, every host resolved (all addresses) and refused
  * when any address is not public unicast, redirects followed by hand (≤ 5) with the same checks on
  * each hop, `Content-Type: image/png` required, the size limit enforced on Content-Length and again
@@ -9,7 +9,7 @@
  * `Host` and the TLS server name the host), so a DNS server that answers differently on a second
  * look (rebinding) cannot point the download at a private address.
  *
- * On Cloudflare Workers (issue 13 point 1) the platform itself refuses connections to private and
+ * On Cloudflare Workers the platform itself refuses connections to private and
  * loopback networks and there is no DNS API: `platformBlocksPrivate` skips the resolution (IP
  * literals are still refused here); every other rule (length, rewrites, redirects, type, size,
  * deadline) is the same. node:dns is imported only when the default resolver runs.

@@ -1,5 +1,5 @@
 /**
- * Clean originals through the real API app (issue 10 point 4): a valid skin with HTML, a zip or an
+ * Clean originals through the real API app: a valid skin with HTML, a zip or an
  * HTML tEXt chunk smuggled in is accepted, but `/v2/images/{hash}` serves only the re-encode: no
  * bytes after IEND, no ancillary chunk, the same pixels, and the texture hash as its SHA-256.
  * Bad headers are refused with 400 `invalid_image` and nothing is stored.
@@ -102,7 +102,7 @@ describe('stored originals are clean re-encodes', () => {
     expect(first.served).toEqual(clean)
   })
 
-  test('an original stored dirty before issue 10, with no texture stored, is served clean', async () => {
+  test('an original stored dirty by an older version, with no texture stored, is served clean', async () => {
     const dirty = dirtySkin(7007, { trailing: ZIP, text: HTML })
     const hash = (await readSkinImage(dirty.bytes)).textureHash
     // What an older row holds for a job that never got signed: the uploader's bytes under the texture hash.

@@ -1,7 +1,7 @@
 /**
  * Test fixtures built in code so they can be reviewed: deterministic skins, valid but unusual PNGs
  * (every colour type, 16-bit, sub-byte depths, tRNS, Adam7) with the RGBA8 each must normalise to,
- * and a corpus of bad files with the reason each must be refused for (issue 3 "Done when").
+ * and a corpus of bad files with the reason each must be refused for.
  * @module
  */
 import { deflate } from 'pako'

@@ -2,8 +2,8 @@
  * The skin upload check (reference mineskin-api.md §2.1 "Validation rules", skins-and-peers.md §2.1
  * "Upload hygiene") through the shared PNG module: size limit, PNG signature, IHDR before anything is
  * inflated, chunk CRCs, full bounded decode to RGBA8, then the Mojang re-encode, its texture hash and
- * the detected variant. The re-encode is also the clean original (issue 10 point 4): ancillary
- * chunks and bytes after IEND never leave this function.
+ * the detected variant. The re-encode is also the clean original: ancillary chunks and bytes after
+ * IEND never leave this function (docs/operations.md "Uploaded images are stored clean").
  * @module
  */
 import { decodePng, encodeMinecraftPng, SKIN_UPLOAD_LIMITS } from '../../shared/png'

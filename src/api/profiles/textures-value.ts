@@ -37,7 +37,7 @@ export function hashFromTextureUrl(url: string): string | null {
     return null
   }
   // Mojang prints the hash as a number, without leading zeros: 1 in 256 textures has 62 digits or
-  // fewer (found by the pool bench, issue 20). More than 14 missing zeros (< 2^-56) is not a hash.
+  // fewer (found by the pool bench). More than 14 missing zeros (< 2^-56) is not a hash.
   const digits = last.toLowerCase()
   if (digits.length >= 50 && digits.length <= 64 && /^[0-9a-f]+$/.test(digits)) return digits.padStart(64, '0')
   return isTextureHash(last) ? canonicalTextureHash(last) : null

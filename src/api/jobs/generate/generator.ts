@@ -67,7 +67,7 @@ export interface SubmitMeta {
 /**
  * Creates the generator. `notify` announces a `waiting` job row once it is inserted: it wakes the
  * in-process queue (returns at once), or sends the job's message to Cloudflare Queues (awaited, so the
- * request does not answer before the message is sent; issue 13 point 1).
+ * request does not answer before the message is sent).
  */
 export function createGenerator(
   ctx: ApiContext,
@@ -131,7 +131,7 @@ export function createGenerator(
     } as const
     const now = ctx.now()
 
-    // A texture a moderator banned is refused on every generate, MineSkin-style (issue 22 point 2).
+    // A texture a moderator banned is refused on every generate, MineSkin-style.
     await refuseBannedTexture(ctx.store.sql, bannedKeyOf(prepared))
     if (prepared.type === 'signed') return commitSigned(sub, prepared, who, meta, base, hold)
     if (prepared.type === 'existing') {
@@ -179,8 +179,8 @@ export function createGenerator(
       return { jobId: null, skinUuid: decision.skinUuid, duplicate: decision.source, imageHash: image.textureHash }
     }
     // Inputs are blobs before the job row exists, so an accepted job always has its image. It is
-    // stored clean, as its re-encode (issue 10 point 4), and once: the texture PNG, whose SHA-256 is
-    // its key, is also what `/v2/images/{hash}` serves (issue 26 point 7). The meter refuses a new
+    // stored clean, as its re-encode, and once: the texture PNG, whose SHA-256 is
+    // its key, is also what `/v2/images/{hash}` serves. The meter refuses a new
     // image that the budget or the caller's quota has no room for, before anything is written.
     const own = hold ?? (await deps.storage.reserve(who, meta.storageOwner, [image]))
     try {
@@ -330,7 +330,7 @@ export function createGenerator(
         // instant duplicate instead of signing it again.
         const dedupeKey = `${job.image_hash}|${opts.variant}|${opts.cape?.hash ?? ''}`
         for (let other = signing.get(dedupeKey); other; other = signing.get(dedupeKey)) await other
-        // Claimed before the first await below (the store is async, issue 13 point 1), so a second
+        // Claimed before the first await below (the store is async), so a second
         // worker with the same key waits for this one instead of deciding in parallel.
         let release = () => {}
         signing.set(dedupeKey, new Promise<void>((r) => (release = r)))
@@ -453,7 +453,7 @@ async function loadJobImage(ctx: ApiContext, job: JobRow, hash: string): Promise
     return { png: texture.bytes, imageHash: input.imageHash, features: new Uint8Array(Buffer.from(input.features, 'base64')) }
   }
   // Jobs queued before `jobs.input` (migration 0003) stored only their original; migration 0009 keeps
-  // it where it differed from the texture and else leaves the texture as the one copy (issue 26 point 7).
+  // it where it differed from the texture and else leaves the texture as the one copy.
   const stored = texture ?? (await ctx.blobs.get(imageKey(hash)))
   if (!stored) throw new ApiError('job_failed', 'The stored input image is missing', 500, 'SERVER')
   const image = await readSkinImage(stored.bytes)

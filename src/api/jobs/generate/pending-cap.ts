@@ -1,7 +1,7 @@
 /**
  * The pending-job caps of a submit (reference/mineskin-api.md §2.1 step 2): an anonymous caller with
  * `concurrency` jobs waiting or processing gets 429 `job_limit`, a key or user 429 `concurrency_limit`.
- * Its own module since issue 26 point 7, because a batch checks it per item after its storage was
+ * Its own module because a batch checks it per item after its storage was
  * reserved, while a single submit checks it before its input is downloaded.
  * @module
  */

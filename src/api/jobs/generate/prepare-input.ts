@@ -34,7 +34,7 @@ export type PreparedInput =
   | { type: 'existing'; rec: SkinRecord }
   | {
       type: 'image'
-      /** The decoded skin; its clean re-encode `image.png` is all that is kept of the input (issue 10 point 4). */
+      /** The decoded skin; its clean re-encode `image.png` is all that is kept of the input. */
       image: SkinImage
       origin: ImageOrigin
       sourceName: string | null

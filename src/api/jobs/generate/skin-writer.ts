@@ -48,7 +48,7 @@ export interface StoredSkin {
 const uniqueViolation = (e: unknown, column: string) => e instanceof Error && e.message.includes('UNIQUE constraint failed') && e.message.includes(column)
 
 /**
- * Writes skins. Each store is one atomic batch (issue 13 point 1: D1 has no interactive
+ * Writes skins. Each store is one atomic batch (D1 has no interactive
  * transactions), read-then-batch: the reads pick the data row and a free short id, and the batch's
  * writes are guarded by the unique indexes, so a concurrent writer makes the batch fail whole and
  * it is retried with fresh reads.

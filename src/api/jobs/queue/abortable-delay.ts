@@ -1,7 +1,7 @@
 /**
  * The queues' default pause (src/api/jobs/queue/job-queue.ts, src/api/cloudflare/queues-job-queue.ts):
  * resolves after `ms`, or at once when `signal` aborts, clearing its timer, so a waiter that settled
- * early or whose client went away (issue 23 long-poll) leaves no timer behind. On Bun the timer is
+ * early or whose client went away (a `?wait=` long-poll) leaves no timer behind. On Bun the timer is
  * unref'd: a pending deadline must not keep the process alive (Workers' timers have no `unref`).
  * @module
  */

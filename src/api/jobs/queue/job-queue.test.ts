@@ -116,7 +116,7 @@ describe('job queue', () => {
   })
 })
 
-describe('waiting for a job (the GET /v2/queue/{id}?wait= long-poll, issue 23)', () => {
+describe('waiting for a job (the GET /v2/queue/{id}?wait= long-poll)', () => {
   /** A `wait` that ends only when the test says so, or when the queue aborts it; records each deadline. */
   function heldDeadlines() {
     const deadlines: { ms: number; signal?: AbortSignal; expire: () => void }[] = []

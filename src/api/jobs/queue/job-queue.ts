@@ -46,7 +46,7 @@ export type JobProcessor = (job: JobRow) => Promise<{ skinUuid: string }>
 export interface JobQueueOptions {
   sql: SqlClient
   process: JobProcessor
-  /** Jobs processed at once; a function when it follows the signing pool's usable accounts (issue 20 point 4). */
+  /** Jobs processed at once; a function when it follows the signing pool's usable accounts. */
   concurrency: number | (() => number)
   /**
    * Time between two job starts the signer allows (the Mojang pool: min delay ÷ usable accounts), ms;
@@ -167,7 +167,7 @@ export function createJobQueue(opts: JobQueueOptions) {
     }
   }
 
-  // One pump at a time (claims are awaited now: issue 13 point 1); a wake-up during a pump makes
+  // One pump at a time (claims are awaited now: the store is async for D1); a wake-up during a pump makes
   // it go round once more instead of starting a second loop that could overshoot the concurrency.
   let pumping: Promise<void> | null = null
   let again = false
@@ -238,7 +238,7 @@ export function createJobQueue(opts: JobQueueOptions) {
     },
     /**
      * Resolves with the finished job row, or null after `timeoutMs` or once `signal` aborts (a
-     * long-poll whose client went away, issue 23): the waiter is removed either way, so abandoned
+     * long-poll whose client went away): the waiter is removed either way, so abandoned
      * long-polls leave nothing behind.
      */
     async waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | null> {
@@ -282,7 +282,7 @@ export function createJobQueue(opts: JobQueueOptions) {
 export type LocalJobQueue = ReturnType<typeof createJobQueue>
 
 /**
- * What the generator, routes and stats need of a queue (issue 13 point 1): the in-process queue
+ * What the generator, routes and stats need of a queue: the in-process queue
  * above on Bun, Cloudflare Queues on the API Worker (src/api/cloudflare/queues-job-queue.ts).
  */
 export type JobQueue = Pick<LocalJobQueue, 'waitFor' | 'eta' | 'active' | 'capacity' | 'durations'> & {

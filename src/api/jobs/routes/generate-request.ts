@@ -64,8 +64,8 @@ export function inputOfFields(f: InputFields): GenerateInput | null {
 const FALSY = new Set(['', '0', 'false', 'no', 'off'])
 
 /**
- * A boolean-ish flag as MineSkin reads `checkOnly` (`!!(body.checkOnly || query.checkOnly)`, issue 12
- * point 3): any present value is true — `true`, `1`, `yes`, `on`, a JSON `1` — except the spellings of
+ * A boolean-ish flag as MineSkin reads `checkOnly` (`!!(body.checkOnly || query.checkOnly)`):
+ * any present value is true — `true`, `1`, `yes`, `on`, a JSON `1` — except the spellings of
  * "no", which MineSkin would also take as true but no caller means so.
  */
 export const truthy = (v: unknown): boolean => {

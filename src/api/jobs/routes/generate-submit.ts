@@ -1,7 +1,7 @@
 /**
  * Submitting a generate request, shared by `POST /v2/generate|queue` (./generate.ts) and the legacy
  * v1 routes (src/api/legacy), so both count against the same limits, credits and storage quota and
- * wait for a job the same way (issue 21 point 1: v1 is a thin layer over the same services).
+ * wait for a job the same way (v1 is a thin layer over the same services).
  * @module
  */
 import type { Context } from 'hono'
@@ -22,9 +22,9 @@ import { ensureClientCookie } from '../../routes/middleware'
 import { withPoolDelay } from './pool-delay'
 
 /**
- * `Retry-After` of 429 `job_limit` / `concurrency_limit` (issue 10 point 5): the cap frees up when one
- * of the caller's pending jobs finishes, which takes about the queue's recent mean time from
- * submission to completion; 1…60 s.
+ * `Retry-After` of 429 `job_limit` / `concurrency_limit` (docs/operations.md "Request limits"): the cap
+ * frees up when one of the caller's pending jobs finishes, which takes about the queue's recent mean
+ * time from submission to completion; 1…60 s.
  */
 export function pendingRetryAfter(queue: Pick<JobQueue, 'durations'>): number {
   const d = queue.durations()
@@ -33,7 +33,7 @@ export function pendingRetryAfter(queue: Pick<JobQueue, 'durations'>): number {
 
 /**
  * `Retry-After` seconds of a 429 the generator raised, or null when waiting does not help: the
- * pending-job caps free up as jobs finish, the storage quota at 00:00 UTC (issue 26 point 7).
+ * pending-job caps free up as jobs finish, the storage quota at 00:00 UTC.
  */
 export function submitRetryAfter(e: ApiError, queue: Pick<JobQueue, 'durations'>): number | null {
   if (e instanceof StorageQuotaError) return e.retryAfter

@@ -110,7 +110,7 @@ describe('POST /v2/queue (upload) → GET /v2/queue/{id}', () => {
     expect(stranger.body.jobs).toEqual([])
   })
 
-  test('GET /v2/queue: anonymous callers behind one address never see each other’s jobs (issue 7 point 4)', async () => {
+  test('GET /v2/queue: anonymous callers behind one address never see each other’s jobs', async () => {
     const sameAddress = { ...UA, 'x-forwarded-for': '203.0.113.7' }
     const mine = await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(107)), headers: sameAddress })
     const myCookie = mine.res.headers.get('set-cookie')!.split(';')[0]!

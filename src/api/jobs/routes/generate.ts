@@ -4,7 +4,7 @@
  * against the caller's per-minute/per-hour limits (and `/v2/generate` also against the delay grant), answer with
  * `rateLimit` and the `X-RateLimit-*` headers, and 429 `rate_limit` with `Retry-After` when over;
  * the pending-job caps (429 `job_limit`, `concurrency_limit`) and the daily storage quota (429
- * `storage_quota`, issue 26 point 7) carry `Retry-After` too; a full storage budget is 507 `storage_full`.
+ * `storage_quota`) carry `Retry-After` too; a full storage budget is 507 `storage_full`.
  * @module
  */
 import type { Context } from 'hono'
@@ -102,7 +102,7 @@ export function generateRoutes(s: ApiServices) {
     if (who.apiKeyId) rows = await q('api_key_id = ?', who.apiKeyId)
     else if (who.userId) rows = await q('user_id = ?', who.userId)
     // An anonymous caller sees the jobs of its own client cookie only: the address is shared by
-    // everyone behind the same NAT or proxy, so it never names whose jobs these are (issue 7 point 4).
+    // everyone behind the same NAT or proxy, so it never names whose jobs these are.
     // A cookie issued just now has no jobs yet.
     else if (!issued && who.clientId) rows = await q('client_id = ? AND user_id IS NULL AND api_key_id IS NULL', who.clientId)
     c.header('Cache-Control', 'private, no-store, max-age=1')

@@ -1,5 +1,5 @@
 /**
- * `GET /v2/queue/{id}?wait=` (issue 23), over real HTTP (Bun.serve in front of the embedded API): it
+ * `GET /v2/queue/{id}?wait=`, over real HTTP (Bun.serve in front of the embedded API): it
  * answers as soon as the job finished, or when the wait ran out with the answer a plain read gives;
  * no `wait` is MineSkin's read, unchanged; a client that goes away ends the wait. `POST /v2/queue?wait=`
  * holds a job expected to finish within the wait and answers it finished. The queue is left

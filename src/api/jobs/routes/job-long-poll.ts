@@ -1,5 +1,5 @@
 /**
- * The `wait` long-poll of `GET /v2/queue/{id}` (issue 23 "Generate feels instant when signing is";
+ * The `wait` long-poll of `GET /v2/queue/{id}` (our extension, docs/api.md;
  * src/shared/api/job-wait.ts): an unfinished job's answer is held until the job is completed or
  * failed, or the wait runs out, so the page learns of a job signed in 8 ms in about 8 ms instead of
  * at its next poll. The answer is the one the read would give at that moment, so a client that asks

@@ -1,6 +1,6 @@
 /**
  * The delay a caller must keep between two `/v2/generate` requests, following the Mojang signing
- * pool's capacity when it signs (issue 20 point 4; MineSkin: min delay ÷ usable accounts, 200 s with
+ * pool's capacity when it signs (MineSkin: min delay ÷ usable accounts, 200 s with
  * none): a caller's own `delay` grant counts when it is longer.
  * @module
  */

@@ -1,15 +1,15 @@
 /**
- * `POST /v2/queue/batch` (issue 12 point 4; reference/mineskin-api.md §1.1): 1–24 `/v2/queue` JSON
+ * `POST /v2/queue/batch` (reference/mineskin-api.md §1.1): 1–24 `/v2/queue` JSON
  * bodies in one request, behind the grant `batch_generation` (403 `insufficient_grants` without it).
  * The batch is admitted as a whole — size 1–24 (else 400 `validation_error`) and as many requests
  * as it has items against the per-minute and per-hour limits (429 `rate_limit` with `Retry-After`
  * when they exceed what is left, and then nothing is queued). Every item is then read and prepared
  * (downloads included) on its own, and the new images of all of them are admitted as a whole against
  * the storage budget and the caller's daily storage quota (507 `storage_full`, 429 `storage_quota`
- * with `Retry-After`, and nothing is queued; issue 26 point 7). Then every item goes through the same
+ * with `Retry-After`, and nothing is queued). Then every item goes through the same
  * generator as `POST /v2/queue` on its own: a bad item gets `success: false` with its own `errors`,
  * an existing skin answers like `/v2/queue`'s 200 (`skin_found`), the others are queued. The answer
- * is 202 with one result per item, in request order.
+ * is 202 with one result per item, in request order (docs/api.md "Batch generation").
  * @module
  */
 import type { Context } from 'hono'
@@ -71,7 +71,7 @@ export function queueBatchRoutes(s: ApiServices) {
   const limitBatch = async (c: Context<ApiEnv>, who: Identity, issued: boolean, n: number) => {
     const key = rateKey(who, issued)
     const now = ctx.now()
-    // One all-or-none hit of `n`: atomic in the limiter (also on a Durable Object, issue 13 point 1), so no
+    // One all-or-none hit of `n`: atomic in the limiter (also on a Durable Object), so no
     // other request can take the allowance between the check and the count. Refused, `info` is the state before.
     const { allowed, info } = await ctx.limiter.hit(key, who.grants, now, { count: n })
     if (!allowed) {
@@ -139,7 +139,7 @@ export function queueBatchRoutes(s: ApiServices) {
     const caller = batchCaller(who, items.length)
     // Every item is read and prepared (downloads included) before any is stored, so the new images of
     // the whole batch are known and admitted at once against the storage limits, like the rate limit
-    // above: refused, nothing is queued (issue 26 point 7).
+    // above: refused, nothing is queued.
     const prepared: (PreparedSubmit | QueueBatchItemResult)[] = []
     for (const item of items) prepared.push(await prepareItem(c, item, caller))
     const subs = prepared.filter(isPrepared)

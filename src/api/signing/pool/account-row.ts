@@ -1,7 +1,8 @@
 /**
- * The `accounts` row of a signing (pool) account and what its owner may see of it (issue 20): the
- * status is derived from the columns in one place, so the pool, the account manager, the console and
- * `pool list` agree on what "ready", "resting", "out of rotation" or "needs sign-in" mean.
+ * The `accounts` row of a signing (pool) account and what its owner may see of it
+ * (docs/signing.md "Account status"): the status is derived from the columns in one place, so the
+ * pool, the account manager, the console and `pool list` agree on what "ready", "resting", "out of
+ * rotation" or "needs sign-in" mean.
  * @module
  */
 import { isAccountErrorCode } from '../signer/account-errors'

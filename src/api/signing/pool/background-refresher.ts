@@ -1,5 +1,5 @@
 /**
- * The background refresher (issue 20 point 3): every round renews the Minecraft token of each signing
+ * The background refresher: every round renews the Minecraft token of each signing
  * account in rotation that would otherwise enter its "renew before use" window before the next round,
  * so a job rarely waits for a renewal and an owner whose sign-in was revoked hears it early. Each
  * account is locked while renewed, like a job holds it, so a refresh token is never spent twice.

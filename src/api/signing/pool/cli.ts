@@ -1,5 +1,5 @@
 /**
- * `bun run pool -- <command>`: signing (pool) accounts from a terminal (issue 20 point 6; commands in
+ * `bun run pool -- <command>`: signing (pool) accounts from a terminal (commands in
  * ./pool-commands.ts). Uses DATA_DIR and the POOL_* / MICROSOFT_* / XBOX_* settings like the server.
  * @module
  */

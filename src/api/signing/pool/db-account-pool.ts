@@ -1,5 +1,5 @@
 /**
- * The mojang signer's account pool over the `accounts` table (issue 20 point 4; defaults from
+ * The mojang signer's account pool over the `accounts` table (defaults from
  * MineSkin, reference account-pool.md §3). Handing out is one atomic `UPDATE … RETURNING` that takes a
  * lock, so two jobs — in this process or another — never use one account. An account is handed out
  * when it is in rotation (enabled, not paused, no sign-in needed, fewer than `maxErrors` errors in a

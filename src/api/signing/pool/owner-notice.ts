@@ -1,5 +1,5 @@
 /**
- * Telling a signing account's owner it needs a new sign-in (issue 20 point 3): a notification in their
+ * Telling a signing account's owner it needs a new sign-in: a notification in their
  * bell with a link to the account manager. Plain SQL over the `notifications` table, so it runs on D1 too.
  * @module
  */

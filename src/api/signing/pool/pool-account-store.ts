@@ -1,5 +1,5 @@
 /**
- * Writing signing (pool) accounts (issue 20): a finished Microsoft sign-in becomes (or renews) an
+ * Writing signing (pool) accounts: a finished Microsoft sign-in becomes (or renews) an
  * account with its tokens sealed; `putPoolAccount` adds one from a pasted token (kept for tests and
  * for operators who have nothing else); tokens an older version stored in clear are sealed on start.
  * @module
@@ -67,7 +67,7 @@ export async function putPoolAccount(
   )
 }
 
-/** Seals the tokens an older version stored in clear (issue 20 point 2); returns how many rows changed. */
+/** Seals the tokens an older version stored in clear; returns how many rows changed. */
 export async function sealLegacyTokens(sql: SqlClient, box: TokenBox): Promise<number> {
   const rows = await sql.all<Pick<AccountRow, 'id' | 'access_token' | 'refresh_token'>>('SELECT id, access_token, refresh_token FROM accounts')
   let changed = 0

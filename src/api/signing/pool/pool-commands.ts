@@ -1,5 +1,5 @@
 /**
- * The commands behind `bun run pool …` (issue 20 point 6), for headless setups: `login` runs the
+ * The commands behind `bun run pool …`, for headless setups: `login` runs the
  * Microsoft device-code sign-in in the terminal, `list` shows the health columns, and the account
  * manager's actions are there too. Pure over a signing pool and an output, so tests call it directly;
  * ./cli.ts is the thin process wrapper.

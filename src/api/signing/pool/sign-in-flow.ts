@@ -1,5 +1,5 @@
 /**
- * Microsoft device-code sign-ins of signing accounts (issue 20 points 1, 5, 6), kept in
+ * Microsoft device-code sign-ins of signing accounts, kept in
  * `pool_sign_ins` so the waiting page (with or without JavaScript) and `pool login` poll the same
  * way, and a reload loses nothing. A check polls Microsoft only when the interval it asked for has
  * passed, claiming that poll in one atomic update, so two open tabs never spend the device code twice.

@@ -1,5 +1,5 @@
 /**
- * The whole path of issue 20 against local stand-ins for Microsoft, Xbox, XSTS, minecraftservices and
+ * The whole signing-pool path against local stand-ins for Microsoft, Xbox, XSTS, minecraftservices and
  * the session server: a device-code sign-in puts an account in the pool, a job is signed by the mojang
  * signer with the stand-in's key, the clock passes the token's expiry, the token is renewed through
  * the chain and the next job is signed; a revoked sign-in takes the account out of rotation and tells

@@ -1,5 +1,5 @@
 /**
- * Everything the Mojang signing pool is, built once per process from config (issue 20): the pool the
+ * Everything the Mojang signing pool is, built once per process from config (docs/signing.md): the pool the
  * mojang signer draws from, the account manager, the background refresher and the capacity figures
  * that `/v2/delay`, job `eta` and the queue's concurrency follow. Platform-neutral: the token box comes
  * from the caller (a key file on Bun, the `POOL_TOKEN_KEY` secret on Workers).

@@ -1,5 +1,5 @@
 /**
- * Sealing pool-account tokens at rest (issue 20 point 2): the MSA refresh token, the Minecraft access
+ * Sealing pool-account tokens at rest: the MSA refresh token, the Minecraft access
  * token and a pending device code are stored AES-256-GCM encrypted, so the database file, its WAL and
  * every backup snapshot hold no token bytes. WebCrypto only, so the same code runs on Bun and on
  * Workers. The key is derived with HKDF-SHA-256 from a secret (`POOL_TOKEN_KEY`, or the key file

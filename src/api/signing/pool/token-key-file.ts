@@ -1,5 +1,5 @@
 /**
- * The pool token key on Bun (issue 20 point 2): `POOL_TOKEN_KEY` when the operator sets one (kept
+ * The pool token key on Bun: `POOL_TOKEN_KEY` when the operator sets one (kept
  * in a secret manager, never on the data disk), else `<DATA_DIR>/pool-token.key`, created 0600 on the
  * first start. Losing the key only means pool accounts must sign in again.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Renewing a signing account's Minecraft token through the Microsoft chain (issue 20 point 3): the
+ * Renewing a signing account's Minecraft token through the Microsoft chain: the
  * stored MSA refresh token → new MSA tokens (the rotated refresh token is stored at once, as the old
  * one stops working) → XBL → XSTS → login_with_xbox → profile. Runs only while the caller holds the
  * account's lock, so two processes never spend one refresh token.

@@ -19,7 +19,7 @@ export type AccountOutcome =
   | { ok: true; changedAt?: number; unused?: boolean }
   | { ok: false; cooldown?: boolean; authFailed?: boolean; code?: AccountErrorCode; error: string; now: number; changedAt?: number }
 
-/** Why no account could be handed out, and when one may be (issue 20 point 4). */
+/** Why no account could be handed out, and when one may be. */
 export interface PoolAvailability {
   /** Accounts in the pool, in rotation or not (paused, disabled, waiting for a sign-in, too many errors). */
   total: number

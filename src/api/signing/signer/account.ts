@@ -30,7 +30,7 @@ export const minecraftAccountSchema = z.object({
   lastError: z.string().nullable().default(null),
   /** Not handed out before this time (set after a 429, an auth error or a URL mismatch). */
   timeoutUntil: z.number().default(0),
-  /** Put the owner's own skin (`ownSkin`) back after each use (issue 20 point 4). */
+  /** Put the owner's own skin (`ownSkin`) back after each use. */
   restoreSkin: z.boolean().default(false),
   ownSkin: profileSkinSchema.nullable().default(null),
   /** Mojang ids of the capes the profile owns, as last read from its services profile (32 hex or dashed). */

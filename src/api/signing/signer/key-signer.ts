@@ -1,5 +1,5 @@
 /**
- * The local signer's signing, given its key (issue 13 point 1): builds the Yggdrasil-style textures
+ * The local signer's signing, given its key: builds the Yggdrasil-style textures
  * value and signs it with WebCrypto RSASSA-PKCS1-v1_5/SHA-1 (src/api/signing/signer/rsa.ts). No file system
  * and no Bun API, so the Bun signer (key in a file, local-signer.ts) and the Workers signer (key from
  * a secret, secret-signer.ts) are this one function with the same output for the same key.

@@ -36,7 +36,7 @@ async function loadOrCreateKey(dataDir: string, keyBits: number): Promise<RsaSig
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
   }
-  // A DATA_DIR made here is owner-only like the key in it (issue 26 point 6).
+  // A DATA_DIR made here is owner-only like the key in it (docs/operations.md "Backups", file modes).
   makePrivateDir(dataDir)
   const { key, privateKeyPem } = await generateSigningKey(keyBits)
   const tmp = `${path}.${crypto.randomUUID()}.tmp`

@@ -1,5 +1,5 @@
 /**
- * The mojang signer's settings from config (issue 20 point 4: rotation and URL-check defaults from
+ * The mojang signer's settings from config (rotation and URL-check defaults from
  * MineSkin, all `POOL_*` variables; the key signatures must verify against, `MOJANG_SIGNATURE_KEY`),
  * shared by Bun's signer factory and the API Worker, so both check signatures alike. Kept apart
  * from the signer barrel, which loads the file-key signer (node:fs) the Worker must not bundle.

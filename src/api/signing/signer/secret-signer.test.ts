@@ -1,5 +1,5 @@
 /**
- * The Workers entry of the local signer (issue 13 point 1): a key held as a secret string signs with
+ * The Workers entry of the local signer: a key held as a secret string signs with
  * WebCrypto exactly like the Bun signer that reads the same key from its data directory, the signature
  * verifies with the published key, and nothing on the path imports node: or Bun modules.
  */

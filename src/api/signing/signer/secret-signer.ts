@@ -1,5 +1,5 @@
 /**
- * The local signer on Workers (issue 13 point 1): the PKCS#8 PEM private key comes from a secret
+ * The local signer on Workers: the PKCS#8 PEM private key comes from a secret
  * (`wrangler secret put SIGNING_KEY_PEM`) instead of `<dataDir>/signing-key.pem`; signing is WebCrypto
  * RSASSA-PKCS1-v1_5 with SHA-1, as on Bun. Nothing on this path imports node:fs or Bun. To move an
  * instance's key to Workers, put the contents of its signing-key.pem in the secret: signatures and

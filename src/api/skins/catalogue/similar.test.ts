@@ -1,5 +1,5 @@
 /**
- * Similar skins reuse a ranking for SIMILAR_REUSE_MS (issue 23: ranking 256 candidates was a fifth of
+ * Similar skins reuse a ranking for SIMILAR_REUSE_MS (ranking 256 candidates was a fifth of
  * the skin page's render) but re-read the winners each time: a winner hidden or removed since leaves
  * the list at once and a rename shows at once; a new skin joins once the ranking is redone.
  */

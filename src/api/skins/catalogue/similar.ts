@@ -16,7 +16,7 @@ export const SIMILAR_LIMIT = 8
 export const SIMILAR_CANDIDATES = 256
 
 /**
- * How long a skin's ranking is reused (issue 23: the skin page's SSR ranked 256 candidates on every
+ * How long a skin's ranking is reused (the skin page's SSR ranked 256 candidates on every
  * request, a fifth of its time). Reuse re-reads the winners in one query, so a skin hidden, removed
  * or renamed since leaves or changes at once; only a new skin joins others' lists up to this late.
  */

@@ -118,7 +118,7 @@ describe('skin lists: latest by creation time with after/before cursors', () => 
   })
 })
 
-describe('random lists read in batches (issue 24 point 5: one D1 round trip per call)', () => {
+describe('random lists read in batches (one D1 round trip per call)', () => {
   test('a page of 24 from 60 listed skins: the bounds, then the probes as one batch or a few; no unlisted skin', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'skin-lists-random-'))
     const store = openStore(dir)

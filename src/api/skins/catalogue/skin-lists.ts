@@ -78,7 +78,7 @@ export function createSkinLists(sql: SqlClient) {
   // Each keyset query exists twice: 'down' walks the list order from a cursor (after), 'up' walks
   // back towards the top (before), and the caller reverses the rows it got.
   const way = (up: boolean) => (up ? { cmp: '>', dir: 'ASC' } : { cmp: '<', dir: 'DESC' })
-  // Latest is by creation time (issue 8: a seed of old skins must not push new ones down), with the
+  // Latest is by creation time (a seed of old skins must not push new ones down), with the
   // id as tie-breaker, over the partial (created_at, id) index of listed skins.
   const latest = (up: boolean) => {
     const { cmp, dir } = way(up)
@@ -125,7 +125,7 @@ export function createSkinLists(sql: SqlClient) {
 
   /**
    * Random sample: probe random ids in the listed-id range (each probe is one index seek). The probes
-   * of a round go to the database as one batch, one D1 round trip (issue 24 point 5: 25 for a page of
+   * of a round go to the database as one batch, one D1 round trip (25 for a page of
    * 24 when each was its own query): twice as many as are still missing, at most size × 4 probes in
    * all as before; a duplicate only costs a probe.
    */

@@ -15,7 +15,7 @@ export async function addView(db: Db, skinRowId: number): Promise<void> {
 
 /** Records a like; 409 `already_liked` when this caller liked the skin before. */
 export async function addLike(store: Store, skinRowId: number, voter: string, now: number): Promise<void> {
-  // One atomic batch (issue 13 point 1: no interactive transactions on D1): the count moves only
+  // One atomic batch (no interactive transactions on D1): the count moves only
   // when this voter has no like yet, and the like row is added after that check, in the same batch.
   const [, inserted] = await store.sql.batch([
     { sql: 'UPDATE skins SET likes = likes + 1 WHERE id = ? AND NOT EXISTS (SELECT 1 FROM skin_likes WHERE skin_id = ? AND voter = ?)', params: [skinRowId, skinRowId, voter] },

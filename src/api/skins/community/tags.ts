@@ -16,7 +16,7 @@ export interface TagView {
 }
 
 /**
- * The tag query as one prepared statement per database (issue 11 point 3: every skin page lists its
+ * The tag query as one prepared statement per database (every skin page lists its
  * tags, and building the query cost more than running it). A null voter matches no vote row
  * (`voter = NULL` is never true), so anonymous callers see votes as null.
  */
@@ -54,7 +54,7 @@ export async function voteTag(
   opts: { skinRowId: number; tag: string; vote: 'up' | 'down'; voter: string; threshold: number; now: number },
 ): Promise<boolean> {
   const value = opts.vote === 'up' ? 1 : -1
-  // One atomic batch (issue 13 point 1: D1 has no interactive transactions). The upsert changes
+  // One atomic batch (D1 has no interactive transactions). The upsert changes
   // nothing when the same vote exists (its WHERE), which is the "already cast" answer; the tally
   // is then recomputed from the votes in SQL, so it is exact whatever ran concurrently.
   const [vote] = await store.sql.batch([

@@ -74,7 +74,7 @@ export function communityRoutes(s: ApiServices) {
     const voter = actor(c)
     const body = parseOr400(tagVoteBodySchema, await readJson(c, 'tagVote'))
     await requireProof(c)
-    // A tag a moderator banned cannot be added again (issue 22 point 2).
+    // A tag a moderator banned cannot be added again.
     await refuseBannedTag(ctx.store.sql, body.tag)
     const added = await voteTag(ctx.store, { skinRowId: rec.skin.id, tag: body.tag, vote: body.vote, voter, threshold: ctx.config.tagVisibleThreshold, now: ctx.now() })
     return v2(c, {}, 200, { messages: [added ? msg('vote_added', 'Vote added') : msg('already_voted', 'You already voted for this tag')] })

@@ -1,5 +1,6 @@
 /**
- * Likes in the skin JSON and the caller's `liked` flag in the `/user` answer (our extensions, issue 8).
+ * Likes in the skin JSON and the caller's `liked` flag in the `/user` answer (our extensions, listed
+ * in docs/api.md).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { skinResponseSchema, skinUserResponseSchema } from '../../../shared/schemas/api'

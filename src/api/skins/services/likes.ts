@@ -1,6 +1,6 @@
 /**
  * Whether a caller liked a skin: our extension of the `/user` answer, so the skin page can show its
- * like button as pressed (issue 8; likes are counted once per caller, `interactions.ts`).
+ * like button as pressed (likes are counted once per caller, `interactions.ts`).
  * @module
  */
 import { and, eq } from 'drizzle-orm'

@@ -19,7 +19,7 @@ export async function updateSkin(store: Store, rec: SkinRecord, who: Identity, b
   const { db } = store
   const perm = await skinPermissions(db, rec, who, now)
   if (!perm.canEdit) throw new ApiError('unauthorized', perm.editDenied ?? 'Not allowed to edit this skin', 401)
-  // A moderator hid it (issue 22 point 2): its visibility stays private until a moderator unhides it.
+  // A moderator hid it: its visibility stays private until a moderator unhides it.
   if (rec.skin.hiddenAt !== null && body.visibility !== undefined && body.visibility !== rec.skin.visibility) {
     throw new ApiError('skin_hidden', 'A moderator hid this skin; its visibility cannot be changed', 403)
   }
@@ -36,7 +36,7 @@ export async function updateSkin(store: Store, rec: SkinRecord, who: Identity, b
   if (rec.skin.editCount + changes.length > MAX_EDITS) {
     throw new ApiError('unauthorized', `This skin can only be edited ${MAX_EDITS} times`, 401)
   }
-  // The update and its edit-log rows as one atomic batch (issue 13 point 1: no interactive transactions on D1).
+  // The update and its edit-log rows as one atomic batch (no interactive transactions on D1).
   await store.sql.batch([
     drizzleStatement(
       db

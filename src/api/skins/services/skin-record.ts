@@ -16,7 +16,7 @@ export interface SkinRecord {
 
 /**
  * The record and tag look-ups as prepared statements, built once per database: every skin page
- * loads the record up to five times (issue 11 point 3), and building and preparing the query each
+ * loads the record up to five times, and building and preparing the query each
  * time cost more than running it.
  */
 function prepared(db: Db) {
@@ -30,7 +30,7 @@ function prepared(db: Db) {
  * the WHERE clause implies the `skins` table's partial indexes (schema.ts `LISTED`), and a bare `?`
  * it looked at marks the statement to be planned again on every new binding: each skin page paid a
  * full re-prepare of the 36-column join (measured with bun:sqlite 3.54: 17–40 µs a lookup instead of
- * 2.4 µs, 11 % of the skin page's server render; issue 23).
+ * 2.4 µs, 11 % of the skin page's server render).
  */
 const idAs = (type: 'text' | 'integer') => sql`cast(${sql.placeholder('id')} as ${sql.raw(type)})`
 

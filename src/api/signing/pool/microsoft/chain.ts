@@ -1,7 +1,7 @@
 /**
- * The whole Microsoft → Minecraft chain from an MSA access token (issue 20 point 1): Xbox Live user
- * token → XSTS (`rp://api.minecraftservices.com/`) → `login_with_xbox` → ownership → profile. Used by
- * a new sign-in and by every renewal.
+ * The whole Microsoft → Minecraft chain from an MSA access token (reference account-pool.md §2):
+ * Xbox Live user token → XSTS (`rp://api.minecraftservices.com/`) → `login_with_xbox` → ownership
+ * → profile. Used by a new sign-in and by every renewal.
  * @module
  */
 import { loginWithXbox, minecraftProfile, ownsMinecraft } from './minecraft'

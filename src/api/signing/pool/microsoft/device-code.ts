@@ -1,5 +1,5 @@
 /**
- * The Microsoft account (MSA) token by device code (issue 20 point 1; reference account-pool.md §2
+ * The Microsoft account (MSA) token by device code (reference account-pool.md §2
  * step 1): the Live flow with a Microsoft-owned public client id needs no app registration; the
  * MSAL flow uses an operator's Azure app in the `consumers` tenant. Polls follow RFC 8628.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Why a Microsoft sign-in or a token refresh of a pool account failed (issue 20 point 1): each case a
+ * Why a Microsoft sign-in or a token refresh of a pool account failed: each case a
  * user can act on has its own stable code, an English message for the CLI and logs, and a translated
  * text in the account manager (`accounts.pool.errors.<code>` in locales/*). The XSTS `XErr` numbers
  * are from reference/account-pool.md §2 step 3.

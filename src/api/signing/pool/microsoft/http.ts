@@ -1,5 +1,5 @@
 /**
- * One request of the sign-in chain (issue 20 point 1): a deadline, and the statuses every step
+ * One request of the sign-in chain: a deadline, and the statuses every step
  * shares mapped to codes — a 429 is `sign_in_rate_limited`, a host that cannot be reached, times out,
  * answers 5xx or something that does not parse is `sign_in_unavailable`. Tokens never reach a message.
  * @module

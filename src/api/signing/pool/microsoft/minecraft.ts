@@ -1,5 +1,5 @@
 /**
- * Minecraft steps of the chain (issue 20 point 1; reference account-pool.md §2 steps 4–5): the
+ * Minecraft steps of the chain (reference account-pool.md §2 steps 4–5): the
  * Minecraft token from the XSTS token, the ownership check and the profile. Game Pass accounts may
  * list no entitlements yet have a profile, so missing items only fail when the profile is missing too.
  * @module

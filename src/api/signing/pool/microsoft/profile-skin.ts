@@ -1,6 +1,6 @@
 /**
  * A Minecraft profile's own skin as minecraftservices reports it, kept so "restore my own skin after
- * each use" can put it back (issue 20 point 4).
+ * each use" can put it back.
  * @module
  */
 import { z } from 'zod'

@@ -1,5 +1,5 @@
 /**
- * The Microsoft → Minecraft sign-in chain's configuration and results (issue 20 point 1; reference
+ * The Microsoft → Minecraft sign-in chain's configuration and results (reference
  * account-pool.md §2). Every host is configurable so tests point them at stand-ins on 127.0.0.1.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Xbox Live steps of the chain (issue 20 point 1; reference account-pool.md §2 steps 2–3): the user
+ * Xbox Live steps of the chain (reference account-pool.md §2 steps 2–3): the user
  * token from the MSA token, then the XSTS token for Minecraft's relying party. An XSTS refusal carries
  * an `XErr` number; each known one has its own code.
  * @module
