@@ -1,7 +1,7 @@
 /**
  * Who may import whom (DESIGN.md §3): src/shared runs in the browser, so it imports no other area;
  * src/islands imports only src/shared; src/render runs on Workers alone, so it imports nothing of
- * the others but src/shared (which runs anywhere: the one PNG codec and the rate limiter, issue 10) and no
+ * the others but src/shared (which runs anywhere: the one PNG codec and the rate limiter) and no
  * `node:` module; src/server reaches the API only through the API client, except
  * the Bun entry that wires the embedded API in — so the Worker bundle never contains SQLite.
  */
@@ -44,7 +44,7 @@ describe('import boundaries (DESIGN.md §3)', () => {
   })
 
   test('src/render imports only src/shared and no node: module (it runs on Workers alone)', () => {
-    // Issue 10: the API, the renderer and the tests share one PNG codec and one rate limiter in src/shared.
+    // The API, the renderer and the tests share one PNG codec and one rate limiter in src/shared.
     expect(offending('render', (i) => (i.area !== undefined && i.area !== 'render' && i.area !== 'shared') || i.spec.startsWith('node:') || i.spec.startsWith('bun'))).toEqual([])
   })
 
@@ -58,7 +58,7 @@ describe('import boundaries (DESIGN.md §3)', () => {
   })
 })
 
-describe('one home per domain (issue 25 point 2)', () => {
+describe('one home per domain', () => {
   /** The API's domains: each folder holds its routes and services and maps the rest in its README. */
   const DOMAINS = ['users', 'skins', 'jobs', 'signing', 'moderation', 'webhooks']
 

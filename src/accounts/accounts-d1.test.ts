@@ -1,5 +1,5 @@
 /**
- * The account site on D1 (issue 24 point 1, first step): the same app and services as on Bun, over
+ * The account site on D1 (its database on Workers): the same app and services as on Bun, over
  * Drizzle's D1 driver and the D1 SQL client, on the D1-shaped fake with the D1 migrations (what
  * `wrangler d1 migrations apply` runs). A new user's whole path: sign-up through the mailed link,
  * sign-out, sign-in, the manage page, a profile change, an API key, and deleting the account, whose

@@ -1,6 +1,6 @@
 /**
- * The account site over real HTTP (`app.request`) on a real SQLite file in a temp DATA_DIR (issue 9
- * points 1–3, 7; issue 26 point 9): sign-up through the mailed link, sign-in errors, refresh with
+ * The account site over real HTTP (`app.request`) on a real SQLite file in a temp DATA_DIR:
+ * sign-up through the mailed link, sign-in errors, refresh with
  * live/expired/revoked sessions, CSRF, sign-out, profile/password changes and account deletion.
  * Throttling, credential revocation, redirects and recovery have their own files beside this one.
  * @module
@@ -202,7 +202,7 @@ describe('sessions', () => {
     expect((await get('/manage', jar)).status).toBe(303)
   })
 
-  test('the account site does not take the API token as a session (issue 26 point 3)', async () => {
+  test('the account site does not take the API token as a session', async () => {
     const { jar } = await signUp()
     const apiOnly: Jar = new Map([[SESSION_COOKIE, jar.get(SESSION_COOKIE)!]])
     expect((await get('/manage', apiOnly)).status).toBe(303)
@@ -321,7 +321,7 @@ describe('manage account', () => {
   })
 })
 
-describe('form bodies (issue 26 point 8)', () => {
+describe('form bodies that are too big or too slow', () => {
   test('an over-cap form answers 413 and a JSON caller gets the envelope', async () => {
     const big = { email: 'a@b.test', password: 'x'.repeat(20 * 1024) }
     const page = await post('/sign-in', big)

@@ -1,5 +1,5 @@
 /**
- * The embedded account site (issue 9, DESIGN.md §1 `src/accounts`): sign-in, sessions and account
+ * The embedded account site (DESIGN.md §1 `src/accounts`): sign-in, sessions and account
  * pages over the API's database, served by the Bun process under `ACCOUNT_ORIGIN` (default this
  * origin + `/accounts`). A plain fetch handler, mounted by the web app like the API backend.
  * @module
@@ -30,7 +30,7 @@ const FORM_BODY_MESSAGE: Record<FormBodyError['code'], MessageKey> = {
   request_aborted: 'accounts.errors.request_aborted',
 }
 
-/** A form body that could not be read (issue 26 point 8): the API's envelope for JSON callers, else a page with the same status. */
+/** A form body that could not be read: the API's envelope for JSON callers, else a page with the same status. */
 function formBodyRefused(c: Context<AccountsEnv>, error: FormBodyError) {
   const t = c.get('t')
   const message = t(FORM_BODY_MESSAGE[error.code])
@@ -61,7 +61,7 @@ export function createAccountsApp(deps: AccountsDeps) {
     cors({ origin: (origin) => (c.get('allowed').has(origin) ? origin : null), credentials: true, allowMethods: ['GET', 'POST', 'DELETE'], maxAge: 600 })(c, next),
   )
 
-  // CSRF defence for every state-changing request (issue 9 point 7): Origin (or Referer) must be an
+  // CSRF defence for every state-changing request: Origin (or Referer) must be an
   // allowed origin; SameSite=Lax cookies are the second layer.
   app.use('*', async (c, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) || fromAllowedOrigin(c)) return next()

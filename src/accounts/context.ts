@@ -47,7 +47,7 @@ export function href(c: Context<AccountsEnv>, path: string, params: Record<strin
 
 /**
  * Absolute URL of account-site path `path` for use outside the browser (links in mail): under the
- * configured origin, never the request's Host header (issue 26 point 9: no reset-link poisoning).
+ * configured origin, never the request's Host header (no reset-link poisoning).
  */
 export function publicHref(c: Context<AccountsEnv>, path: string, params: Record<string, string | undefined> = {}): string {
   const { basePath, appOrigin } = c.get('deps')
@@ -61,7 +61,7 @@ export const siteHost = (c: Context<AccountsEnv>) => new URL(c.get('deps').appOr
 /** The request's `redirect` (query or form field) as an absolute URL when it is allowed, else undefined. */
 export const redirectTarget = (c: Context<AccountsEnv>, value: string | undefined) => safeRedirect(value, c.get('allowed'), c.get('origin'))
 
-/** True when this state-changing request comes from an allowed origin (CSRF check, issue 9 point 7). */
+/** True when this state-changing request comes from an allowed origin (CSRF check). */
 export const fromAllowedOrigin = (c: Context<AccountsEnv>) => sameOriginPost(c.req.raw.headers, c.get('allowed'))
 
 /**
@@ -70,13 +70,14 @@ export const fromAllowedOrigin = (c: Context<AccountsEnv>) => sameOriginPost(c.r
  */
 export const clientAddress = (c: Context<AccountsEnv>) => c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || undefined
 
-/** Largest account form body: a few short fields (issue 10 point 2: every body has a cap). */
+/** Largest account form body: a few short fields (every body has a cap: docs/operations.md "Request limits"). */
 export const MAX_FORM_BODY = 16 * 1024
 
 /**
- * A form body that could not be read (issue 26 point 8): 413 `payload_too_large` over the cap, 408
- * `request_timeout` when it does not arrive in time, 400 `request_aborted` when it broke off. The
- * app's error handler answers it in the API's envelope or as a page, as documented.
+ * A form body that could not be read (docs/operations.md "Request limits"): 413 `payload_too_large`
+ * over the cap, 408 `request_timeout` when it does not arrive in time, 400 `request_aborted` when
+ * it broke off. The app's error handler answers it in the API's envelope or as a page, as
+ * documented.
  */
 export class FormBodyError extends Error {
   constructor(

@@ -1,8 +1,9 @@
 /**
- * One session model (issue 26 point 3): every credential — the site's session cookie, the API token
- * minted from it, and API keys — is checked against a server-side record, and sign-out, a password
- * change, a reset, a lock and deletion end the right ones at once. Each case is its own test; the API
- * side is the real identity resolver over the same SQLite file the account site writes.
+ * One session model (docs/operations.md "Account security"): every credential — the site's session
+ * cookie, the API token minted from it, and API keys — is checked against a server-side record, and
+ * sign-out, a password change, a reset, a lock and deletion end the right ones at once. Each case
+ * is its own test; the API side is the real identity resolver over the same SQLite file the account
+ * site writes.
  * @module
  */
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test'

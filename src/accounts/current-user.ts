@@ -1,7 +1,7 @@
 /**
  * Who is signed in on an account page: the refresh session (`ssg_session`), checked against the
  * database on every request. The short-lived API token (`ssg_api`) is the API's credential and is
- * not accepted here (issue 26 point 3: after sign-out it could still create API keys).
+ * not accepted here (after sign-out it could still create API keys).
  * @module
  */
 import type { Context } from 'hono'

@@ -1,5 +1,5 @@
 /**
- * What the account site needs (issue 9): the API database (users, sessions, keys live there), the
+ * What the account site needs: the API database (users, sessions, keys live there), the
  * session secret shared with the API, the allowed origins and an injectable clock for tests.
  * @module
  */
@@ -34,14 +34,14 @@ export interface AccountsDeps {
   secureCookies: boolean
   /** Loads the client build manifest (stylesheet, icon sprite). */
   manifest: () => Promise<ClientManifest>
-  /** Sends the confirmation and recovery mails (SMTP, or the log when none is configured; issue 26 point 9). */
+  /** Sends the confirmation and recovery mails (SMTP, or the log when none is configured). */
   mailer: Mailer
-  /** Checks the anti-bot proofs that credential forms need after repeated failures (issue 26 point 1). */
+  /** Checks the anti-bot proofs that credential forms need after repeated failures. */
   antibot: AntiBotVerifier
-  /** How long a form body may take to arrive before 408 (`BODY_TIMEOUT_MS`, default 10 s; issue 26 point 8). */
+  /** How long a form body may take to arrive before 408 (`BODY_TIMEOUT_MS`, default 10 s). */
   bodyTimeoutMs?: number
   /**
-   * The signing-account manager (issue 20 point 5): users lend their Minecraft accounts to the signing
+   * The signing-account manager: users lend their Minecraft accounts to the signing
    * pool at `/signing-accounts`. Absent when the site runs without the API's pool; those pages then
    * answer 404 "not available on this server".
    */
@@ -63,7 +63,7 @@ export interface AccountsDeps {
     /** Seals new secrets with the API's token key (src/api/webhooks/secret.ts); absent: stored as they are. */
     box?: TokenBox
   }
-  /** E-mail addresses that are admins by configuration (`ADMIN_EMAILS`, lower-cased; issue 22 point 1). */
+  /** E-mail addresses that are admins by configuration (`ADMIN_EMAILS`, lower-cased). */
   adminEmails?: string[]
   /**
    * The API's SQL client over the same database (the moderation services of src/api/moderation
@@ -71,7 +71,7 @@ export interface AccountsDeps {
    */
   sql?: SqlClient
   /**
-   * What the console's site status (`/admin`, issue 22 point 4) needs of the API's configuration: the
+   * What the console's site status (`/admin`) needs of the API's configuration: the
    * signer (`SIGNER`, and the upstream origin), `STORAGE_BUDGET_MB` in bytes and the folder `bun run
    * backup` writes to. Absent: the page says those parts are not reported by this server.
    */
@@ -80,7 +80,7 @@ export interface AccountsDeps {
     storageBudgetBytes: number
     /** Null where the host makes no snapshots (Workers: D1 keeps its own history, Time Travel); the card then says it is not reported. */
     backupsDir: string | null
-    /** The newest snapshot there (`latestSnapshot` of src/api/store/backup.ts on Bun): read by the host, so the site needs no file system (issue 24). */
+    /** The newest snapshot there (`latestSnapshot` of src/api/store/backup.ts on Bun): read by the host, so the site needs no file system (it runs on Workers too). */
     lastBackup: () => { at: number; file: string } | null
   }
   /**

@@ -1,5 +1,5 @@
 /**
- * Guard of the operator console (issue 22 point 1): the signed-in user's role, or a 403 with a
+ * Guard of the operator console: the signed-in user's role, or a 403 with a
  * stable code — `not_signed_in` (with a sign-in link) or `insufficient_role` — as a page, or as the
  * JSON envelope for `Accept: application/json`. A locked user holds no role. The page's role is the
  * first check; what an action (or its undo) needs is the second, asked of ../api/moderation/rights.ts

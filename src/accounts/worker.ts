@@ -1,5 +1,5 @@
 /**
- * The account site as a Cloudflare Worker (issue 24 point 1; wrangler.accounts.toml, Worker
+ * The account site as a Cloudflare Worker (wrangler.accounts.toml, Worker
  * `skin-signature-accounts`): the same app as on Bun (`createAccountsApp`), on the API Worker's D1
  * database, reached from the web Worker over its `ACCOUNTS` service binding under `/accounts`. What
  * differs from Bun is here only: the store is D1's, the anti-bot's spent proofs live in the API
@@ -46,7 +46,7 @@ export interface AccountsWorkerEnv {
   ALTCHA_HMAC_KEY?: string
   /** The site's public origin; links in mail and redirects use it (else the origin the visitor used, forwarded by the web Worker). */
   PUBLIC_URL?: string
-  /** Admins by configuration, comma separated (issue 22). */
+  /** Admins by configuration, comma separated. */
   ADMIN_EMAILS?: string
   /** Secret: the API Worker's key of the signing pool's sealed tokens; without it `/signing-accounts` and `/minecraft` say they are not available here. */
   POOL_TOKEN_KEY?: string

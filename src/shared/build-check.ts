@@ -1,5 +1,5 @@
 /**
- * The build check's shared names (SPEC §7 "Build check", issue 13 point 3): the server answers
+ * The build check's shared names (SPEC §7 "Build check"): the server answers
  * `{ buildId }` at {@link LATEST_BUILD_PATH}; the client (src/islands/build-check.ts) asks it and
  * compares with the page's `<html data-build>`.
  * @module

@@ -20,19 +20,19 @@ export const clientManifestSchema = z.object({
   css: z.string(),
   /**
    * The operator console's stylesheet (`/assets/admin-<hash>.css`, static/admin.css), loaded after
-   * `css` by the account site's `/admin…` pages only (issue 22), so the public sheet stays small (issue 23).
+   * `css` by the account site's `/admin…` pages only, so the public sheet stays small (the first paint waits for it).
    */
   adminCss: z.string().optional(),
   /** The hashed icon sprite (`/assets/icons-<hash>.svg`, src/shared/ui/icon-sprite.ts). */
   icons: z.string(),
   /**
    * Hashed URL prefix of the per-locale strings of each island (`<prefix>-<locale>-<island>.json`),
-   * fetched when a deferred island starts (src/shared/i18n/client-messages.ts, issue 11 point 2).
+   * fetched when a deferred island starts (src/shared/i18n/client-messages.ts).
    */
   messages: z.string().optional(),
   /**
    * The account site's proof script (`/assets/proof-form-<hash>.js`, src/islands/accounts/proof-form.ts):
-   * solves an anti-bot proof ahead on credential forms (issue 26 point 1).
+   * solves an anti-bot proof ahead on credential forms.
    */
   accountProof: z.string().optional(),
   /** Island name → its lazy chunk. */

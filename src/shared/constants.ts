@@ -28,8 +28,8 @@ export const QUEUE_VIEW = { maxJobs: 8, maxAgeMs: 2 * 24 * 60 * 60 * 1000 } as c
 
 /**
  * Tags a skin page lists, the highest scores first (as the API orders them): the API keeps every tag
- * anyone votes up, and a page listing them all would have no size limit (issue 23: HTML ≤ 30 KB on
- * every page; the budget test builds a skin with this many tags of the longest length).
+ * anyone votes up, and a page listing them all would have no size limit (HTML ≤ 30 KB on
+ * every page, DESIGN.md §4; the budget test builds a skin with this many tags of the longest length).
  */
 export const SKIN_PAGE_TAGS = 8
 

@@ -17,7 +17,7 @@ export function localizeUrl(appUrl: string, locale: Locale): string {
 /**
  * The no-JavaScript switch link: the server sets the cookie and redirects to the page the link was
  * followed from (its Referer; see middleware/locale-switch). The page's own URL is not repeated in
- * each of the 18 links: that cost a skin page about 1 KB of HTML (issue 11 point 2, HTML ≤ 30 KB).
+ * each of the 18 links: that cost a skin page about 1 KB of HTML (HTML ≤ 30 KB, DESIGN.md §4).
  */
 export const languageSwitchHref = (locale: Locale): string => `/locale/${locale}`
 

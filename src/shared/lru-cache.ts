@@ -1,7 +1,7 @@
 /**
  * A small LRU bounded by entry count and by size, shared by the renderer's encoded PNGs (a noisy
  * skin can encode to ~100 KB at scale 10, so a count alone would not bound memory) and the server's
- * island HTML (issue 11 point 3). A `Map` keeps insertion order, so re-inserting on every hit makes
+ * island HTML. A `Map` keeps insertion order, so re-inserting on every hit makes
  * its first key the least recently used.
  * @module
  */

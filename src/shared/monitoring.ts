@@ -1,6 +1,6 @@
 /**
- * Error monitoring settings shared by the client and the server (SPEC §9 "Monitoring", issue 13
- * point 3): off unless a DSN is configured (`SENTRY_DSN`); then these sample rates apply.
+ * Error monitoring settings shared by the client and the server (SPEC §9 "Monitoring"): off unless
+ * a DSN is configured (`SENTRY_DSN`); then these sample rates apply.
  * @module
  */
 

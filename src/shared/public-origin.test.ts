@@ -3,7 +3,7 @@ import { BINDING_BASE, forBinding, publicOriginOf } from './public-origin'
 
 const overBinding = (headers: Record<string, string>) => new Request(`${BINDING_BASE}/v2/queue`, { headers })
 
-describe('the public origin across a service binding (issue 24 point 4)', () => {
+describe('the public origin across a service binding', () => {
   test('the web Worker names the visitor\'s origin, replacing what the visitor sent, and keeps redirects for the browser', () => {
     const sent = forBinding(new Request('https://skins.example.org/api/v2/queue', { headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' } }))
     expect(sent.headers.get('x-forwarded-host')).toBe('skins.example.org')

@@ -1,6 +1,6 @@
 /**
- * The visitor's origin across a service binding (issue 24 point 4: "links derive from the request's
- * host when PUBLIC_URL is unset"). The web Worker calls the API and account Workers over service
+ * The visitor's origin across a service binding (links derive from the request's
+ * host when PUBLIC_URL is unset). The web Worker calls the API and account Workers over service
  * bindings at {@link BINDING_BASE}, so the URL they see never names the site. The web Worker states the
  * visitor's host and scheme in `X-Forwarded-Host` / `X-Forwarded-Proto` (replacing whatever the
  * visitor sent), and a bound Worker believes them only on a request addressed to the binding host: a

@@ -1,5 +1,5 @@
 /**
- * `rateLimit` and its headers in MineSkin's units (reference/mineskin-api.md §1.3; issue 12 point 3):
+ * `rateLimit` and its headers in MineSkin's units (reference/mineskin-api.md §1.3):
  * `next.absolute` epoch ms, `next.relative` ms ≥ 0, `delay` in ms and s, window `reset` epoch seconds,
  * `X-RateLimit-Delay` ms, `X-RateLimit-NextRequest` epoch ms, `MineSkin-Delay(-Seconds)` whole seconds.
  */
@@ -48,7 +48,7 @@ describe('rate-limit units', () => {
   })
 })
 
-describe('the in-memory limiter behind the async interface (issue 13 point 1)', () => {
+describe('the in-memory limiter behind the async interface', () => {
   const grants = { per_minute: 3, per_hour: 100, delay: 0 }
 
   test('hit and peek return promises; peek never counts', async () => {

@@ -1,9 +1,9 @@
 /**
  * Per-caller request limits for the API's generate/queue (reference/mineskin-api.md §1.3 "rateLimit",
- * §2.1 step 4) and for renders that fetch a URL (issue 10 point 5): a fixed per-minute and per-hour
+ * §2.1 step 4) and for renders that fetch a URL: a fixed per-minute and per-hour
  * window and an optional delay between requests (the arithmetic is src/shared/rate-window.ts).
  * The interface is async so a Durable Object can hold the buckets on Workers, exact under concurrency
- * across isolates (issue 13 point 1; src/api/cloudflare/durable-rate-limiter.ts). The default kept
+ * across isolates (src/api/cloudflare/durable-rate-limiter.ts). The default kept
  * here is in memory: limits protect one process and reset harmlessly on restart.
  * @module
  */
@@ -51,7 +51,7 @@ export function createRateLimiter(opts: { maxKeys?: number } = {}): RateLimiter 
 /** `X-RateLimit-*` and MineSkin delay headers for `info` (reference §1.3 "Headers"). */
 export function rateLimitHeaders(info: RateLimitInfo): Record<string, string> {
   // The deprecated MineSkin-Delay(-Seconds) headers are whole seconds, rounded up, as MineSkin's
-  // `middleware/rateLimit.ts` sends them (issue 12 point 3); `delay.seconds` in the body keeps the fraction.
+  // `middleware/rateLimit.ts` sends them; `delay.seconds` in the body keeps the fraction.
   const wholeSeconds = String(Math.ceil(info.delay.millis / 1000))
   return {
     'X-RateLimit-Limit': String(info.limit.minute.limit),

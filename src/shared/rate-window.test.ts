@@ -1,5 +1,5 @@
 /**
- * The shared window arithmetic (issue 13 point 1): clock-aligned minute and hour windows, the delay
+ * The shared window arithmetic: clock-aligned minute and hour windows, the delay
  * grant, all-or-none batches, and a bucket that survives a round trip through plain storage (what the
  * Durable Object does) giving the same results as one kept in memory.
  */

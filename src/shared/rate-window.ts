@@ -1,5 +1,5 @@
 /**
- * The window arithmetic of the rate limiter, apart from where buckets live (issue 13 point 1): the
+ * The window arithmetic of the rate limiter, apart from where buckets live: the
  * in-memory limiter (Bun, src/shared/rate-limiter.ts) and the Durable Object limiter
  * (src/api/cloudflare/rate-limit-object.ts) both run these functions over a {@link RateBucket}, so
  * they give identical results and `X-RateLimit-*` headers. Fixed per-minute and per-hour windows

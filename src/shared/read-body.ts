@@ -1,8 +1,8 @@
 /**
- * Bounded bodies, for the API's uploads and fetched images and the web app's own form posts: the body
- * is read as a stream with a byte cap and a deadline, so a huge (or endless, chunked) one is refused
- * after the cap, and a slow one after the deadline, instead of being buffered or waited for (issue 10
- * point 2).
+ * Bounded bodies, for the API's uploads and fetched images and the web app's own form posts: the
+ * body is read as a stream with a byte cap and a deadline, so a huge (or endless, chunked) one is
+ * refused after the cap, and a slow one after the deadline, instead of being buffered or waited for
+ * (docs/operations.md "Request limits").
  *
  * The stream is cancelled without waiting for the cancel to settle: in Bun, cancelling the body of a
  * Request that wraps another one (`new Request(url, request)`, as the in-process API forward does)
@@ -11,7 +11,7 @@
  * @module
  */
 
-/** How long a whole request body may take to arrive by default (issue 10 point 2 "slow bodies time out"). */
+/** How long a whole request body may take to arrive by default (slow bodies time out). */
 export const DEFAULT_BODY_TIMEOUT_MS = 10_000
 
 /** Caps of one body read. */

@@ -1,5 +1,5 @@
 /**
- * The one builder of render URLs (issue 4 point 4): every page and island that shows a skin —
+ * The one builder of render URLs: every page and island that shows a skin —
  * job thumbnails, gallery cards, the skin page, og:image tags — takes its image URL from here,
  * so the whole app asks the render service (SPEC §7) the same way and shares its cache.
  * Plain string building: this runs in the browser too.
@@ -25,8 +25,8 @@ export interface RenderUrlInput {
 /**
  * Same-origin URL of a content-addressed render, e.g. `/render/head/<hash>`, or
  * `/render/head/<hash>?scale=2&overlay=true` for a small one. A render at the route's defaults
- * (src/render/render-params.ts: scale 10, overlay on, classic arms, SPEC §7) has no query: the
- * same image in 27 bytes less, and a page names a dozen of them (issue 23: HTML ≤ 30 KB); any other
+ * (src/render/render-params.ts: scale 10, overlay on, classic arms, SPEC §7) has no query: the same
+ * image in 27 bytes less, and a page names a dozen of them (HTML ≤ 30 KB, DESIGN.md §4); any other
  * render spells out scale and overlay as before. `slim=true` is added for slim skins on the body
  * view, the only view with arms; heads and faces of a texture then have one URL whatever the
  * variant, so browsers and CDNs cache them once. Every caller builds its URL here, so each render

@@ -17,16 +17,16 @@ export const ROUTES = {
   apikey: '/apikey',
   capeAd: '/cape-ad',
   export: '/export',
-  /** Where the Export page's plain GET form downloads the file (issue 8 point 5). */
+  /** Where the Export page's plain GET form downloads the file. */
   exportDownload: '/export/download',
-  /** The built-in privacy page: what this instance stores (issue 8 point 6). */
+  /** The built-in privacy page: what this instance stores. */
   privacy: '/privacy',
-  /** The API reference, read from the API's OpenAPI document (issue 12 point 1). */
+  /** The API reference, read from the API's OpenAPI document. */
   apiReference: '/api-reference',
-  /** One endpoint of the API reference by its operationId (issue 12 point 1). */
+  /** One endpoint of the API reference by its operationId. */
   apiReferenceEndpoint: '/api-reference/:operation',
   gallery: '/gallery',
-  /** Where the generate form posts without JavaScript (issue 7 point 3). */
+  /** Where the generate form posts without JavaScript. */
   generate: '/generate',
   /** A job's own page, refreshing itself until the job ends (the no-JavaScript generate flow). */
   job: '/jobs/:job',
@@ -56,7 +56,7 @@ export function splitLocale(pathname: string): { locale: Locale | null; path: st
 
 /**
  * `value` as one path segment. Ids are hex or dashed hex, which need no encoding; checking that is
- * cheaper than encoding dozens of ids per gallery page (issue 11 point 3, "URL encoding of hex ids").
+ * cheaper than encoding dozens of ids per gallery page.
  */
 export const pathSegment = (value: string): string => (/^[0-9a-zA-Z-]*$/.test(value) ? value : encodeURIComponent(value))
 

@@ -1,5 +1,5 @@
 /**
- * One redirect check for every `redirect` / `to` parameter (issue 26 point 4): the target is parsed
+ * One redirect check for every `redirect` / `to` parameter: the target is parsed
  * the way a browser parses a `Location` header (WHATWG URL), so what we compare is what the browser
  * will follow. Tab, CR and LF are dropped wherever they are, leading and trailing controls and spaces
  * stripped, backslashes read as slashes, a relative target resolved against `base`; then the origin

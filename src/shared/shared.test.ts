@@ -25,7 +25,7 @@ describe('routes', () => {
     expect(localizeUrl('/skins?search=a%20b', 'pt')).toBe('/pt/skins?search=a%20b')
     expect(localizeUrl('/?x=1', 'id')).toBe('/id?x=1')
   })
-  test('only same-site paths are redirect targets, parsed as a browser follows them (issue 26 point 4)', () => {
+  test('only same-site paths are redirect targets, parsed as a browser follows them', () => {
     const site = 'http://skins.test'
     expect(sameOriginPath('/skins?search=a#x', site)).toBe('/skins?search=a#x')
     expect(sameOriginPath('http://skins.test/de/skins', site)).toBe('/de/skins')

@@ -1,5 +1,5 @@
 /**
- * Where the footer links and the external route rules point (SPEC §2 footer, issue 8 point 6). The
+ * Where the footer links and the external route rules point (SPEC §2 footer). The
  * footer states only what is true of this instance: the source code, documentation, API reference,
  * account and API-key links exist for every instance and have defaults; the chat community, blog,
  * status page, legacy API reference, classic site, imprint, privacy, terms, cookie preferences and
@@ -35,17 +35,17 @@ export const siteLinksSchema = z
   .object({
     source: target.default(PROJECT),
     docs: target.default(`${PROJECT}#readme`),
-    /** The built-in reference page over `/api/openapi.json` (issue 12 point 1). */
+    /** The built-in reference page over `/api/openapi.json`. */
     apiReference: target.default('/api-reference'),
     /** The translations live in the source's `locales/` unless a translation project is configured. */
     translate: target.default(`${PROJECT}/tree/main/locales`),
-    /** The signing-account manager (issue 20 point 5): where users lend their Minecraft accounts to the signing pool. */
+    /** The signing-account manager: where users lend their Minecraft accounts to the signing pool. */
     accountManager: target.default(`${ACCOUNT_SITE_PREFIX}/signing-accounts`),
     apiKeys: target.default('/apikey'),
     chat: target.optional(),
     blog: target.optional(),
     status: target.optional(),
-    /** The legacy v1 routes in the built-in reference (issue 21 point 4). */
+    /** The legacy v1 routes in the built-in reference. */
     apiReferenceV1: target.default('/api-reference#api-ref-Legacy'),
     classic: target.optional(),
     imprint: target.optional(),

@@ -1,5 +1,5 @@
 /**
- * The development mailer (issue 26 point 9): without `SMTP_URL` a message is written to the server
+ * The development mailer: without `SMTP_URL` a message is written to the server
  * log as one line, recipient, subject and text (JSON-quoted, so its links stay whole and one mail
  * never spans log lines). Nothing leaves the machine.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Mail settings of the account site (issue 26 point 9), from the environment.
+ * Mail settings of the account site, from the environment.
  * @module
  */
 import { z } from 'zod'

@@ -1,5 +1,5 @@
 /**
- * Account mail (issue 26 point 9): every mail in every language fills all its placeholders and keeps
+ * Account mail: every mail in every language fills all its placeholders and keeps
  * its link on a line of its own; without SMTP_URL a mail is one log line with its link whole; with it,
  * nodemailer delivers to a real SMTP server (the test sink) with the configured sender.
  * @module

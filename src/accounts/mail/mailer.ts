@@ -1,5 +1,5 @@
 /**
- * How the account site sends mail (issue 26 point 9: confirmation and recovery links). Two kinds:
+ * How the account site sends mail (confirmation and recovery links). Two kinds:
  * SMTP when `SMTP_URL` is set, else the server log, so a fresh self-hosted instance works offline
  * and the operator copies the link from the log. Messages are plain text: every client shows them,
  * and links in them cannot be disguised.

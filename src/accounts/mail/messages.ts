@@ -1,5 +1,5 @@
 /**
- * The account site's mails (issue 26 point 9), in the language of the request that causes them.
+ * The account site's mails, in the language of the request that causes them.
  * Each is a subject and a plain-text body from `accounts.mail.*`, with the site's host named, so a
  * recipient can tell who wrote and a phished copy stands out.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Sends one account mail for a route (issue 26 point 9). At most a few mails that strangers can ask
+ * Sends one account mail for a route. At most a few mails that strangers can ask
  * for go to one address per hour (RULES.mailRecipient), so no one can flood an inbox through us;
  * a mail over that limit is dropped without telling the requester, who sees the same answer either
  * way. The send runs after the answer (`deps.deferMail`), so how long SMTP or the log takes says

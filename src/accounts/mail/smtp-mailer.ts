@@ -1,5 +1,5 @@
 /**
- * SMTP delivery with nodemailer (issue 26 point 9): the maintained SMTP client for Node-compatible
+ * SMTP delivery with nodemailer: the maintained SMTP client for Node-compatible
  * runtimes (STARTTLS, SMTPS, AUTH, UTF-8 headers and quoted-printable bodies for all nine languages),
  * which a hand-written client would have to redo. Configured by one URL, e.g.
  * `smtp://user:pass@mail.example:587` or `smtps://user:pass@mail.example:465`.

@@ -1,5 +1,5 @@
 /**
- * The audit log page (issue 22 point 2): every moderation action, newest first — when, who, what,
+ * The audit log page: every moderation action, newest first — when, who, what,
  * on which target, why, and whether it was undone (when, by whom) — with an "Undo" button on the
  * entries that still can be and that the viewer's role may undo (../../api/moderation/rights.ts),
  * and keyset paging by id (`?before=`). Plain forms and links.

@@ -1,5 +1,5 @@
 /**
- * Words and small formatters of the report queue and the audit log (issue 22 point 2). Message keys
+ * Words and small formatters of the report queue and the audit log. Message keys
  * are written out so every key is a literal the translators' checks find (locales/locales.test.ts)
  * and a new action or error code fails the type check until it has a text.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The operator console's section tabs (issue 22): site status and users for admins; reports and the
+ * The operator console's section tabs: site status and users for admins; reports and the
  * audit log for moderators too. Server-rendered links, no JavaScript.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The report queue page (issue 22 point 2): open reports grouped by skin, each with its render,
+ * The report queue page: open reports grouped by skin, each with its render,
  * name, tags, state, reason counts, reporters and age, and one form whose buttons each do one action
  * (the note field is shared by them). Plain forms and links: everything works without JavaScript.
  * @module

@@ -1,6 +1,6 @@
 /**
- * Sign-in and sign-up forms (issue 9 point 1): plain POST forms; values are kept after an error,
- * never the password. Both carry an anti-bot proof solved ahead (issue 26 point 1), and sign-in
+ * Sign-in and sign-up forms: plain POST forms; values are kept after an error,
+ * never the password. Both carry an anti-bot proof solved ahead, and sign-in
  * links to password recovery. Sign-up asks for the address only: the password is
  * chosen on the page of the link mailed to it (recovery-forms.tsx, `ChoosePasswordForm`).
  * @module

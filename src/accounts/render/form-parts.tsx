@@ -46,7 +46,7 @@ export function Message({ kind, text }: { kind: 'error' | 'success'; text?: stri
 export const RedirectField = ({ value }: { value?: string }) => (value ? <input type="hidden" name="redirect" value={value} /> : null)
 
 /**
- * A POST form that carries an anti-bot proof (issue 26 point 1): `proofUrl` is the challenge the
+ * A POST form that carries an anti-bot proof: `proofUrl` is the challenge the
  * page's script (src/islands/accounts/proof-form.ts) solves ahead into the hidden `proof` field;
  * `waiting` is the button text while a late proof is still being solved. Render the page with
  * `proof: true` so the script is loaded.

@@ -1,5 +1,5 @@
 /**
- * The site status's job chart (issue 22 point 4): one stacked bar per bucket — completed below,
+ * The site status's job chart: one stacked bar per bucket — completed below,
  * failed on top — as inline SVG rendered on the server, no chart library and no script. The SVG is
  * one image for assistive technology (`role="img"`, named by its title and description, which carry
  * the totals); a bucket with jobs has a full-height hover area whose `<title>` is the tooltip a mouse

@@ -1,5 +1,5 @@
 /**
- * Manage account (issue 9 point 1; issue 26 points 3, 9): avatar, e-mail and display name (a new
+ * Manage account: avatar, e-mail and display name (a new
  * e-mail needs the current password and is confirmed by a mailed link), change password (with the
  * choice to keep API keys), confirming the address of an older account, and account deletion behind
  * a confirmation (type the e-mail) and the current password. Plain POST forms.

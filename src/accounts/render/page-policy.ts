@@ -1,5 +1,5 @@
 /**
- * The account pages' own Content-Security-Policy (issue 26 point 1). The account site may run on its
+ * The account pages' own Content-Security-Policy. The account site may run on its
  * own origin or Worker, so it states its policy itself instead of relying on the web app's
  * middleware (which keeps a backend's policy). Scripts run only with this response's nonce (the
  * proof script and the chunks it imports, through 'strict-dynamic'); forms post only to this site,

@@ -1,5 +1,5 @@
 /**
- * The pages of mailed links (issue 26 point 9): "check your inbox", asking for a reset link,
+ * The pages of mailed links: "check your inbox", asking for a reset link,
  * choosing a new password, choosing the first password of a new account, confirming an address,
  * and a link that no longer works. Plain forms.
  * @module
@@ -95,7 +95,7 @@ export function ChoosePasswordForm({ t, action, token, email, proof, name, error
   )
 }
 
-/** "Keep my API keys working": unticked (the default), a new password revokes every key too (issue 26 point 3). */
+/** "Keep my API keys working": unticked (the default), a new password revokes every key too. */
 export function KeepKeysField({ t }: { t: Translate }) {
   return (
     <div className="field">

@@ -1,8 +1,8 @@
 /**
- * The account site's page frame (issue 9 point 1: same look as the app): the app's stylesheet and
+ * The account site's page frame (same look as the app): the app's stylesheet and
  * theme, a slim bar with the product logo and name linking back to the app, the page in a card.
  * Server-rendered plain forms that work without JavaScript; credential forms add one small script
- * that solves an anti-bot proof ahead (issue 26 point 1), allowed by the page's own policy.
+ * that solves an anti-bot proof ahead, allowed by the page's own policy.
  * @module
  */
 import type { Context } from 'hono'
@@ -70,12 +70,12 @@ export type PageStatus = 200 | 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 4
 export interface PageOptions {
   status?: PageStatus
   actions?: ReactNode
-  /** The page has a credential form whose proof the script solves ahead (issue 26 point 1). */
+  /** The page has a credential form whose proof the script solves ahead. */
   proof?: boolean
 }
 
 /**
- * True for the operator console's pages (issue 22): `/admin` and below. The account app sees its own
+ * True for the operator console's pages: `/admin` and below. The account app sees its own
  * paths — a mount such as the web app's `/accounts` is stripped before it (src/server/proxy/forward.ts).
  */
 export const isConsolePath = (path: string) => path === '/admin' || path.startsWith('/admin/')
@@ -89,7 +89,8 @@ export async function renderPage(c: Context<AccountsEnv>, title: string, childre
   const asset = (path: string) => (new URL(path, appOrigin).origin === c.get('origin') ? path : new URL(path, appOrigin).href)
   const nonce = createNonce()
   const script = opts.proof && manifest.accountProof ? { src: asset(manifest.accountProof), nonce } : undefined
-  // Only console pages load its rules, so the public stylesheet stays small (issue 23).
+  // Only console pages load its rules, so the public stylesheet stays small: the first paint waits
+  // for it (docs/performance.md "What loads when").
   const extraCss = manifest.adminCss && isConsolePath(c.req.path) ? asset(manifest.adminCss) : undefined
   const html = renderToString(
     <Shell title={title} appUrl={appOrigin + '/'} css={asset(manifest.css)} extraCss={extraCss} locale={c.get('locale')} theme={parseTheme(getCookie(c, THEME_COOKIE))} backLabel={c.get('t')('accounts.backToApp')} actions={opts.actions} script={script}>

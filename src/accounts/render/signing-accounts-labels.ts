@@ -1,5 +1,5 @@
 /**
- * Message keys of the signing-account pages (issue 20 point 5), written out so every key is a literal
+ * Message keys of the signing-account pages, written out so every key is a literal
  * the translators' checks find (locales/locales.test.ts) and a new status, error code or action fails
  * the type check until it has a text.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The signing-account list page (issue 20 point 5): what lending a Minecraft account means comes
+ * The signing-account list page: what lending a Minecraft account means comes
  * first, then the form that adds one (consent box, "put my own skin back"), then the user's accounts
  * — every account with its owner for a pool admin — each with plain-form buttons, so all of it works
  * without JavaScript. Pause, resume, sign in again, put my skin back and Remove are offered on the

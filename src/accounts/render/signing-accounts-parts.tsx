@@ -1,5 +1,5 @@
 /**
- * Small parts the signing-account pages share (issue 20 point 5): a signing account's picture and its
+ * Small parts the signing-account pages share: a signing account's picture and its
  * status badge.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The confirmation step before a signing account is removed (issue 20 point 5): removing deletes its
+ * The confirmation step before a signing account is removed: removing deletes its
  * sealed tokens at once, so the list's "Remove" is a link to this page, and only its form (with
  * `confirm=1`) removes. Works without JavaScript.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The Microsoft device-code sign-in page of a signing account (issue 20 point 5). While it waits it
+ * The Microsoft device-code sign-in page of a signing account. While it waits it
  * shows the steps (./device-code-steps.tsx); then the added account, or why it failed with a "try
  * again" that starts a new sign-in.
  * @module

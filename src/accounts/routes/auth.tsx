@@ -1,5 +1,5 @@
 /**
- * Sign in, sign up and sign out (issue 9 points 1–2, 7; SPEC §2 sign-in; issue 26 points 1, 2, 5, 9):
+ * Sign in, sign up and sign out (SPEC §2 sign-in; docs/operations.md "Account security"):
  * forms at `/` (alias `/sign-in`) and `/sign-up`, POST handlers with clear translated errors, and
  * `POST /sign-out` that revokes the session (and with it every API token minted from it) and clears
  * every cookie. Every credential attempt passes the throttle gate before a password is checked.
@@ -69,7 +69,7 @@ export function registerAuthRoutes(app: Hono<AccountsEnv>) {
     const email = normaliseEmail(form.email ?? '')
     const redirect = redirectTarget(c, form.redirect)
     if (!isEmail(email)) return signInPage(c, { email, redirect, fieldErrors: { email: t('accounts.errors.email_invalid') } }, 400)
-    // Reserved before the password is verified, so a burst cannot outrun the count (issue 26 point 1).
+    // Reserved before the password is verified, so a burst cannot outrun the count.
     const attempt = await gateRequest(c, passwordChecks(c, email), form)
     if (!attempt.ok) {
       const refused = refusal(c, attempt)

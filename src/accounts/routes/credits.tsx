@@ -1,5 +1,5 @@
 /**
- * The credits and grants page (issue 9 point 1): balance by type, the ledger rows, subscriptions and
+ * The credits and grants page: balance by type, the ledger rows, subscriptions and
  * the effective grants (defaults for signed-in users ⊕ the user's grants ⊕ valid subscriptions, the
  * same merge the API applies, src/api/users/identity/identity.ts).
  * @module

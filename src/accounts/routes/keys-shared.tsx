@@ -1,5 +1,5 @@
 /**
- * Parts shared by the API keys, notifications and credits pages (issue 9 point 1): the signed-in
+ * Parts shared by the API keys, notifications and credits pages: the signed-in
  * guard, the section tabs and date formatting in the page's language.
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * The API keys page (issue 9 point 1): create a key with a name, "spend credits" and optional
+ * The API keys page: create a key with a name, "spend credits" and optional
  * allowed origins — the secret is shown once on the result page — list keys with created and
- * last-used times, revoke. Plain forms; every POST passes the Origin check (CSRF, issue 9 point 7).
+ * last-used times, revoke. Plain forms; every POST passes the Origin check (CSRF).
  * Each key's webhook (URL, secret, test event) and the last deliveries: ./key-webhooks.tsx, docs/webhooks.md.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /manage` and its POST forms (issue 9 point 1; issue 26 points 1, 3, 9). Signed-out visitors go
+ * `GET /manage` and its POST forms. Signed-out visitors go
  * to sign-in with a redirect back here. Successful changes redirect (303) so a reload does not resend
  * the form. Changing the password or the e-mail address and deleting the account each ask for the
  * current password, checked through the throttle gate like a sign-in, so a session left open (or

@@ -1,5 +1,5 @@
 /**
- * Notifications (SPEC §3 "Notification (account)", SPEC §7 "Account API", issue 9 points 1 and 4).
+ * Notifications (SPEC §3 "Notification (account)", SPEC §7 "Account API").
  * `GET /notifications` answers `{notifications:[…]}` to the app (src/shared/api/account-api.ts) and
  * the page to a browser navigating there (Accept: text/html); `DELETE /notifications/{id}` dismisses
  * for the app, `POST /notifications/{id}/dismiss` for the page's form. Changes need an allowed

@@ -1,5 +1,5 @@
 /**
- * `GET /challenge` (issue 26 point 1): an anti-bot challenge for the credential forms' script to
+ * `GET /challenge`: an anti-bot challenge for the credential forms' script to
  * solve ahead (JSON; `null` when the site runs without anti-bot checks), and the form props that
  * point at it.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The signing-account manager pages (issue 20 point 5) over HTTP through the account app, with a
+ * The signing-account manager pages over HTTP through the account app, with a
  * stand-in PoolManager (TEST DOUBLE, below) that keeps accounts and sign-ins in Maps and applies the
  * interface's rules: owners touch their own accounts, pool admins every one, only admins disable,
  * only owners remove, and whatever the actor may not touch answers false / null. The rights of a pool

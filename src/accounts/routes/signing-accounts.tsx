@@ -1,5 +1,5 @@
 /**
- * The account manager for signing (pool) accounts (issue 20 point 5): a signed-in user lends their
+ * The account manager for signing (pool) accounts: a signed-in user lends their
  * Minecraft account to the signing pool through Microsoft's device-code sign-in, and pauses, resumes,
  * signs in again or removes it; a user with the `pool_admin` grant sees every signing account and may
  * disable one, but only its owner removes it (removing deletes the owner's Microsoft sign-in, which

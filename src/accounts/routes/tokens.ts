@@ -1,5 +1,5 @@
 /**
- * Token refresh (SPEC §7 "Account API", §8; issue 9 point 3): `POST /auth/tokens/web/refresh` and
+ * Token refresh (SPEC §7 "Account API", §8): `POST /auth/tokens/web/refresh` and
  * `POST /auth/tokens/api/refresh` with credentials answer 200 and a fresh cookie while the refresh
  * session lives; without one (none, expired, revoked) 401 in the API's error envelope, and the web
  * cookie is cleared so the app stops trying (anonymous page loads make no failing request).

@@ -1,5 +1,5 @@
 /**
- * Allowed origins (issue 9 point 2 and 7): a `redirect` may only lead to the app, the account site or
+ * Allowed origins: a `redirect` may only lead to the app, the account site or
  * a configured origin (no open redirect), and a cookie-authenticated POST must come
  * from one of them (CSRF defence next to SameSite=Lax).
  * @module
@@ -23,7 +23,7 @@ export function allowedOrigins(deps: AccountsDeps, requestOrigin: string): Set<s
 
 /**
  * The redirect target as an absolute URL when it leads to an allowed origin, else undefined; never
- * throws. Parsed as a browser would (src/shared/safe-redirect.ts, issue 26 point 4), relative
+ * throws. Parsed as a browser would (src/shared/safe-redirect.ts), relative
  * targets resolved against `base` (the account site's origin).
  */
 export const safeRedirect = (target: string | undefined | null, allowed: Set<string>, base: string): string | undefined =>

@@ -1,5 +1,5 @@
 /**
- * Redirect fuzz (issue 26 point 4): hostile `redirect` values — tab, CR, LF and NUL anywhere,
+ * Redirect fuzz: hostile `redirect` values — tab, CR, LF and NUL anywhere,
  * backslashes, percent-encoded forms, credentials, IDN look-alikes and random mixes of them — sent
  * to every account-site route that redirects (sign-in page while signed in, sign-in, sign-up's
  * stored target, sign-out). Properties: never a 5xx, and every `Location` (resolved the way the
@@ -48,7 +48,7 @@ async function probe(target: string) {
 
 let signedInEmail = ''
 
-describe('redirect targets (issue 26 point 4)', () => {
+describe('redirect targets', () => {
   test('hand-picked hostile targets: no 5xx and never off-site, on every redirecting route', async () => {
     const account = await h.signUp()
     signedIn = account.jar

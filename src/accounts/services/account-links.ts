@@ -1,5 +1,5 @@
 /**
- * Single-use mailed links (issue 26 point 9): confirm a sign-up, confirm a new e-mail address, reset
+ * Single-use mailed links: confirm a sign-up, confirm a new e-mail address, reset
  * a password. The token is 256 random bits and only its SHA-256 is stored; a link is used with one
  * atomic UPDATE, so two clicks (or two tabs) cannot both use it. A newer link of the same kind for the
  * same account cancels the older ones, and a password change or reset cancels all of them

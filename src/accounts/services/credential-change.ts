@@ -1,5 +1,5 @@
 /**
- * What a new password does besides storing itself (issue 26 point 3): every other session ends
+ * What a new password does besides storing itself: every other session ends
  * (and every API token minted from them, which the API checks against its session), every mailed
  * link of the account is cancelled, the throttle counters of the account are forgotten, and the API
  * keys are revoked unless the owner chose to keep them: a password change is what someone does who

@@ -1,6 +1,6 @@
 /**
- * Account deletion (issue 9 point 1: "removal of the user's private data"): the user row, sign-in
- * sessions (so every API token minted from them stops working, issue 26 point 3), mailed links, API keys (revoked: keys stay resolvable as revoked so callers get 403,
+ * Account deletion, which removes the user's private data: the user row, sign-in
+ * sessions (so every API token minted from them stops working), mailed links, API keys (revoked: keys stay resolvable as revoked so callers get 403,
  * not a silent anonymous fallback; their webhook URLs and secrets cleared, their webhook deliveries deleted),
  * credits, subscriptions, notifications, the linked Minecraft account
  * and its wear history, and the user's private
@@ -16,7 +16,7 @@ import { accountsSql } from '../site-sql'
 
 /**
  * Deletes `userId`'s account and private data, all or nothing: one batch (D1 has no interactive
- * transactions; issue 24 point 1), the private skins found by a subquery inside it.
+ * transactions), the private skins found by a subquery inside it.
  */
 export async function deleteAccount(deps: AccountsDeps, user: { id: string; email: string | null }) {
   const now = (deps.now ?? Date.now)()

@@ -1,5 +1,5 @@
 /**
- * Changing an account's e-mail address (issue 26 point 9): the new address is stored only once its
+ * Changing an account's e-mail address: the new address is stored only once its
  * owner has opened the link mailed to it — in a browser signed in to the account that asked
  * (routes/verify.tsx) — and it is confirmed by that. Until then the old, confirmed address stays the
  * account's, and it alone receives password resets, so an unconfirmed address can never take over an

@@ -1,5 +1,5 @@
 /**
- * A deterministic identicon for a user id (issue 9 point 1: "avatar generated from the user id"):
+ * A deterministic identicon for a user id (the account's avatar):
  * a 5×5 mirrored grid from SHA-256 of the id, hue from the hash. Same id → same SVG, byte for byte.
  * @module
  */

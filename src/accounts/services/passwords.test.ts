@@ -9,7 +9,7 @@ beforeAll(async () => {
   wasm = wasmPasswords(await initialize())
 })
 
-describe('password hashes on Bun and on Workers (issue 24 point 1)', () => {
+describe('password hashes on Bun and on Workers', () => {
   test('a hash made on one runtime verifies on the other, and a wrong password fails on both', async () => {
     const bun = bunPasswords!
     const onBun = await bun.hash('correct horse battery')

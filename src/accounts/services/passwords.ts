@@ -1,5 +1,5 @@
 /**
- * Password hashes (issue 9 point 7), the same on every runtime (issue 24 point 1): argon2id in the
+ * Password hashes, the same on every runtime: argon2id in the
  * PHC string format (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`), which names its own parameters.
  * - On Bun: `Bun.password`, native (its argon2id defaults: 64 MiB, 2 passes).
  * - On Cloudflare Workers: the argon2 reference code in WebAssembly (@phi-ag/argon2). A Worker may not

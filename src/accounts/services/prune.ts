@@ -1,7 +1,7 @@
 /**
  * Forgets account rows that can never matter again: refresh sessions that expired or were revoked
  * (kept a day for support questions), throttle counters whose run and block are over, and mailed
- * links that expired more than a day ago. Run on each sign-in (issue 9 point 3: sessions are stored
+ * links that expired more than a day ago. Run on each sign-in (sessions are stored
  * server-side, so without pruning the tables only grow); sign-ins are throttled, so the indexed
  * deletes cost nothing noticeable.
  * @module

@@ -1,7 +1,7 @@
 /**
- * Refresh sessions and the two cookies minted from them (SPEC §9, issue 9 point 3): `ssg_session`
+ * Refresh sessions and the two cookies minted from them (SPEC §9): `ssg_session`
  * (HttpOnly, 30 days, a random token stored only as its SHA-256), `ssg_api` (HttpOnly, 1 h JWT the API
- * verifies, carrying the session id so it dies with the session, issue 26 point 3) and `ssg_web` (readable by scripts: what the app displays). The web cookie lives as long
+ * verifies, carrying the session id so it dies with the session) and `ssg_web` (readable by scripts: what the app displays). The web cookie lives as long
  * as the refresh session: its presence tells the app a refresh can help (accounts-app-expects).
  * @module
  */

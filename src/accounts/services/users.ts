@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 9 point 7): password rules, hashing and checks (argon2id, ./passwords.ts).
+ * Accounts: password rules, hashing and checks (argon2id, ./passwords.ts).
  * @module
  */
 import { randomBytes } from 'node:crypto'

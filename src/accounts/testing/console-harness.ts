@@ -1,5 +1,5 @@
 /**
- * The operator console (issue 22) over real HTTP: a test API on a temp data dir (skins are made by
+ * The operator console over real HTTP: a test API on a temp data dir (skins are made by
  * real generate calls) and the account app on the same SQLite file, with one signed-in member per
  * role — `admin` (by ADMIN_EMAILS), `grantedAdmin` (by the admin grant), `moderator`, `user` — each
  * with a session cookie and an API key of their own. The clock is the API's (injected).

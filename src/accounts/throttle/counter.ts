@@ -1,5 +1,5 @@
 /**
- * Atomic attempt counters over the `login_failures` table (issue 26 point 1). An attempt is
+ * Atomic attempt counters over the `login_failures` table. An attempt is
  * *reserved* before the password is verified, in one statement that counts it and sets the block, so
  * a burst of concurrent guesses cannot slip past the limit while earlier ones are still being
  * verified (before, 199 of 200 guesses in one burst were evaluated). The statement is an SQLite

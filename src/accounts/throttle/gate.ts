@@ -1,5 +1,5 @@
 /**
- * One gate for every credential form (issue 26 points 1, 2 and 5): sign-in, sign-up, current-password
+ * One gate for every credential form: sign-in, sign-up, current-password
  * checks, reset requests and mailed links all pass their rules here before any secret is checked.
  * Each rule's attempt is reserved atomically (counter.ts); a blocked key refuses the attempt with the
  * time to wait, and a key past its `proofAfter` asks for an anti-bot proof (the altcha proof of work

@@ -1,5 +1,5 @@
 /**
- * The throttle gate as route handlers use it (issue 26 points 1, 2, 5): the rule sets of each kind of
+ * The throttle gate as route handlers use it: the rule sets of each kind of
  * credential form, the gate run with this request's clock, address and proof, and the words and
  * status of a refusal.
  * @module

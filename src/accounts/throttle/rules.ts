@@ -1,10 +1,11 @@
 /**
- * The account site's throttle rules (issue 26 points 1, 2 and 5): which attempts are counted per
- * what, when a proof of work is asked for, and when attempts are blocked. The numbers follow the
- * way the best sign-in pages slow an attacker without locking the owner out: a guesser at one
- * account from one address gets a few tries and then ever longer waits; the account itself is never
- * blocked (anyone could block it), it only asks every sign-in for an anti-bot proof once it has seen
- * many failures; an address that guesses across accounts must prove work and is then blocked too.
+ * The account site's throttle rules (docs/operations.md "Account security"): which attempts are
+ * counted per what, when a proof of work is asked for, and when attempts are blocked. The numbers
+ * follow the way the best sign-in pages slow an attacker without locking the owner out: a guesser
+ * at one account from one address gets a few tries and then ever longer waits; the account itself
+ * is never blocked (anyone could block it), it only asks every sign-in for an anti-bot proof once
+ * it has seen many failures; an address that guesses across accounts must prove work and is then
+ * blocked too.
  * @module
  */
 

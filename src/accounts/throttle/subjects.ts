@@ -1,5 +1,5 @@
 /**
- * Throttle subjects (issue 26 point 1): what "the same account" and "the same address" mean. An IPv6
+ * Throttle subjects: what "the same account" and "the same address" mean. An IPv6
  * client is counted by its /64, the block a single host or household usually holds, so walking
  * through the addresses of one connection does not reset its counters.
  * @module

@@ -1,9 +1,9 @@
 /**
- * Issue 26 points 1, 2 and 5 over real HTTP and a real SQLite file: a burst of 200 concurrent
- * guesses has at most 5 evaluated, the owner still signs in from another address, the waits grow,
- * an address guessing across accounts must prove work and is then blocked, an account under a
- * distributed attack asks everyone for a proof but never locks, sign-ups are limited per address,
- * and current-password checks count like sign-ins.
+ * The throttle rules (docs/operations.md "Account security") over real HTTP and a real SQLite file:
+ * a burst of 200 concurrent guesses has at most 5 evaluated, the owner still signs in from another
+ * address, the waits grow, an address guessing across accounts must prove work and is then blocked,
+ * an account under a distributed attack asks everyone for a proof but never locks, sign-ups are
+ * limited per address, and current-password checks count like sign-ins.
  * @module
  */
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test'

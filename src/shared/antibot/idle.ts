@@ -1,6 +1,6 @@
 /**
- * Idle-time slicing for work that must never block the page (issue 8: the anti-bot solve runs "in a
- * worker or idle time"). Bun.build does not bundle `new Worker(new URL(…))` chunks (checked with
+ * Idle-time slicing for work that must never block the page (the anti-bot solve runs in a
+ * worker or in idle time). Bun.build does not bundle `new Worker(new URL(…))` chunks (checked with
  * Bun 1.4: the worker URL is left pointing at the `.ts` source), so the solver runs on the main
  * thread in short slices, each started by `requestIdleCallback` (a timer where that is missing).
  * @module
@@ -50,7 +50,7 @@ const ENGAGEMENT_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'wheel', 'sc
  * Resolves once the page has loaded, the visitor has interacted with it (moved the pointer, touched,
  * scrolled or pressed a key) and the page has then been idle twice. Work that needs the anti-bot
  * solver, such as counting a view, waits for this: the solver (altcha-lib and the API client) is
- * then never part of the JavaScript a page runs before interaction (issue 11 point 2), and a view is
+ * then never part of the JavaScript a page runs before interaction (DESIGN.md §4), and a view is
  * counted only for a visitor who shows they are there (SPEC §6).
  */
 export async function afterEngagement(): Promise<void> {

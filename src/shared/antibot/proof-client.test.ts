@@ -1,5 +1,5 @@
 /**
- * The anti-bot proof client against the real embedded API (issue 8): challenges from
+ * The anti-bot proof client against the real embedded API: challenges from
  * `GET /v2/challenge` are solved with altcha-lib in idle-time slices, the API accepts each proof
  * once, one proof is kept solved ahead, and a refused proof is solved again once.
  */

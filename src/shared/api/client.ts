@@ -58,7 +58,7 @@ export interface CallOptions {
   /** 'Silent' calls show no error notice (SPEC §7). */
   silent?: boolean
   headers?: Record<string, string>
-  /** This call's timeout per attempt, ms, instead of the client's: a long-poll is held by the server on purpose (issue 23). */
+  /** This call's timeout per attempt, ms, instead of the client's: a long-poll is held by the server on purpose. */
   timeoutMs?: number
 }
 

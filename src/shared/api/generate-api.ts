@@ -32,7 +32,7 @@ const linksView = z.object({ image: z.optional(z.string()) })
 
 /**
  * `POST /v2/queue`: 202 with a queued job, or 200 with the existing skin (reference §1.5); with our
- * `wait` also 200 with the job finished meanwhile, its skin or its `errors` (issue 23).
+ * `wait` also 200 with the job finished meanwhile, its skin or its `errors`.
  */
 export const queueAnswerSchema = z.object({
   job: jobInfoSchema,
@@ -62,7 +62,7 @@ export type Cape = z.infer<typeof capesSchema>['capes'][number]
 
 /**
  * Queues one item (SPEC §7 `POST /v2/queue`: multipart for a file, JSON `{url}` or `{user}`); with
- * `waitMs` > 0 the submit's short wait (`?wait=`, issue 23): a job the API expects to finish within it
+ * `waitMs` > 0 the submit's short wait (`?wait=`): a job the API expects to finish within it
  * comes back finished.
  */
 export function queueJob(api: ApiClient, item: GenerateItem, options: GenerateOptions, waitMs = 0): Promise<QueueAnswer | null> {
@@ -91,7 +91,7 @@ function heldCall(waitMs: number): { query?: { wait: number }; timeoutMs?: numbe
 
 /**
  * Polls a job (SPEC §7: `GET /v2/queue/{id}?t={unix seconds}`, silent); with `waitMs` > 0 a long-poll
- * (`&wait=`, issue 23, ./job-wait.ts), whose timeout counts from the end of the wait.
+ * (`&wait=`, ./job-wait.ts), whose timeout counts from the end of the wait.
  */
 export function getJob(api: ApiClient, id: string, now: number, waitMs = 0): Promise<JobAnswer | null> {
   const held = heldCall(waitMs)

@@ -1,5 +1,5 @@
 /**
- * The `wait` extension of `GET /v2/queue/{id}` (issue 23 "Generate feels instant when signing is"):
+ * The `wait` extension of `GET /v2/queue/{id}` (so generating feels instant when signing is):
  * a long-poll. With `wait=<ms>` the API holds the answer until the job is completed or failed, or
  * until the wait runs out, then answers exactly as without it; no `wait` (or 0) is MineSkin's
  * immediate answer. Zod-free, so the proxy (src/server/proxy) and the browser's poller read the cap

@@ -1,5 +1,5 @@
 /**
- * Paths of the account site's pages under its base (issue 9: the embedded site at `/accounts`,
+ * Paths of the account site's pages under its base (the embedded site at `/accounts`,
  * src/accounts). The app's `/account` and `/apikey` lead into them; the drawer posts sign-out there.
  * "Wear it": the drawer links the Minecraft account page, and every "Wear this skin" form posts to
  * `minecraft/wear`.

@@ -4,7 +4,7 @@ import { decodeWebToken, readCookie, WEB_COOKIE, webUserFromCookies } from './we
 const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
 const jwt = (claims: unknown) => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.c2lnbmF0dXJl`
 
-describe('web cookie reader (SPEC §9, issue 9 point 3)', () => {
+describe('web cookie reader (SPEC §9)', () => {
   test('reads one cookie out of document.cookie, decoding percent escapes', () => {
     expect(readCookie('a=1; ssg_web=x%2Ey; b=2', 'ssg_web')).toBe('x.y')
     expect(readCookie('a=1;b=2', 'b')).toBe('2')

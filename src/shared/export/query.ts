@@ -1,5 +1,5 @@
 /**
- * The Export page's choices as URL parameters (issue 8 point 5), shared by the page, its plain GET
+ * The Export page's choices as URL parameters, shared by the page, its plain GET
  * form and the download route: `source` (mine | search | latest), `search`, `format` (csv | json)
  * and `ids` (repeated skin uuids, at most 100 — 'mine' lives in the browser, so the form sends them).
  * The page previews only the first rows of a long list (HTML budget, DESIGN.md §4); `more` then names

@@ -1,5 +1,5 @@
 /**
- * The export formats of the Export page (issue 8 point 5, reference/mineskin-api.md §3.2): JSON is
+ * The export formats of the Export page (reference/mineskin-api.md §3.2): JSON is
  * the array of full skin objects as `GET /v2/skins/{id}` returns them; CSV has one row per skin with
  * the columns the anchor's export uses.
  * @module

@@ -21,7 +21,7 @@ describe('server-only keys', () => {
   })
 })
 
-describe('lazy island messages (issue 11 point 2)', () => {
+describe('lazy island messages', () => {
   const table = { common: { ok: 'OK' }, drawer: { label: 'Menu' }, pages: { skin: { viewer: { walk: 'Walk' }, community: { like: 'Like' } } } }
 
   test('a deferred island’s strings are its own file, and merge into the embedded table branch by branch', () => {

@@ -1,6 +1,6 @@
 /**
  * The part of a locale table that islands need in the browser. The server embeds only the strings of
- * the islands that hydrate on load (HTML budget, issue 11 point 2); a deferred island's strings
+ * the islands that hydrate on load (HTML budget, DESIGN.md §4); a deferred island's strings
  * (`hydrate-when.ts`) are a per-locale JSON asset the client fetches when that island starts
  * (`lazyMessagesUrl`). Islands must not use keys outside these namespaces.
  * @module
@@ -9,7 +9,7 @@
 /** Top-level namespaces of locales/*.json that island code on every page may translate. */
 export const CLIENT_NAMESPACES = ['common', 'appBar', 'jobs', 'snackbar', 'notifications'] as const
 
-/** Keys of those namespaces that only the server renders (the skip link, the app bar's chip): not embedded (issue 23). */
+/** Keys of those namespaces that only the server renders (the skip link, the app bar's chip): not embedded. */
 export const SERVER_ONLY_KEYS: readonly string[] = ['common.skipToContent', 'appBar.devMode']
 
 /** Namespaces that only some islands use: embedded only in pages that render one of them. */

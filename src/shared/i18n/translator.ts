@@ -27,8 +27,8 @@ export type Translate = (key: MessageKey, params?: MessageParams) => string
 /**
  * Texts of keys looked up without parameters, per message table. The server builds a translator per
  * request over the same few tables, and most lookups (labels, headings) take no parameters; rosetta
- * walks the dotted key and runs its template on every call, which was ~5 % of a page render (issue 11
- * point 3). A table never changes once loaded, so its plain texts are computed once.
+ * walks the dotted key and runs its template on every call, which was ~5 % of a page render. A
+ * table never changes once loaded, so its plain texts are computed once.
  */
 const plainTexts = new WeakMap<object, Map<string, string>>()
 

@@ -1,5 +1,5 @@
 /**
- * Error logs in one line (issue 10 point 5: a failed request is logged at most once, in one line):
+ * Error logs in one line (a failed request is logged at most once, in one line):
  * the error's name and message, and the first stack frame that says where it happened.
  * @module
  */

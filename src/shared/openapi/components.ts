@@ -1,5 +1,5 @@
 /**
- * The named schemas of our OpenAPI document (issue 12 point 1): every request and response shape is
+ * The named schemas of our OpenAPI document: every request and response shape is
  * the zod schema the API itself parses or answers with (src/shared/schemas/api), listed here once
  * under its component name. The few answers the API builds without a shared schema (the anti-bot
  * challenge, the signing key, the authlib-injector metadata, the legacy `/validate` error, the error

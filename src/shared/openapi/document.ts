@@ -1,5 +1,5 @@
 /**
- * Builds our OpenAPI 3.1 document (issue 12 point 1) from the operation table (`./paths`) and the
+ * Builds our OpenAPI 3.1 document from the operation table (`./paths`) and the
  * zod schemas (`./components`) with zod 4's `z.toJSONSchema` (JSON Schema draft 2020-12, the dialect
  * of OpenAPI 3.1): responses as the API sends them (`io: 'output'`), request bodies and parameters
  * as it accepts them (`io: 'input'`). Every answer carries the base `MineSkin-*` headers; every
@@ -16,7 +16,7 @@ type Json = Record<string, unknown>
 
 const REF = (name: string) => `#/components/schemas/${name}`
 
-/** Errors every route can answer: a bad key or a locked key owner (identity middleware, issue 26), a foreign cookie write, a crash. */
+/** Errors every route can answer: a bad key or a locked key owner (identity middleware), a foreign cookie write, a crash. */
 const COMMON_ERRORS = (op: Operation): OpError[] => [
   { status: 403, codes: op.method === 'get' ? ['invalid_api_key', 'account_locked'] : ['invalid_api_key', 'account_locked', 'origin_not_allowed'] },
   { status: 500, codes: ['internal_error'] },
@@ -193,7 +193,7 @@ export function buildOpenApiDocument(serverUrl = '/api'): Json {
       schemas: componentSchemas(),
       headers: headerComponents(),
       securitySchemes: {
-        // Any other Authorization value is no key, as in MineSkin's `middleware/apikey.ts` (issue 21 point 2).
+        // Any other Authorization value is no key, as in MineSkin's `middleware/apikey.ts`.
         apiKey: {
           type: 'http',
           scheme: 'bearer',

@@ -1,5 +1,5 @@
 /**
- * Response headers the API sends (issue 12 point 1: `X-RateLimit-*`, `Retry-After`, `MineSkin-*`),
+ * Response headers the API sends (`X-RateLimit-*`, `Retry-After`, `MineSkin-*`),
  * each with the zod schema of its value. Listed from the code that sets them: `baseHeaders`
  * (src/api/routes/middleware.ts), `rateLimitHeaders` (src/shared/rate-limiter.ts), the 429 paths of
  * src/api/jobs/routes/generate.ts and misc.ts, the credit headers of me-account.ts, and the caching

@@ -1,5 +1,5 @@
 /**
- * The legacy v1 operations (issue 21 point 4; reference/mineskin-api.md §7), listed under the
+ * The legacy v1 operations (reference/mineskin-api.md §7), listed under the
  * "Legacy" tag of the API reference. Their errors are all in the v1 shape (`V1Error`, chosen by
  * `document.ts` for this tag). Served by src/api/legacy.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Every path the API app serves (issue 12 point 1), as one table read from src/api/routes/*.ts:
+ * Every path the API app serves, as one table read from src/api/routes/*.ts:
  * method, path, parameters (zod), request body, answers per status with their headers, the error
  * codes of each error status, and who may call it. `document.ts` turns it into OpenAPI 3.1; the
  * contract test (test/contract) calls every entry. A route added without a row here fails the
@@ -29,8 +29,9 @@ const RL = RATE_LIMIT_HEADERS
 const COOKIE: HeaderName[] = ['Set-Cookie']
 
 /**
- * 507 when a new image does not fit in the instance's storage budget (issue 26 point 7); the 429
- * `storage_quota` (the caller's new images of the day) is listed with the other 429s.
+ * 507 when a new image does not fit in the instance's storage budget (docs/operations.md "Storage
+ * budget and quotas"); the 429 `storage_quota` (the caller's new images of the day) is listed with
+ * the other 429s.
  */
 const STORAGE_FULL = (opt: Pick<OpError, 'optionalHeaders'>): OpError => ({ status: 507, codes: ['storage_full'], ...opt })
 
@@ -44,7 +45,7 @@ const submitErrors = (withRateLimit: boolean): OpError[] => {
     // invalid_callback_url, blocked_url_host, callback_requires_key, webhook_secret_missing, callbacks_unavailable: the `callback` option (docs/webhooks.md).
     { status: 400, codes: ['validation_error', 'invalid_request', 'invalid_file', 'missing_file', 'invalid_image', 'invalid_image_url', 'blocked_url_host', 'invalid_user', 'invalid_cape', 'cape_unavailable', 'invalid_remix_of', 'invalid_signature', 'invalid_skin_data', 'no_duplicate', 'request_aborted', 'invalid_callback_url', 'callback_requires_key', 'webhook_secret_missing', 'callbacks_unavailable'], ...opt },
     { status: 401, codes: ['unauthorized'], ...opt },
-    // texture_banned: a moderator banned this image (issue 22 point 2).
+    // texture_banned: a moderator banned this image.
     { status: 403, codes: ['insufficient_grants', 'texture_banned'], ...opt },
     { status: 408, codes: ['request_timeout'], ...opt },
     { status: 413, codes: ['invalid_file', 'payload_too_large'], ...opt },
@@ -377,7 +378,7 @@ function communityOperations(): Operation[] {
       requestHeaders: ['Turnstile-Token'],
       body: { json: 'TagVoteBody', required: true },
       responses: { 200: { description: '`vote_added` or `already_voted`.', body: 'EmptyResponse', optionalHeaders: COOKIE } },
-      // tag_banned: a moderator banned this tag (issue 22 point 2).
+      // tag_banned: a moderator banned this tag.
       errors: [...proofErrors, ...bodyErrors, { status: 400, codes: ['tag_banned'] }],
     },
     {
@@ -481,7 +482,7 @@ function meOperations(): Operation[] {
       summary: 'The API key of this request',
       auth: 'key',
       responses: { 200: { description: 'The key.', body: 'MeApiKeyResponse', headers: CACHE } },
-      // 403 without a key, as MineSkin's OpenAPI documents it (issue 21 point 2).
+      // 403 without a key, as MineSkin's OpenAPI documents it.
       errors: [{ status: 403, codes: ['invalid_api_key'], headers: CACHE }],
     },
     {

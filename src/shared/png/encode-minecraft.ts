@@ -3,7 +3,8 @@
  * (reference skins-and-peers.md §2.4, mineskin-api.md §2.3; MineSkin/mineskin-hash-rust `src/lib.rs`):
  * RGBA8, no interlace, filter type 0 on every row, zlib level 4, chunks IHDR + IDAT + IEND only.
  * Byte-exact zlib output matters: pako 2.x level 4 matches Mojang, pako 3 / node:zlib / fflate do not.
- * It is also the clean form of an uploaded original (issue 10 point 4): nothing but the pixels survives.
+ * It is also the clean form of an uploaded original (docs/operations.md "Uploaded images are stored
+ * clean"): nothing but the pixels survives.
  * @module
  */
 import { deflate } from 'pako'

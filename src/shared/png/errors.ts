@@ -1,5 +1,5 @@
 /**
- * The one error the PNG module throws (issue 10 point 4): a value with a stable `code` saying which
+ * The one error the PNG module throws: a value with a stable `code` saying which
  * check failed, and a message saying what is wrong with the file. The API turns it into 400
  * `invalid_image` (reference/mineskin-api.md §1.10), the renderer into its own `invalid_image`.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The one PNG module (issue 10 point 4), shared by the API (uploads, texture hash), the renderer
+ * The one PNG module, shared by the API (uploads, texture hash), the renderer
  * (textures in, renders out) and the tests. Pure TypeScript and pako, so it runs on Bun, Workers
  * and in the browser.
  *

@@ -1,7 +1,7 @@
 /**
  * Bounded inflate of the IDAT zlib stream (RFC 1950) with pako, the one inflater of the project:
  * the output buffer is sized from the IHDR, and inflation stops at the first byte beyond it, so a
- * decompression bomb whose header claims 64x64 costs at most one 16 KiB step (issue 10 point 4).
+ * decompression bomb whose header claims 64x64 costs at most one 16 KiB step.
  * @module
  */
 import { Inflate } from 'pako'

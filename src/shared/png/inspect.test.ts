@@ -1,5 +1,5 @@
 /**
- * The structure and IHDR checks (issue 10 point 4): every refusal is a PngError with a stable
+ * The structure and IHDR checks: every refusal is a PngError with a stable
  * code, and the IHDR is judged before any later chunk is read or anything is inflated.
  */
 import { describe, expect, test } from 'bun:test'

@@ -2,7 +2,7 @@
  * The structure check of a PNG (PNG spec §5 "Datastream structure"), without inflating anything:
  * file size, signature, IHDR (see header.ts), then every chunk's type, length and CRC, chunk order,
  * up to IEND. What follows IEND and every ancillary chunk but tRNS is ignored here and never
- * written back out: the clean re-encode is built from the pixels alone (issue 10 point 4).
+ * written back out: the clean re-encode is built from the pixels alone.
  * @module
  */
 import { concatBytes, readChunk } from './chunks'

@@ -1,5 +1,5 @@
 /**
- * What a PNG may be before any of its image data is inflated (issue 10 point 4, skins-and-peers.md
+ * What a PNG may be before any of its image data is inflated (reference/skins-and-peers.md
  * §2.1 "Upload hygiene"): a byte cap and the accepted sizes. Checked on the file size and the IHDR,
  * so a PNG bomb costs nothing.
  * @module

@@ -33,7 +33,7 @@ export function dashedUuid(uuid: string): string {
 
 /**
  * The uuid as four big-endian signed 32-bit integers, the int-array form 1.16+ stores uuids in
- * (the anchor's `getInt32ForUUID`, mineskin.org issue 13).
+ * (the anchor's `getInt32ForUUID`, reference/mineskin-api.md §3.5).
  */
 export function uuidToInts(uuid: string): [number, number, number, number] {
   const u = uuid.replace(/-/g, '')

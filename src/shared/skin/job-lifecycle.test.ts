@@ -1,5 +1,5 @@
 /**
- * A job's life in the browser, with an injected clock and random source (issue 7 "Done when"):
+ * A job's life in the browser, with an injected clock and random source:
  * display name, progress, the polling schedule and its stop rule, snackbar colours and timeouts.
  */
 import { describe, expect, test } from 'bun:test'

@@ -9,7 +9,7 @@
  * states the limit as "more than 5", which {@link pollsExhausted} tests literally. An unfinished job
  * whose polls ran out is picked up again on the next page load (and when the job list opens).
  *
- * Long-polls (issue 23, {@link LONG_POLL}): where the API holds a poll until the job finished, the
+ * Long-polls ({@link LONG_POLL}): where the API holds a poll until the job finished, the
  * page's polls go without the schedule's delays and each may last up to `LONG_POLL.waitMs`; the
  * count and the stop rule are the same, so a job is still asked about at most 6 times per page load
  * (then up to a minute in all). The schedule above stays for APIs that answer at once (MineSkin).

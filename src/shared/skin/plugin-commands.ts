@@ -2,7 +2,7 @@
  * NPC and skin plugin commands that take the skin by its direct link `${PUBLIC_URL}/{uuid}`
  * (reference/mineskin-api.md §3.5): the plugins hand the link to a MineSkin API, which downloads it as
  * an image. The link answers the texture PNG to any client that does not ask for HTML (browsers get the
- * skin page; src/server/middleware/skin-link-png.ts, issue 21 point 3). Our own generator recognises
+ * skin page; src/server/middleware/skin-link-png.ts). Our own generator recognises
  * the link (src/api/fetch/skin-links.ts) and answers with the stored skin instead of downloading it.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The browser's check of a picked file (issue 7 point 1): PNG signature, 64×64 or 64×32, at most
+ * The browser's check of a picked file: PNG signature, 64×64 or 64×32, at most
  * 20 000 bytes — from the first 24 bytes and the size, as the form reads them.
  */
 import { describe, expect, test } from 'bun:test'

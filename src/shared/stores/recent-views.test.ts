@@ -1,5 +1,5 @@
 /**
- * The browser's memory of counted views (issue 8: once per skin per browser, the last 10 skins).
+ * The browser's memory of counted views (once per skin per browser, the last 10 skins).
  */
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { $recentViews, hasRecentView, RECENT_VIEWS_CAP, rememberView, withRecentView } from './recent-views'

@@ -1,6 +1,6 @@
 /**
- * Skins whose view this browser already counted (issue 8: "a view counted once per skin per browser,
- * last 10 remembered", as the anchor's `recentViews`, reference/mineskin-api.md §3.5, §3.8). Newest
+ * Skins whose view this browser already counted (a view is counted once per skin per browser,
+ * the last 10 remembered, as the anchor's `recentViews`, reference/mineskin-api.md §3.5, §3.8). Newest
  * first; persisted. Shape-checked by hand, not zod: it loads with the skin page (DESIGN.md §4).
  * @module
  */

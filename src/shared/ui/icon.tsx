@@ -9,7 +9,7 @@ import { iconId, iconSprite } from './icon-sprite'
 /**
  * A 24×24 SVG icon. The default size comes from the stylesheet (`.icon:not([width])`), other sizes
  * from attributes: a page carries a few dozen icons, and every byte counts against the HTML budget
- * (issue 23: ≤ 30 KB in every language). No `focusable`: only IE needed it.
+ * (≤ 30 KB in every language, DESIGN.md §4). No `focusable`: only IE needed it.
  */
 export function Icon({ path, label, size = 24, className }: { path: string; label?: string; size?: number; className?: string }) {
   const sprite = iconSprite()

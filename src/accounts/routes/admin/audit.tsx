@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 22 point 2): `GET /admin/audit` (newest first, 50 a page, `?before=<id>` for
+ * The audit log: `GET /admin/audit` (newest first, 50 a page, `?before=<id>` for
  * older ones, `?kind=&id=` for one target's history) and `POST /admin/audit/{id}/undo`, which undoes
  * the entry (undo.ts: 409 already undone or not undoable, 410 its data is gone, 404 unknown) and
  * answers 303 back to where the button was — the log (`from=audit`, filter and page kept) or the

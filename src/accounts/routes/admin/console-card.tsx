@@ -1,5 +1,5 @@
 /**
- * The console's card: a section titled by its `h2` (issue 22: the status and user pages are rows of
+ * The console's card: a section titled by its `h2` (the status and user pages are rows of
  * them). One place for the heading's id, which the section's `aria-labelledby` names.
  * @module
  */

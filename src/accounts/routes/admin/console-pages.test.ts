@@ -1,5 +1,5 @@
 /**
- * The operator console's pages over HTTP (issue 22 points 2–4), on the account app and a real API
+ * The operator console's pages over HTTP, on the account app and a real API
  * sharing one SQLite file: the report queue and its actions as a moderator uses them, the audit log
  * and undo, the users pages with every form an admin uses (the same changes as `bun run accounts`),
  * and the site status. Texts are checked in English and in German.

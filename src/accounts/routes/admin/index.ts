@@ -1,5 +1,5 @@
 /**
- * The operator console (issue 22) in the account site: `/admin` (site status, admins),
+ * The operator console in the account site: `/admin` (site status, admins),
  * `/admin/reports` and `/admin/audit` (moderators and admins), `/admin/users` (admins). Every page
  * checks the role itself (../../require-staff.tsx); every form is a same-origin POST (the app's
  * CSRF check) answered with a 303 back to the page.

@@ -1,5 +1,5 @@
 /**
- * The report queue (issue 22 point 2): `GET /admin/reports` (`?sort=newest|most`, `?page=`, 20 skins
+ * The report queue: `GET /admin/reports` (`?sort=newest|most`, `?page=`, 20 skins
  * a page) and `POST /admin/reports/{uuid}` with `action` (dismiss, hide, remove, clear_name,
  * remove_tag, ban_tag, ban_texture), `tag` for the tag actions and an optional `note`. The page's tag
  * buttons post `remove_tag={tag}` / `ban_tag={tag}` instead (a button carries one name=value), which

@@ -1,5 +1,5 @@
 /**
- * `GET /admin`, the console's site status (issue 22 point 4), admins only (a moderator is sent on to
+ * `GET /admin`, the console's site status, admins only (a moderator is sent on to
  * the report queue, the part of the console that is theirs): finished jobs of the last 24 h as a
  * server-rendered SVG chart (../../render/jobs-chart.tsx) with jobs per minute and the failure rate,
  * jobs finished since counting began with the median wait and run times, the queue, the signer and

@@ -1,5 +1,5 @@
 /**
- * `GET /admin/users/{id}` (issue 22 point 3): one user as the admin sees them — account and lock
+ * `GET /admin/users/{id}`: one user as the admin sees them — account and lock
  * state, their newest skins (links to the skin pages), API keys, effective grants, credits and
  * subscriptions, recent notifications and the audit-log entries about them — with a form for
  * everything `bun run accounts -- …` does (./users.tsx handles the POSTs).

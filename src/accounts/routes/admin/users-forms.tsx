@@ -1,5 +1,5 @@
 /**
- * Form parts of the console's user pages (issue 22 point 3): plain POST forms, no JavaScript. Ids
+ * Form parts of the console's user pages: plain POST forms, no JavaScript. Ids
  * carry the form's name, since one page holds several forms with a `note` field.
  * @module
  */

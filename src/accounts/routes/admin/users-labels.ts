@@ -1,5 +1,5 @@
 /**
- * Message keys of the console's user pages (issue 22 point 3), written out as literals so the
+ * Message keys of the console's user pages, written out as literals so the
  * translators' checks find every key (locales/locales.test.ts): the notices a form comes back with
  * (`?done=` / `?error=` codes of ../../../api/services/moderation/user-actions.ts), the audit-log
  * action names and the notification levels.

@@ -1,5 +1,5 @@
 /**
- * `GET /admin/users` (issue 22 point 3): the user search — by e-mail or display name, or the newest
+ * `GET /admin/users`: the user search — by e-mail or display name, or the newest
  * users — 25 per page, each with role, lock state, creation date and counts of skins and keys; and
  * "remove a skin" by id, as `bun run accounts -- remove-skin` does.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Users and keys in the operator console (issue 22 point 3), admins only:
+ * Users and keys in the operator console, admins only:
  * - `GET /admin/users` (`?q=` e-mail or name, `?page=`): the search (./users-list.tsx);
  * - `GET /admin/users/{id}`: one user (./users-detail.tsx);
  * - `POST /admin/users/{id}/grants` (`grant`, `value`, `op=set|clear`), `/credits` (`amount`, `type`,

@@ -1,6 +1,6 @@
 /**
  * `POST /v2/queue/batch` shapes (reference/mineskin-api.md §1.1: grant `batch_generation`, 1–24
- * url/user items, 202 `{batch:[{success, job?, skin?, errors?}], rateLimit, usage}`; issue 12 point 4).
+ * url/user items, 202 `{batch:[{success, job?, skin?, errors?}], rateLimit, usage}`).
  * Each item is a `/v2/queue` JSON body; each result stands for the item at the same index.
  * @module
  */

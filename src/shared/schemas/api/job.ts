@@ -31,10 +31,11 @@ export const jobResponseSchema = envelopeSchema.extend({
 export type JobResponse = z.infer<typeof jobResponseSchema>
 
 /**
- * The `wait` parameter, ms (issue 23; MineSkin has none). Read as MineSkin reads numbers
- * (`z.coerce.number()`, like `size` on the lists): not a number or negative → 400 `validation_error`;
- * a fraction is cut; more than the cap is clamped to it, as `/v2/generate` clamps `timeout`, so a
- * client asking for "as long as you allow" gets the cap instead of an error. Absent or 0: no wait.
+ * The `wait` parameter, ms (our long-poll extension, docs/api.md; MineSkin has none). Read as
+ * MineSkin reads numbers (`z.coerce.number()`, like `size` on the lists): not a number or negative
+ * → 400 `validation_error`; a fraction is cut; more than the cap is clamped to it, as
+ * `/v2/generate` clamps `timeout`, so a client asking for "as long as you allow" gets the cap
+ * instead of an error. Absent or 0: no wait.
  */
 const waitParam = (description: string) =>
   z.coerce

@@ -1,6 +1,6 @@
 /**
- * Answers of the account endpoints of the embedded API (reference/mineskin-api.md §1.8, issue 9
- * point 4): `/v2/me/client`, `/v2/me/credits`, `/v2/me/apikey` and the deprecated `/v2/delay`.
+ * Answers of the account endpoints of the embedded API (reference/mineskin-api.md §1.8):
+ * `/v2/me/client`, `/v2/me/credits`, `/v2/me/apikey` and the deprecated `/v2/delay`.
  * @module
  */
 import { z } from 'zod'
@@ -10,7 +10,7 @@ import { rateLimitInfoSchema } from './rate-limit'
 /**
  * `GET /v2/me/client`: what the API knows about the caller (reference §1.8). A fact the caller did
  * not give is absent, not null: MineSkin's `v2GetClientInfo` leaves `origin`, `key` and `user`
- * `undefined`, which JSON drops (issue 21 point 2). An unknown `agent` or `ip` is left out the same
+ * `undefined`, which JSON drops. An unknown `agent` or `ip` is left out the same
  * way (MineSkin fills in `n/a` / `unknown`, its `middleware/client.ts` and `util/index.ts` `getIp`).
  */
 export const meClientResponseSchema = envelopeSchema.extend({
@@ -54,7 +54,7 @@ export const meApiKeyResponseSchema = envelopeSchema.extend({
     user: z.string().nullable(),
     /**
      * ISO 8601 times, as MineSkin sends them (its key dates are serialised `Date`s, documented as
-     * `"2022-11-01T18:06:58.634Z"`; issue 12 point 3). Every other time in the API is epoch ms.
+     * `"2022-11-01T18:06:58.634Z"`). Every other time in the API is epoch ms.
      */
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime().nullable(),

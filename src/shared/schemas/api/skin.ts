@@ -93,7 +93,7 @@ export const skinListQuerySchema = z
     /**
      * Page size. MineSkin reads `z.coerce.number().min(1).max(128)` (its `validation/skins.ts`) and
      * hands the number to MongoDB's `limit`, which cuts a fraction to its integer part: `size=2.5`
-     * is a page of 2 there, so here too (issue 21 point 2). Not a number, below 1 or above 128 → 400
+     * is a page of 2 there, so here too. Not a number, below 1 or above 128 → 400
      * `validation_error`, as there.
      */
     size: z.coerce

@@ -1,6 +1,6 @@
 /**
  * `usage` of generate answers (reference/mineskin-api.md §1.3 "usage", MineSkin types
- * `src/usage/*.ts`; issue 21 point 2): credits spent by a credit-spending key, and the caller's
+ * `src/usage/*.ts`): credits spent by a credit-spending key, and the caller's
  * delay and next allowed request. MineSkin marks `credits` and `metered` deprecated; no payment
  * provider runs here, so `metered` is never sent.
  * @module

@@ -2,7 +2,7 @@
  * The legacy v1 API's shapes (reference/mineskin-api.md §7; MineSkin `src/routes/generate.ts`,
  * `get.ts`, the old `Skin.toResponseJson` and the v1 clients that read them: MineskinClient 1.x/2.x,
  * SkinsRestorer ≤ 15.4). Success bodies carry no `success`/`error` keys — Taterzens and older
- * FabricTailor take any body containing the substring `"error"` as a failure (issue 21 point 1).
+ * FabricTailor take any body containing the substring `"error"` as a failure.
  * @module
  */
 import { z } from 'zod'
