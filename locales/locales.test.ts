@@ -1,5 +1,5 @@
 /**
- * All nine locale files are complete, real translations (issue 2 §4): same keys as English, same
+ * All nine locale files (SPEC §2) are complete, real translations: same keys as English, same
  * {{placeholders}}, no empty strings, and no non-English file keeps an English string unchanged
  * except the short allowlist of brand names and codes below.
  */
