@@ -75,7 +75,7 @@ export default function AppDrawer({ translateUrl, accountUrl, signOutUrl, return
   const open = useStore($drawerOpen, { ssr: () => false })
   const auth = useStore($auth, { ssr: () => ({ status: 'unknown' as const }) })
   const panel = useRef<HTMLElement>(null)
-  // The theme switch works only with JavaScript, so the server page does not send it (issue 23); it
+  // The theme switch works only with JavaScript, so the server page does not send it; it
   // starts from the theme the page has.
   const [started, setStarted] = useState(false)
   useEffect(() => setStarted(true), [])

@@ -1,6 +1,6 @@
 /**
  * The auth check (SPEC §4, §8): `GET /api/v2/me` with credentials decides signed in or not. It runs
- * only when the account site's web cookie is present (issue 9 point 3: anonymous visitors make no
+ * only when the account site's web cookie is present (anonymous visitors make no
  * failing request); the cookie's payload fills the avatar and drawer. A 401 or 404 triggers one token
  * refresh at the account site, then the check is retried; a failed refresh suppresses further
  * attempts for 45 minutes minus 5 seconds. While signed in, tokens are refreshed every 45 minutes

@@ -1,6 +1,6 @@
 /**
- * The client proper, loaded by the tiny entry (`client.ts`) once the page has painted (issue 11
- * point 1): reads the embedded messages, then hydrates every `<x-island>` with its own root and
+ * The client proper, loaded by the tiny entry (`client.ts`) once the page has painted: reads the
+ * embedded messages, then hydrates every `<x-island>` with its own root and
  * identifier prefix, and starts the job watcher and the auth check.
  * @module
  */
@@ -36,7 +36,7 @@ function readI18n(): ClientI18n {
 
 /**
  * The translator for island `name`: the embedded one, or — for a deferred island whose strings the
- * page does not embed (issue 11 point 2) — one over the embedded table plus its fetched strings.
+ * page does not embed — one over the embedded table plus its fetched strings.
  */
 async function i18nFor(name: IslandName, i18n: ClientI18n): Promise<I18nValue> {
   if (!(name in hydrateWhen) || !ISLAND_NAMESPACES[name] || !i18n.more) return i18n
@@ -94,12 +94,12 @@ hydrateIslands(i18n)
 // SPEC §4, §9: the job queue is kept on every page — polling, status snackbars, the signed-in refresh.
 bootJobWatch(i18n)
 // SPEC §4: authentication is checked on app load. Both are part of this chunk, which itself loads
-// after the first paint (client.ts): separate chunks only added requests and bytes (issue 11 point 2).
+// after the first paint (client.ts): separate chunks only added requests and bytes.
 checkAuth({ accountApiOrigin: document.documentElement.dataset.accountApi })
 
-// Issue 13 point 3, SPEC §7 build check: its small chunk loads at the first sign of a coming navigation
+// SPEC §7 build check: its small chunk loads at the first sign of a coming navigation
 // — the page shown again, or the pointer or focus on a link — so a page nobody touches runs none of it
-// (JavaScript before interaction stays as it was, issue 11).
+// (JavaScript before interaction stays as it was, DESIGN.md §4).
 const BUILD_CHECK_TRIGGERS = ['visibilitychange', 'pointerover', 'focusin', 'touchstart'] as const
 function loadBuildCheck(event: Event) {
   const soon = event.type === 'visibilitychange' ? document.visibilityState === 'visible' : !!(event.target as Element | null)?.closest?.('a[href]')

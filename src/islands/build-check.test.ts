@@ -1,5 +1,5 @@
 /**
- * The build check's decisions (SPEC §7, issue 13 point 3) with an injected clock and build source:
+ * The build check's decisions (SPEC §7) with an injected clock and build source:
  * throttled to once a minute, stale once the deployed id differs, an unreadable answer changes
  * nothing. The reload in a real browser is tested in test/e2e/edge-client.test.ts.
  */

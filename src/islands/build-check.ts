@@ -1,5 +1,5 @@
 /**
- * The build check (SPEC §7, issue 13 point 3): asks `/builds/latest.json?t=<unix seconds>` whether a
+ * The build check (SPEC §7): asks `/builds/latest.json?t=<unix seconds>` whether a
  * newer build is deployed and, once the answer differs from the build this page was rendered with
  * (`<html data-build>`), makes the next navigation a full page load.
  *

@@ -25,7 +25,7 @@ const ASSETS = join(OUT, 'assets')
 const PUBLIC_PATH = '/assets/'
 /** Sheets of static/ served only under a content hash (see writeHashedCss). */
 const HASHED_SHEETS = ['styles.css', 'admin.css']
-/** The account site's proof script (issue 26 point 1), built beside the client entry. */
+/** The account site's proof script, built beside the client entry. */
 const ACCOUNT_PROOF_ENTRY = 'src/islands/accounts/proof-form.ts'
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`
@@ -81,7 +81,7 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
       manifest.client = toUrl(outPath)
       manifest.clientImports.push(...imports)
     } else if (entry === 'src/islands/boot.ts') {
-      // The tiny entry imports the client proper after the first paint (issue 11 point 1); it runs
+      // The tiny entry imports the client proper after the first paint; it runs
       // before interaction on every page with islands, so it is preloaded with the entry.
       manifest.clientImports.push(toUrl(outPath), ...imports)
     } else if (entry === ACCOUNT_PROOF_ENTRY) {
@@ -92,7 +92,7 @@ export async function buildClient(options: { quiet?: boolean } = {}): Promise<Cl
   }
 
   // The stylesheets get a content hash too, so they can be cached as immutable. The operator
-  // console's rules are a second sheet only its pages load (issue 22), keeping the public one small (issue 23).
+  // console's rules are a second sheet only its pages load, keeping the public one small.
   manifest.css = writeHashedCss('styles')
   manifest.adminCss = writeHashedCss('admin')
 
@@ -129,7 +129,7 @@ function writeHashedCss(name: string): string {
 
 /**
  * Writes each island's strings and each strings file per locale as `i18n-<hash>-<locale>-<name>.json`
- * (issue 11 point 2: a deferred island's strings stay out of the page and load with its code); returns
+ * (a deferred island's strings stay out of the page and load with its code); returns
  * the prefix.
  */
 function writeIslandMessages(): string {

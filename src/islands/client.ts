@@ -1,5 +1,5 @@
 /**
- * The one client entry (reference/stack.md §1.5), kept tiny on purpose (issue 11 point 1): a module
+ * The one client entry (reference/stack.md §1.5), kept tiny on purpose: a module
  * script runs once the document is parsed, which on a fast connection is before the first frame, so
  * evaluating React and hydrating here would hold the first paint back. This entry only marks the
  * client as started and loads the client proper (`boot.ts`, preloaded by the server) after the first
@@ -23,8 +23,8 @@ function afterFirstPaint(then: () => void) {
  * Preloads the chunks the server listed on this script (`data-preload`, island-scripts.tsx): the
  * client proper and the islands that hydrate on load, all run before interaction. Added from here,
  * once the parser has requested the stylesheet and images, so they never queue ahead of them; each
- * link carries the script's CSP nonce (issue 10 point 3). None on a slow connection, at most five
- * at once (SPEC §9, issue 13 point 3; preload-policy.ts).
+ * link carries the script's CSP nonce. None on a slow connection, at most five
+ * at once (SPEC §9; preload-policy.ts).
  */
 function preloadChunks() {
   if (isSlowConnection((navigator as { connection?: ConnectionInfo }).connection)) return
@@ -45,6 +45,6 @@ preloadChunks()
 document.documentElement.dataset.clientStarted = ''
 // A click on a control that wakes a deferred island (`data-wake`: the skin page's "View in 3D") marks
 // its island as asked for, from here because this runs before the client proper: a click while that
-// is still loading starts the island once its trigger runs (hydrate-when.ts, issue 23).
+// is still loading starts the island once its trigger runs (hydrate-when.ts).
 document.addEventListener('click', (event) => (event.target as Element).closest?.('[data-wake]')?.closest('x-island')?.setAttribute('data-requested', ''), true)
 afterFirstPaint(() => void import('./boot').catch(reloadAfterChunkError))

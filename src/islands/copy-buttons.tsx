@@ -1,5 +1,5 @@
 /**
- * Copy buttons of a page (issue 8 point 1). The page marks where they go, next to the fields they
+ * Copy buttons of a page. The page marks where they go, next to the fields they
  * copy (`data-copies="<element id>"`, src/server/components/skin/copy-field.tsx); this island adds
  * them once it can act on them (`copy/copy-spots.ts`), copies the named element's text on click, and
  * says so on the button ('Copied') and to screen readers. When the Clipboard API is missing or

@@ -1,5 +1,5 @@
 /**
- * The Export page's 'mine' list (issue 8 point 5): the visitor's own skins live in this browser
+ * The Export page's 'mine' list: the visitor's own skins live in this browser
  * (and, signed in, in the account), so this island lists them as rows of the download form, each
  * with a checkbox named `ids`; the plain GET form then sends the chosen uuids to `/export/download`.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Infinite scroll over the gallery's server pages (issue 8, reference/mineskin-api.md §3.4): when the
+ * Infinite scroll over the gallery's server pages (reference/mineskin-api.md §3.4): when the
  * visitor nears the end of the grid, the next page comes from the API (`after` cursor) and its cards
  * are appended with the server's markup. The server's 'Next' link stays the fallback: it is hidden
  * while this works and shown again (pointing at the page that failed) when a load fails. The URL

@@ -5,8 +5,8 @@
  * becomes a job through `POST /api/v2/queue`; the jobs join the shared queue store, which the drawer,
  * the jobs button and the list under the form show. A caller with the grant `batch_generation` may
  * paste up to 24 links or players at once (one per line) and they go as one `POST /api/v2/queue/batch`
- * (issue 12 point 4); each item still becomes its own job. Without JavaScript it is a plain multipart form
- * that the web app queues itself (one file, link or player).
+ * (docs/api.md "Batch generation"); each item still becomes its own job. Without JavaScript it is a
+ * plain multipart form that the web app queues itself (one file, link or player).
  * @module
  */
 import { mdiAccountMultiple, mdiImageMultiple, mdiLink } from '@mdi/js'
@@ -111,7 +111,7 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
     if ($generateForm.get().generating && !hasPendingJobs($queue.get())) patchGenerateForm({ generating: false })
   }, [])
 
-  // Paste an image anywhere on the page (issue 7 point 1); text pastes go to the focused field as usual.
+  // Paste an image anywhere on the page; text pastes go to the focused field as usual.
   useEffect(() => {
     const onPaste = (event: ClipboardEvent) => {
       const images = [...(event.clipboardData?.files ?? [])].filter((file) => file.type.startsWith('image/'))
@@ -149,10 +149,10 @@ export default function GenerateFormIsland({ action, privateFlag, serverErrors =
   const name = form.name.trim()
   const nameInvalid = name !== '' && (!SKIN_NAME.test(name) || name.length > SKIN_NAME_MAX)
   const allowPrivate = privateFlag && hasGrant(auth, 'private_skins')
-  // Issue 12 point 4: links and players go as one batch (grant from `/v2/me`, via the auth check).
+  // Links and players go as one batch (grant from `/v2/me`, via the auth check).
   const batchAllowed = hasGrant(auth, 'batch_generation')
   // The visitor works in the form (focus, input, a drop, a paste): the click's code loads now, not after
-  // the click (issue 23: some 60 ms of chunks before the submit, more than a local signer's job takes).
+  // the click (some 60 ms of chunks before the submit, more than a local signer's job takes).
   const warm = () => void Promise.all([import('./generate/submit'), loadBrowserApi()]).catch(() => undefined)
   const batchHint = batchAllowed ? <p className="field-hint field-hint--muted generate__batch-hint">{t('generate.batchHint', { max: BATCH_SIZE })}</p> : null
   const shown = allowPrivate || form.visibility !== 'private' ? form : { ...form, visibility: 'public' as const }

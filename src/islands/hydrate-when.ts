@@ -30,9 +30,9 @@ const whenDrawerNeeded: Trigger = (start) => {
 
 /**
  * Starts `start` after the page has loaded and been idle twice: for an island that is not what the
- * visitor came for but has work on every visit (the skin page's community bar counts the view,
- * issue 8), or whose strings would weigh on the page (the owner's edit dialogs, issue 23: HTML ≤
- * 30 KB). It loads outside the JavaScript budget before interaction (DESIGN.md §4); its server HTML
+ * visitor came for but has work on every visit (the skin page's community bar counts the view),
+ * or whose strings would weigh on the page (the owner's edit dialogs: HTML ≤ 30 KB a page).
+ * It loads outside the JavaScript budget before interaction (DESIGN.md §4); its server HTML
  * stands until then.
  */
 const whenLoadedAndIdle: Trigger = (start) => {
@@ -44,9 +44,9 @@ const whenLoadedAndIdle: Trigger = (start) => {
 
 /**
  * Starts `start` once the visitor has scrolled and the island's own spot is within a screen height of
- * the viewport (the gallery's infinite scroll, issue 8). Waiting for a scroll keeps its code out of a
+ * the viewport (the gallery's infinite scroll). Waiting for a scroll keeps its code out of a
  * page load that never scrolls — the grid's end is near on a tall window — so it is not JavaScript run
- * before interaction (issue 11 point 2); the Next link stands until then and works without it.
+ * before interaction (DESIGN.md §4); the Next link stands until then and works without it.
  */
 const whenNear =
   (name: IslandName): Trigger =>
@@ -80,7 +80,7 @@ const whenNear =
   }
 
 /**
- * Starts the skin page's 3D viewer when the visitor asks for the 3D view (issue 23: its button or a
+ * Starts the skin page's 3D viewer when the visitor asks for the 3D view (its button or a
  * drag on the render, `viewer/viewer-request.ts`). Until then its server HTML — the 2D render and the
  * button — is the view, and none of its code runs.
  */

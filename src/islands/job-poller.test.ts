@@ -1,7 +1,7 @@
 /**
- * The poller against a scripted API, with an injected clock, random source and wait (issue 7
- * "Done when": the polling schedule and the stop rule; issue 23: long-polls first, the schedule as
- * the fallback), updating the real queue store.
+ * The poller against a scripted API, with an injected clock, random source and wait (the SPEC §9
+ * polling schedule and stop rule; long-polls first, the schedule as the fallback), updating the real
+ * queue store.
  */
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { ApiCallError } from '../shared/api/api-call-error'
@@ -123,7 +123,7 @@ describe('job poller (SPEC §4, §9)', () => {
   })
 })
 
-describe('long-polls first (issue 23)', () => {
+describe('long-polls first', () => {
   const completed = answer('completed', { job: { id: ID, status: 'completed', timestamp: 5_000_000, result: SKIN }, skin: { uuid: SKIN } })
 
   /** A server that takes `heldMs(wait)` of the injected clock to answer each poll (`wait` itself: held until it ran out). */

@@ -4,7 +4,7 @@
  * status changes into snackbars. Tabs of the same site share the work: a job is polled by one tab at
  * a time (Web Locks), the others follow through the persisted store.
  *
- * Long-polls first (issue 23): a poll asks the API to hold its answer until the job finished
+ * Long-polls first: a poll asks the API to hold its answer until the job finished
  * (`wait`, src/shared/api/job-wait.ts), and the first goes at once, so a job is announced when it
  * finishes, not at the first poll of the SPEC §9 schedule 0.5–1.3 s later (a job signed within the
  * submit's own short wait comes back finished and is not polled: ./generate/submit.ts). A long-poll

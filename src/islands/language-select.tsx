@@ -41,7 +41,7 @@ export function LanguageSelect() {
         {LOCALES.map((l) => (
           <li key={l.code}>
             {/* The name as the link's own text (a flex item all the same) and `lang` without `hreflang`,
-                which only repeated it: nine times a page (issue 23). */}
+                which only repeated it: nine times a page. */}
             <a href={languageSwitchHref(l.code)} lang={l.code} title={l.name} aria-current={l.code === locale ? 'true' : undefined} onClick={(event) => choose(event, l.code)}>
               {l.nativeName}
               <code>{l.code}</code>

@@ -1,5 +1,5 @@
 /**
- * Client error monitoring (SPEC §9, issue 13 point 3): `@sentry/browser` with tracing and session
+ * Client error monitoring (SPEC §9): `@sentry/browser` with tracing and session
  * replay at the SPEC sample rates. This chunk is imported only when the page names a DSN
  * (`<html data-monitoring-dsn>`), in idle time after the client has booted (boot.ts), so a page
  * without monitoring loads none of it and one with monitoring is never held up by it.

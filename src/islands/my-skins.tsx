@@ -1,5 +1,5 @@
 /**
- * My Skins (SPEC §2 `/my-skins`, issue 8 point 4): the skins this browser generated, plus the
+ * My Skins (SPEC §2 `/my-skins`): the skins this browser generated, plus the
  * signed-in account's own skins of every visibility, newest first, 'Load more' at a time. The list
  * lives in the browser, so the server renders an empty shell and the page says so without JavaScript.
  * @module

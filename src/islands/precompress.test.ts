@@ -1,4 +1,4 @@
-/** The build's compression step (issue 11 point 2) on a real directory: which copies are written, reused and renewed. */
+/** The build's compression step on a real directory: which copies are written, reused and renewed. */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

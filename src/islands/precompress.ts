@@ -1,8 +1,9 @@
 /**
- * Build-time compression of the client build (issue 11 point 2): a Brotli (quality 11) and a gzip
- * (level 9) copy beside each text file the build wrote — `x.js.br`, `x.js.gz` — kept only when
- * smaller. The Bun static handler sends them by Accept-Encoding (src/server/static/static-files.ts);
- * on Workers, Cloudflare compresses, so `.assetsignore` keeps the copies out of the asset upload.
+ * Build-time compression of the client build (docs/performance.md "Compression"): a Brotli (quality 11)
+ * and a gzip (level 9) copy beside each text file the build wrote — `x.js.br`, `x.js.gz` — kept only
+ * when smaller. The Bun static handler sends them by Accept-Encoding
+ * (src/server/static/static-files.ts); on Workers, Cloudflare compresses, so `.assetsignore` keeps the
+ * copies out of the asset upload.
  *
  * Brotli 11 is slow (~1 s per 300 KB), so a copy from an earlier build is reused when it decodes to
  * the file's current bytes (a hashed chunk that did not change) and only its time is renewed: the

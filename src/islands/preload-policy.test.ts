@@ -1,5 +1,5 @@
 /**
- * Preload policy (SPEC §9, issue 13 point 3): skipped on Save-Data, 2g and slow-2g; at most five in
+ * Preload policy (SPEC §9): skipped on Save-Data, 2g and slow-2g; at most five in
  * flight, the next starting as one finishes. The browser side is in test/e2e/edge-client.test.ts.
  */
 import { describe, expect, test } from 'bun:test'

@@ -1,5 +1,5 @@
 /**
- * When and how many chunks the client entry preloads (SPEC §9, issue 13 point 3): preloads are skipped
+ * When and how many chunks the client entry preloads (SPEC §9): preloads are skipped
  * on slow connections (Save-Data, or an effective type of 2g or slow-2g: there every byte before the
  * page is usable counts, and the chunks still load when they are imported), and at most five are in
  * flight at once, so they never crowd out the images of the page.

@@ -1,8 +1,8 @@
 /**
- * The community part of a skin page (issue 8, SPEC §6, reference/mineskin-api.md §3.5): views and
+ * The community part of a skin page (SPEC §6, reference/mineskin-api.md §3.5): views and
  * likes, tag chips with votes and 'Add tag' (flag `web.tags.visible`), and the report dialog (flag
  * `web.report.visible`). It counts one view per skin per browser (the last 10 skins remembered) in
- * idle time once the visitor has interacted with the page (issue 11: the solver is not part of the
+ * idle time once the visitor has interacted with the page (the solver is not part of the
  * JavaScript run before interaction); the count shown goes up when it was counted. Everything
  * that needs the network or the anti-bot solver loads only when used (DESIGN.md §4).
  * @module

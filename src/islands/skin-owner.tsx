@@ -1,12 +1,12 @@
 /**
- * The owner's 'Edit' button beside the skin's name (issue 8, reference/mineskin-api.md §1.7, §3.5).
+ * The owner's 'Edit' button beside the skin's name (reference/mineskin-api.md §1.7, §3.5).
  * Who owns a skin is the `/user` answer, which the page loader asks with the visitor's cookies and
  * passes in: the page already differs per visitor (their own tag votes), an anonymous visitor's
  * browser then makes no `/user` call the API would refuse (401 without the client cookie; DESIGN.md
  * §4 "no failing request on an anonymous page load"), and the button is there from the first paint
  * instead of popping in. The page renders this island for owners only, so nobody else loads it; it
  * hydrates once the page has loaded and been idle (`hydrate-when.ts`), and its strings come with it
- * rather than in the page (issue 23: some 2 KB of a Hindi page).
+ * rather than in the page (some 2 KB of a Hindi page).
  * @module
  */
 import { useEffect, useState } from 'react'

@@ -1,8 +1,8 @@
 /**
- * The skin page's 3D viewer (issue 8 point 1). Server-rendered, it is the 2D body render — the page's
+ * The skin page's 3D viewer. Server-rendered, it is the 2D body render — the page's
  * default view and its largest paint — with a "View in 3D" button over it. The island hydrates only
  * when the visitor asks for the 3D view (the button, or a drag on the render: `hydrate-when.ts`,
- * `viewer/viewer-request.ts`, issue 23); it then shows a loading state while it imports the three.js
+ * `viewer/viewer-request.ts`); it then shows a loading state while it imports the three.js
  * module (`viewer/skin-viewer-3d.ts`, its own lazy chunk) and lays the canvas over the image in the
  * same box. Walking starts paused under prefers-reduced-motion.
  * @module
@@ -19,7 +19,7 @@ import { webglAvailable } from './viewer/webgl-support'
 /**
  * Props: the texture hashes (served same-origin at `/textures/{hash}`), the arm model and the name
  * shown. The 2D render's URL and text follow from them, so the page does not send them twice
- * (issue 23: HTML ≤ 30 KB).
+ * (HTML ≤ 30 KB a page).
  */
 export interface SkinViewerProps {
   texture: string
@@ -100,8 +100,9 @@ export default function SkinViewer({ texture, cape, slim, name }: SkinViewerProp
   const status = state === 'image' ? '' : t(STATUS[state])
   return (
     <div ref={root} className="skin-viewer" data-viewer={state} data-model={slim ? 'slim' : 'default'} data-walking={active ? String(walking) : undefined} aria-busy={loading || undefined}>
-      {/* The page's largest paint: fetched first among the images (issue 11 point 1). Not draggable, so
-          a drag on it asks for the 3D view instead of dragging the picture away. */}
+      {/* The page's largest paint: fetched first among the images (docs/performance.md "What loads
+          when"). Not draggable, so a drag on it asks for the 3D view instead of dragging the
+          picture away. */}
       <img
         className="skin-viewer__image"
         src={renderUrl({ textureHash: texture, view: 'body', variant: slim ? 'slim' : 'classic' })}

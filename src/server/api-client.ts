@@ -3,8 +3,8 @@
  * with retries, answers validated with the shared schemas; against the embedded API it calls the
  * handler in-process with the same envelope rules — no sockets, no retries (nothing to retry). The
  * GETs pages make most go further: `direct` calls the embedded API's services with no Request, JSON
- * or zod round trip (issue 11 point 3); src/api/direct/direct.test.ts proves those answers equal the
- * HTTP ones, so skipping the answer's parse changes nothing the pages see.
+ * or zod round trip (docs/performance.md "Server render"); src/api/direct/direct.test.ts proves those
+ * answers equal the HTTP ones, so skipping the answer's parse changes nothing the pages see.
  * @module
  */
 import { ApiCallError, createApiClient, DEFAULT_HEADERS, reportEnvelope, type ApiClient, type ApiClientOptions } from '../shared/api/client'
@@ -21,7 +21,7 @@ const INTERNAL_BASE = 'http://api.internal'
 const log: ApiClientOptions['log'] = () => {}
 
 /**
- * Logs a failed call in one line, or not at all (issue 10 point 5): a 4xx is the visitor's bad input
+ * Logs a failed call in one line, or not at all: a 4xx is the visitor's bad input
  * (a bad skin id, a stale cursor) or a visitor the API does not know yet, which the page answers
  * itself; only a 5xx says something is wrong here.
  */

@@ -59,7 +59,8 @@ export interface AppOptions {
   accountsMount?: string
   /**
    * Trust `X-Forwarded-Proto` from the proxy in front (`TRUST_PROXY`): https there turns on HSTS and
-   * Secure cookies (issue 10 point 3). Workers see the visitor's https in the request URL itself.
+   * Secure cookies (docs/operations.md "Security headers"). Workers see the visitor's https in the
+   * request URL itself.
    */
   trustProxy?: boolean
   /** Origins the account site may redirect a signed-in visitor to (`ACCOUNT_REDIRECT_ORIGINS`; CSP form-action). */
@@ -76,13 +77,13 @@ export interface AppOptions {
    */
   staticFiles?: MiddlewareHandler[]
   /**
-   * Error monitoring (SPEC §9, issue 13 point 3; `SENTRY_DSN`): absent by default, and then nothing of
+   * Error monitoring (SPEC §9; `SENTRY_DSN`): absent by default, and then nothing of
    * it loads on the server or in the page.
    */
   monitoring?: MonitoringConfig
   /**
    * Largest body, in bytes, a request may declare in `Content-Length`; a larger one gets 413
-   * `payload_too_large` before any route (middleware/body-cap.ts, issue 26 point 8). Set by Bun
+   * `payload_too_large` before any route (middleware/body-cap.ts). Set by Bun
    * (1 MiB); absent on the Worker, where Cloudflare caps request bodies itself.
    */
   maxRequestBody?: number

@@ -65,11 +65,14 @@ export function createApp(options: AppOptions) {
   // A HEAD gets the GET's headers with the body's true Content-Length, whatever answered it
   // (MineSkin's URL handler refuses a skin link whose HEAD says less than 100 bytes; src/shared/http-head.ts).
   app.use('*', headLikeGet())
-  // First, so every answer — static files, backends, pages, errors — gets the headers (issue 10 point 3).
+  // First, so every answer — static files, backends, pages, errors — gets the headers
+  // (docs/operations.md "Security headers").
   app.use('*', securityHeaders({ ...options, formActionOrigins: options.accountRedirectOrigins, monitoringDsn: options.monitoring?.dsn }))
-  // HTML Cache-Control and Vary (issue 13 point 3): never shared-cached, since each page has its own nonce.
+  // HTML Cache-Control and Vary (docs/architecture.md "Edge behaviour"): never shared-cached, since
+  // each page has its own nonce.
   app.use('*', htmlCacheHeaders())
-  // Before static files and backends, so an oversized body is refused wherever it was sent (issue 26 point 8).
+  // Before static files and backends, so an oversized body is refused wherever it was sent
+  // (docs/operations.md "Request limits").
   if (options.maxRequestBody !== undefined) app.use('*', bodyCap(options.maxRequestBody))
   // Only paths that can name a file reach the static handler: Bun's file lookup throws on a NUL byte
   // or an over-long name, which answered 500; such requests now go on to the routes (a 4xx).
@@ -82,14 +85,14 @@ export function createApp(options: AppOptions) {
     app.all(mount, forwardStripped(options.accounts, mount))
     app.all(`${mount}/*`, forwardStripped(options.accounts, mount))
   }
-  // Issue 22: the operator console lives on the account site; `/admin` is where an operator looks first.
+  // The operator console lives on the account site; `/admin` is where an operator looks first.
   const consoleRedirect: Handler<AppEnv> = (c) => c.redirect(options.accountUrl.replace(/\/+$/, '') + new URL(c.req.url).pathname, 302)
   app.get('/admin', consoleRedirect)
   app.get('/admin/*', consoleRedirect)
   app.get('/textures/*', forward(options.api))
   app.get('/render', forward(options.render))
   app.get('/render/*', forward(options.render))
-  // SPEC §7 build check: the build id the pages of this server carry (issue 13 point 3).
+  // SPEC §7 build check: the build id the pages of this server carry.
   app.get(LATEST_BUILD_PATH, latestBuild(options))
 
   app.use('*', trimTrailingSlash())
@@ -114,7 +117,8 @@ export function createApp(options: AppOptions) {
   }
   for (const path of UNPREFIXED_ROUTES) app.get(path, reservedPage)
 
-  // Programs get the skin's PNG before any language redirect; browsers go on to the skin page (issue 21 point 3).
+  // Programs get the skin's PNG before any language redirect; browsers go on to the skin page
+  // (docs/api.md "Skin links for plugins").
   const skinLink = skinLinkPng(options.api)
   app.get('/:skin', skinLink, localeRedirect, skinShortcut)
   app.get(`${PREFIX}/:skin`, skinLink, skinShortcut)
@@ -124,7 +128,7 @@ export function createApp(options: AppOptions) {
     const status = error instanceof HTTPException ? error.status : 500
     if (status >= 500) {
       console.error(`[app] ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)} ${oneLineError(error)}`)
-      // Issue 13 point 3: reported in the background when a DSN is configured (workerd needs waitUntil).
+      // Reported in the background when a DSN is configured (workerd needs waitUntil).
       const sent = reportError?.(error, c.req.raw)
       if (sent) waitUntil(c, sent)
     }

@@ -67,7 +67,7 @@ const MAX_REQUEST_BODY = 1024 * 1024
 
 /**
  * Bun's own `maxRequestBodySize`, lifted out of reach: Bun answers a body over it with a bare 413 and
- * an empty body, before the app runs (issue 26 point 8), so the cap above is the app's to enforce.
+ * an empty body, before the app runs, so the cap above is the app's to enforce.
  * Nothing is buffered by lifting it: every route that reads a body reads it as a capped stream, and a
  * body no route reads is dropped by Bun as it arrives.
  */
@@ -76,7 +76,7 @@ const BUN_BODY_LIMIT = Number.MAX_SAFE_INTEGER
 /**
  * An answer that refuses a request with a body (413 over the cap, 408 too slow, any other error) may
  * leave body bytes unread on the socket; Bun would keep the connection and wait for them, so the
- * client got its 413 but the connection stayed held (issue 10 point 2). `Connection: close` makes
+ * client got its 413 but the connection stayed held. `Connection: close` makes
  * Bun close it once the answer is sent. The body of a GET or HEAD is never handed to the app at all
  * (Bun drops it), so a GET sending an endless chunked body is answered and closed the same way.
  */
@@ -174,8 +174,8 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     observability.setReadiness(() => built.readiness())
     api = { fetch: embedded.fetch, inProcess: true, direct: embedded.direct }
   }
-  // Issue 26 point 6: what the app creates in DATA_DIR is owner-only; an existing folder or file that
-  // others can read is left alone, and named here in one line with the chmod that fixes it.
+  // What the app creates in DATA_DIR is owner-only (docs/operations.md "Backups"); an existing folder
+  // or file that others can read is left alone, and named here in one line with the chmod that fixes it.
   warnIfDataDirOpen(apiConfig.dataDir)
 
   let render: Backend
@@ -199,7 +199,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
   let manifest: Promise<ClientManifest> | undefined
   const loadManifest = () => (dev ? readManifest() : (manifest ??= readManifest()))
 
-  // The embedded account site (issue 9) under ACCOUNT_ORIGIN's path, sharing the API's database and session secret.
+  // The embedded account site (src/accounts) under ACCOUNT_ORIGIN's path, sharing the API's database and session secret.
   const accountsMount = config.ACCOUNT_ORIGIN.startsWith('/') ? config.ACCOUNT_ORIGIN : new URL(config.ACCOUNT_ORIGIN).pathname.replace(/\/+$/, '') || '/accounts'
   const mailer = mailerFromEnv(env, publicUrl, PRODUCT_NAME)
   const accountsApp = createAccountsApp({
@@ -210,20 +210,21 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     extraRedirectOrigins: (config.ACCOUNT_REDIRECT_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     secureCookies: publicUrl.startsWith('https:'),
     manifest: loadManifest,
-    // Issue 26: confirmation and recovery mail (SMTP_URL, else the log) and the credential forms' anti-bot proofs.
+    // Confirmation and recovery mail (SMTP_URL, else the log) and the credential forms' anti-bot proofs
+    // (docs/operations.md "Account security").
     mailer,
     bodyTimeoutMs: apiConfig.bodyTimeoutMs,
     antibot: embedded?.antibot ?? createBunAntiBot(apiConfig, accountsStore!.sqlite),
-    // Issue 20: the account manager of signing accounts, over the same database as the pool that signs.
+    // The account manager of signing accounts (docs/signing.md), over the same database as the pool that signs.
     pool: (embedded?.signingPool ?? (await remoteSigningPool(apiConfig, accountsStore!))).manager,
     // Users' own linked Minecraft accounts ("Wear it", docs/wear.md), over the same database and token key.
     wardrobe: embedded?.wardrobe ?? (await remoteWardrobe(apiConfig, accountsStore!)),
     // Webhooks on the keys page (docs/webhooks.md): the fetcher's URL rules; "Send a test event" wakes the
     // embedded delivery loop (an API elsewhere on this DATA_DIR finds the row at its next poll).
     webhooks: { rules: { allowPrivateHosts: apiConfig.fetch.allowPrivateHosts }, wake: () => embedded?.webhooks.wake(), box: await loadTokenBox(apiConfig.dataDir, apiConfig.pool.tokenKey) },
-    // Issue 22: the operator console's admins by configuration.
+    // The operator console's admins by configuration (ADMIN_EMAILS).
     adminEmails: apiConfig.adminEmails,
-    // Issue 22 point 4: what the console's site status reports of the API's configuration.
+    // What the console's site status page reports of the API's configuration.
     siteStatus: {
       signer: { kind: apiConfig.signer, origin: apiConfig.signer === 'upstream' ? (apiConfig.upstream.origin ?? null) : null },
       storageBudgetBytes: apiConfig.storageBudgetBytes,
@@ -232,7 +233,7 @@ export async function createBunServer(env: Record<string, string | undefined> = 
     },
   })
   const flags = readFlags(config.FLAGS_FILE)
-  // Listed once here: a page request never touches the file system for it (issue 11 point 3).
+  // Listed once here: a page request never touches the file system for it.
   const statics = staticFiles({ root: DIST, dev })
   const web = createApp({
     dev,

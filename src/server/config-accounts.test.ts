@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { parseServerEnv } from './config'
 
-describe('account site defaults (issue 9 point 1)', () => {
+describe('account site defaults', () => {
   test('with no configuration the app uses the embedded account site at /accounts', () => {
     const env = parseServerEnv({})
     expect(env.ACCOUNT_URL).toBe('/accounts')

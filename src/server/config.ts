@@ -30,7 +30,7 @@ export const serverEnvSchema = z.object({
   RENDER_ORIGIN: optionalUrl,
   /**
    * The account site's API (SPEC §7: token refresh, notifications, sign-out), an origin or a path of
-   * this origin. Default: the embedded account site (src/accounts) at `ACCOUNT_ORIGIN` (issue 9).
+   * this origin. Default: the embedded account site (src/accounts) at `ACCOUNT_ORIGIN`.
    */
   ACCOUNT_API_ORIGIN: z
     .string()
@@ -39,7 +39,7 @@ export const serverEnvSchema = z.object({
     .pipe(z.union([z.url(), z.string().regex(/^\/[A-Za-z0-9/_-]+$/, 'must be a URL or a path such as /accounts')]))
     .optional(),
   /**
-   * Where the embedded account site (src/accounts, issue 9) is served: a path of this origin (default
+   * Where the embedded account site (src/accounts) is served: a path of this origin (default
    * `/accounts`; the app itself owns `/account`) or an absolute URL whose path this process serves.
    */
   ACCOUNT_ORIGIN: z
@@ -69,7 +69,7 @@ export const serverEnvSchema = z.object({
   /** Feature flags file served as /flags.json (SPEC §7). */
   FLAGS_FILE: z.string().default('static/flags.json'),
   /**
-   * Error monitoring DSN (SPEC §9, issue 13 point 3), e.g. `https://<key>@o1.ingest.example/1`. Unset
+   * Error monitoring DSN (SPEC §9), e.g. `https://<key>@o1.ingest.example/1`. Unset
    * (the default) means no monitoring: nothing is loaded on the server or in the browser.
    */
   SENTRY_DSN: optionalUrl,
@@ -106,7 +106,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
 }
 
 /**
- * Footer links with the operator's overrides applied (issue 8 point 6: optional links and credits
+ * Footer links with the operator's overrides applied (optional links and credits
  * appear only when set here). Throws one readable error naming every bad key.
  */
 export function parseSiteLinks(json: string | undefined): SiteLinks {

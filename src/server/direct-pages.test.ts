@@ -1,7 +1,8 @@
 /**
- * Pages on the embedded API read it through direct calls (issue 11 point 3) and must not notice: every
- * page that loads API data renders the same status, headers and HTML as through the in-process HTTP
- * path, for an anonymous visitor and for the owner of a skin (per-caller `/user` and tag answers).
+ * Pages on the embedded API read it through direct calls (docs/performance.md "Server render") and must
+ * not notice: every page that loads API data renders the same status, headers and HTML as through the
+ * in-process HTTP path, for an anonymous visitor and for the owner of a skin (per-caller `/user` and
+ * tag answers).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { AppOptions } from './app-options'

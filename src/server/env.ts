@@ -27,7 +27,7 @@ export interface AppVariables {
   options: AppOptions
   /** API client bound to this request (forwards the visitor's cookies). */
   api: ApiClient
-  /** CSP nonce of this response (issue 10 point 3): every rendered `<script>` carries it. */
+  /** CSP nonce of this response: every rendered `<script>` carries it. */
   nonce: string
 }
 

@@ -1,12 +1,12 @@
 /**
- * The HTML budget (DESIGN.md §4; issue 23: "HTML ≤ 30 KB on every page in every language"), against
- * the heaviest skin page a visitor can make (test/support/heaviest-skin.ts: the longest name, a
- * cape, the most tags the page lists at the longest tag length, eight similar skins with the longest
- * names, seen by their signed-in owner) in Hindi and Russian, the heaviest languages (3 and 2 bytes
- * a letter), with every commands tab and every visibility; nameless, as if its made-up name were
- * the longest the name generator makes. Then every page in all nine languages, with the embedded
- * API's demo skins besides. The app has the production account settings (`parseServerEnv({})`: the
- * embedded account site, whose notification bell every page carries).
+ * The HTML budget (DESIGN.md §4, docs/performance.md "HTML budget": ≤ 30 KB on every page in every
+ * language), against the heaviest skin page a visitor can make (test/support/heaviest-skin.ts: the
+ * longest name, a cape, the most tags the page lists at the longest tag length, eight similar skins
+ * with the longest names, seen by their signed-in owner) in Hindi and Russian, the heaviest languages
+ * (3 and 2 bytes a letter), with every commands tab and every visibility; nameless, as if its made-up
+ * name were the longest the name generator makes. Then every page in all nine languages, with the
+ * embedded API's demo skins besides. The app has the production account settings (`parseServerEnv({})`:
+ * the embedded account site, whose notification bell every page carries).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { adjectives, animals, colors } from 'unique-names-generator'

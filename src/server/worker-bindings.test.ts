@@ -1,8 +1,8 @@
 /**
- * The Worker entry's backends in-process (issue 13 point 2): service bindings (`API`, `RENDER`,
- * `ACCOUNTS`) win over origins, requests reach a bound Worker with the paths an origin would see,
- * and with nothing configured the 503 says what to set. Bindings here are stand-in Fetchers that
- * record what they get; test/worker runs the real ones under `wrangler dev`.
+ * The Worker entry's backends in-process (docs/cloudflare.md "The web Worker"): service bindings
+ * (`API`, `RENDER`, `ACCOUNTS`) win over origins, requests reach a bound Worker with the paths an
+ * origin would see, and with nothing configured the 503 says what to set. Bindings here are stand-in
+ * Fetchers that record what they get; test/worker runs the real ones under `wrangler dev`.
  */
 import { expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'

@@ -2,8 +2,8 @@
  * Cloudflare Workers entry (DESIGN.md §1, reference/stack.md §1.5, §6.3): the same web app on workerd.
  * `/assets/*` and the static files are served by Workers Static Assets without running this code
  * (`run_worker_first` in wrangler.toml). The API, renderer and account site come from service bindings
- * (`API`, `RENDER`, `ACCOUNTS`: other Workers, no public hop) or configured origins (issue 13 point 2);
- * without a renderer the pure-TS one runs here, reading textures from the API.
+ * (`API`, `RENDER`, `ACCOUNTS`: other Workers, no public hop) or configured origins (docs/cloudflare.md
+ * "The web Worker"); without a renderer the pure-TS one runs here, reading textures from the API.
  * @module
  */
 import type { ExecutionContext, Fetcher } from '@cloudflare/workers-types'
@@ -99,7 +99,7 @@ function buildApp(env: WorkerEnv) {
       })),
     flags: () => (flags ??= asset('/flags.json').then((r) => (r.ok ? r.json().then(parseFlags) : DEFAULT_FLAGS), () => DEFAULT_FLAGS)),
     api,
-    // Renders answered from and stored to caches.default (issue 13 point 3; edge/render-cache.ts).
+    // Renders answered from and stored to caches.default (edge/render-cache.ts).
     render: cachedRenderBackend(render, defaultEdgeCache),
     accounts,
     accountsMount: ACCOUNTS_MOUNT,

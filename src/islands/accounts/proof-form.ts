@@ -1,9 +1,9 @@
 /**
- * The account site's one script (issue 26 point 1): on a page with credential forms it fetches an
- * anti-bot challenge from the form's `data-proof` URL as soon as the page loads, solves it in idle
- * time (src/shared/antibot/solve.ts, the altcha proof of work the API uses) and puts the proof in
- * the form's hidden `proof` field. The server asks for it only after repeated failures, so most
- * visitors never wait; when someone sends the form before the proof is ready, the button shows a
+ * The account site's one script (docs/operations.md "Account security"): on a page with credential
+ * forms it fetches an anti-bot challenge from the form's `data-proof` URL as soon as the page loads,
+ * solves it in idle time (src/shared/antibot/solve.ts, the altcha proof of work the API uses) and puts
+ * the proof in the form's hidden `proof` field. The server asks for it only after repeated failures, so
+ * most visitors never wait; when someone sends the form before the proof is ready, the button shows a
  * short "checking" text until it is. Without JavaScript the forms still post, and the server says
  * when a check is needed.
  * @module

@@ -1,7 +1,7 @@
 /**
  * The copy buttons themselves: the page marks where each goes (`data-copies="<id>"`,
  * src/server/components/skin/copy-field.tsx) and they are added here, once they can act, rather than
- * sent hidden in every page (issue 23). A button is named after what it copies: the label in its
+ * sent hidden in every page. A button is named after what it copies: the label in its
  * place, or the term (`<dt>`) its place describes.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Strings the copy island needs only now and then (issue 23: the page carries the selected group's
+ * Strings the copy island needs only now and then (the page carries the selected group's
  * hint only, and no text for a refused copy): the commands box's hints of the other groups and the
  * manual-copy hint. They are the build's per-locale JSON (`skin-copy`,
  * src/shared/i18n/client-messages.ts), fetched once: when the visitor heads for a tab or a copy

@@ -1,5 +1,5 @@
 /**
- * Copies an element's text (issue 8 point 1): the Clipboard API when the browser offers and allows
+ * Copies an element's text: the Clipboard API when the browser offers and allows
  * it; otherwise the text is selected so the visitor copies it with the keyboard or the menu.
  * @module
  */

@@ -1,8 +1,9 @@
 /**
  * A growing list of text fields (URL mode and player mode of the generate form): one value per field,
  * add and remove buttons, and a hint under each field. Without JavaScript only the first field exists,
- * named for the plain form post (`url` or `user`). With `pasteLines` (batch generation, issue 12
- * point 4), text of several lines pasted into a field fills one field per line, up to that many fields.
+ * named for the plain form post (`url` or `user`). With `pasteLines` (batch generation,
+ * `POST /v2/queue/batch`), text of several lines pasted into a field fills one field per line, up to
+ * that many fields.
  * @module
  */
 import { mdiClose, mdiPlus } from '@mdi/js'

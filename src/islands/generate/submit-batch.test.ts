@@ -1,6 +1,6 @@
 /**
  * Sending the generate form's links as batches through the real API client to the real embedded API
- * (issue 12 point 4): accepted items join the queue store in order, a refused item keeps its own
+ * (`POST /v2/queue/batch`): accepted items join the queue store in order, a refused item keeps its own
  * message, a duplicate is announced at once, a 429 stops with a retry time and queues nothing, a
  * storage refusal puts the API's message beside every item of the batch, a missing grant falls back
  * to one call per item, and multi-line pastes fill one field per line.

@@ -1,9 +1,9 @@
 /**
- * Sends the generate form's URLs or players as one batch (issue 12 point 4, `POST /v2/queue/batch`)
+ * Sends the generate form's URLs or players as one batch (`POST /v2/queue/batch`)
  * when the caller holds the grant `batch_generation`: up to 24 items per call, in form order. Each
  * accepted item joins the queue store like a single `/v2/queue` answer (a duplicate arrives completed
  * and is announced), each refused one keeps its own error beside its field. A storage refusal of the
- * whole batch (507 `storage_full`, 429 `storage_quota`; issue 26 point 7) puts its reason beside
+ * whole batch (507 `storage_full`, 429 `storage_quota`) puts its reason beside
  * each of its items; another 429 stops the run and remembers when the visitor may try again; a 403
  * (the grant is gone) falls back to one call per item.
  * Loaded when the visitor submits.

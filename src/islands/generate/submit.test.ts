@@ -1,6 +1,6 @@
 /**
- * Sending the generate form's items through the real API client to the real embedded API
- * (issue 7 point 2): queued jobs join the queue store with their source, the rate limit is
+ * Sending the generate form's items through the real API client to the real embedded API:
+ * queued jobs join the queue store with their source, the rate limit is
  * remembered, a duplicate goes straight to completed and is announced, a refused file keeps the
  * server's message, 429 `job_limit` waits and tries again, a storage refusal (507, 429
  * `storage_quota`) refuses the item with the API's message, any other 429 stops with a retry time.
@@ -93,7 +93,7 @@ describe('submitting the generate form (SPEC §7 POST /v2/queue)', () => {
     expect($mySkins.get()).toEqual([again.skin!])
   })
 
-  test('with the submit\'s short wait (issue 23), a job signed meanwhile arrives completed and is announced at once: no poll needed', async () => {
+  test('with the submit\'s short wait, a job signed meanwhile arrives completed and is announced at once: no poll needed', async () => {
     await start()
     const { d } = deps({ submitWaitMs: 10_000 })
     await submitItems([upload(21, 'quick.png')], OPTIONS, d)
@@ -162,7 +162,7 @@ describe('submitting the generate form (SPEC §7 POST /v2/queue)', () => {
     expect($generateLimits.get().retryAt).toBe(result.retryAt)
   })
 
-  test('storage refusals (issue 26 point 7): the reason beside the new image, in the visitor’s language; images already stored still go', async () => {
+  test('storage refusals: the reason beside the new image, in the visitor’s language; images already stored still go', async () => {
     // Room for one noise-like skin (≈ 14 KiB) a day.
     await start({ LIMIT_ANONYMOUS_STORAGE_PER_DAY: '16' })
     const { d, queued, refused } = deps()

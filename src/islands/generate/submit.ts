@@ -1,7 +1,7 @@
 /**
  * Sends the generate form's items (SPEC §7 `POST /v2/queue`, one call per item, in order): each
  * queued job joins the queue store — a duplicate, or a job finished within the submit's short wait
- * (issue 23), arrives finished and is announced at once — and the
+ * (`LONG_POLL.submitWaitMs`), arrives finished and is announced at once — and the
  * answer's `rateLimit` is remembered for "N more this minute". A 429 `job_limit` or
  * `concurrency_limit` (too many of the visitor's jobs pending) waits and tries the item again; a
  * storage refusal (507 `storage_full`, 429 `storage_quota`) refuses the item with its reason
@@ -37,7 +37,7 @@ export interface SubmitDeps {
   onQueued(key: string): void
   /** The server refused the item: the form shows `message` beside it. */
   onRefused(key: string, message: string): void
-  /** The submit's short wait, ms (issue 23); default `LONG_POLL.submitWaitMs`, 0: none. */
+  /** The submit's short wait, ms; default `LONG_POLL.submitWaitMs`, 0: none. */
   submitWaitMs?: number
 }
 
@@ -73,8 +73,8 @@ export async function submitItems(items: PlannedItem[], options: GenerateOptions
         if (answer.rateLimit) rememberRateLimit(answer.rateLimit)
         const entry = entryFromQueueAnswer(answer, planned.source)
         putQueueEntry(entry)
-        // SPEC §2 issue point: a duplicate (200 with an existing skin) goes straight to completed; so
-        // does a job finished within the submit's wait (issue 23), or to failed with its errors.
+        // A duplicate (200 with an existing skin) goes straight to completed; so does a job finished
+        // within the submit's wait, or to failed with its errors.
         if (jobFinished(entry)) announceJob(entry, deps.i18n)
         deps.onQueued(planned.key)
         queued++

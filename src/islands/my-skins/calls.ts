@@ -1,5 +1,5 @@
 /**
- * The calls behind My Skins and the Export page's 'mine' list (issue 8 points 4 and 5): one skin's
+ * The calls behind My Skins and the Export page's 'mine' list: one skin's
  * details (`GET /v2/skins/{uuid}`: texture hash, creation time, visibility) and a page of the
  * signed-in caller's own skins (`GET /v2/me/skins`). Hand-written answer checks instead of zod:
  * this code loads on the page (DESIGN.md §4 JavaScript budget).

@@ -1,5 +1,5 @@
 /**
- * The visitor's own skins for My Skins and the Export page (issue 8 point 4): the uuids this browser
+ * The visitor's own skins for My Skins and the Export page: the uuids this browser
  * remembers (`$mySkins`, newest first, SPEC §9 cap 100) plus, when signed in, `GET /v2/me/skins`
  * (every visibility). Details load in small parallel batches as the window grows; ids the API no
  * longer knows (404: deleted) leave the local list. Both sources merge without duplicates, newest

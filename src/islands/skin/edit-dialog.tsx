@@ -1,5 +1,5 @@
 /**
- * The owner's edit dialog (issue 8, reference/mineskin-api.md §1.7, §3.5 SkinMetaEditDialog): name
+ * The owner's edit dialog (reference/mineskin-api.md §1.7, §3.5 SkinMetaEditDialog): name
  * and visibility, sent as a JSON PATCH; below it 'Delete skin' with its own confirmation. When the
  * API's edit or delete window is over, the dialog says so instead of offering what would fail.
  * After a change the page reloads, so every part of it shows the new name; after a delete it loads
@@ -23,7 +23,7 @@ type Visibility = 'public' | 'unlisted' | 'private'
 
 /**
  * What the owner may do with the skin and why not (`GET /v2/skins/{uuid}/user`): only the fields the
- * dialogs read travel in the page (issue 23).
+ * dialogs read travel in the page.
  */
 export type SkinUser = Pick<SkinUserResponse['user'], 'canEdit' | 'canDelete' | 'editReason' | 'deleteReason'>
 

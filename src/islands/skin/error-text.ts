@@ -12,7 +12,7 @@ export function errorText(error: unknown, t: Translate): string {
     if (error.status === 429) return t('pages.skin.community.errors.rateLimited')
     if (error.code === 'invalid_turnstile_token' || error.code === 'missing_turnstile_token') return t('pages.skin.community.errors.proof')
     if (error.code === 'skin_not_found') return t('pages.skin.community.errors.notFound')
-    // Moderation (issue 22): a banned tag, a hidden skin's visibility.
+    // Moderation: a banned tag, a hidden skin's visibility.
     if (error.code === 'tag_banned') return t('pages.skin.community.errors.tagBanned')
     if (error.code === 'skin_hidden') return t('pages.skin.community.errors.skinHidden')
     if (error.code === 'unauthorized' && error.status === 401) return error.message ? t('pages.skin.community.errors.refused', { message: error.message }) : t('pages.skin.community.errors.failed')

@@ -1,5 +1,5 @@
 /**
- * The like button with its count (issue 8). Shows the caller's earlier like (our `liked` field of the
+ * The like button with its count. Shows the caller's earlier like (our `liked` field of the
  * `/user` answer, read by the page loader); a like counts at once and is taken back when the API refuses it. A like the API
  * already has (409 `already_liked`) just shows as liked.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The report dialog (issue 8, reference/mineskin-api.md §3.5 "Report dialog": reasons Inappropriate
+ * The report dialog (reference/mineskin-api.md §3.5 "Report dialog": reasons Inappropriate
  * skin / name / tags): a native modal `<dialog>` with a radio group; sends `POST …/report` with an
  * anti-bot proof. A second report by the same caller (409 `already_reported`) is thanked, not scolded.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Tag chips of a skin (issue 8, reference/mineskin-api.md §3.5): each links to the gallery search for
+ * Tag chips of a skin (reference/mineskin-api.md §3.5): each links to the gallery search for
  * it, with up/down vote arrows showing the caller's vote; suggested tags are outlined with ✓/✗; 'Add
  * tag' posts an up vote for a new tag. Votes show at once and are rolled back when the API refuses.
  * @module
@@ -15,7 +15,7 @@ import { voteTag } from './skin-api'
 
 /**
  * A tag as the API lists it for the caller (`GET /v2/skins/{uuid}/tags`); the page leaves out a vote
- * of null and `suggested: false` (issue 23: every byte of the page counts).
+ * of null and `suggested: false` (every byte of the page counts).
  */
 export interface TagItem {
   tag: string
@@ -83,8 +83,8 @@ export function TagList({ uuid, initial, ready }: TagListProps) {
           {tags.map(({ tag, vote: mine, suggested }) => (
             <li key={tag} className={suggested && !mine ? 'tag-chip--suggested' : undefined} data-vote={(ready && mine) || undefined}>
               {/* The chip's text is the tag and it leads to the gallery's search for it; the tooltip saying
-                  so comes with the island, not as a sentence per chip in the page (issue 23: ~130 bytes
-                  a tag in Hindi). */}
+                  so comes with the island, not as a sentence per chip in the page (~130 bytes a
+                  tag in Hindi). */}
               <a href={search(tag)} title={ready ? t('pages.skin.community.tagSearch', { tag }) : undefined}>
                 {tag}
               </a>

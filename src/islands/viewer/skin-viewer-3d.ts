@@ -1,8 +1,8 @@
 /**
- * The 3D viewer itself (issue 8 point 1): skinview3d on a canvas laid over the 2D body render, with the
+ * The 3D viewer itself: skinview3d on a canvas laid over the 2D body render, with the
  * same box, so nothing moves when it appears. This module is the only one that imports three.js; the
- * island imports it dynamically when the visitor asks for the 3D view (issue 23), so three.js is its
- * own lazy chunk that no page load fetches.
+ * island imports it dynamically when the visitor asks for the 3D view (viewer-request.ts), so three.js
+ * is its own lazy chunk that no page load fetches.
  * @module
  */
 import { SkinViewer, WalkingAnimation } from 'skinview3d'
@@ -50,7 +50,7 @@ const TURN_STEP = Math.PI / 8
 /**
  * Creates the viewer inside `host` (sized like `box`) once the skin texture has loaded, or returns null
  * when the WebGL context cannot be created (the island probed for WebGL already, but creation can still
- * fail) or the texture does not load — the 2D render then simply stays (issue 8: the no-WebGL view).
+ * fail) or the texture does not load — the 2D render then simply stays (the no-WebGL view).
  */
 export async function mountViewer3d(host: HTMLElement, box: HTMLElement, options: Viewer3dOptions): Promise<Viewer3d | null> {
   const canvas = document.createElement('canvas')

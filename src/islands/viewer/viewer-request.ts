@@ -1,5 +1,5 @@
 /**
- * When the 3D viewer starts (issue 23): only when the visitor asks for it — the "View in 3D" button on
+ * When the 3D viewer starts: only when the visitor asks for it — the "View in 3D" button on
  * the render, or a drag on the render — never on idle time, hover or focus, so a skin page that is
  * only looked at runs none of the viewer's code and never downloads three.js. Either request marks the
  * island `data-requested` (the attribute the stylesheet shows the loading state by and the island

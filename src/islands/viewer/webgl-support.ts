@@ -1,6 +1,6 @@
 /**
  * WebGL probe, run before the three.js chunk is fetched: a browser without WebGL (or with it blocked)
- * keeps the 2D render and never downloads the 3D viewer (issue 8 point 1: the no-WebGL view).
+ * keeps the 2D render and never downloads the 3D viewer (the no-WebGL view).
  * @module
  */
 

@@ -42,7 +42,8 @@ export function AppBar({ signInUrl }: { signInUrl: string }) {
   return (
     <header className="app-bar">
       <a className="app-bar__brand" href={localizePath(ROUTES.home, locale)}>
-        {/* fetchPriority low: React would otherwise hoist a preload of it ahead of the stylesheet (issue 11 point 1). */}
+        {/* fetchPriority low: React would otherwise hoist a preload of it ahead of the stylesheet
+            (docs/performance.md "What loads when"). */}
         <img src="/favicon.svg" width={32} height={32} alt="" className="app-bar__logo" fetchPriority="low" />
         <span className="app-bar__title">{t('meta.title')}</span>
       </a>

@@ -1,5 +1,5 @@
 /**
- * The footer states only what is true of this instance (issue 8 point 6): unconfigured links and
+ * The footer states only what is true of this instance: unconfigured links and
  * credits are left out, configured ones appear, privacy falls back to the built-in page; the
  * operator's SITE_LINKS_JSON is validated with a readable error.
  */
@@ -23,13 +23,13 @@ describe('site footer', () => {
       expect(footer).not.toContain(label)
     }
     expect(footer).toContain('<a href="/privacy">Privacy</a>')
-    // The legacy v1 routes are part of the built-in reference (issue 21 point 4).
+    // The legacy v1 routes are part of the built-in reference (docs/api.md "The legacy v1 API").
     expect(footer).toContain('<a href="/api-reference#api-ref-Legacy">V1 API Reference (legacy)</a>')
     expect(footer).toContain('<a href="/privacy#cookies">Cookie preferences</a>')
     expect(footer).toContain('Not affiliated with Minecraft / Mojang AB / Microsoft.')
   })
 
-  test('Account Manager leads to the account site’s signing accounts in the visitor’s language (issue 20 point 5)', async () => {
+  test('Account Manager leads to the account site’s signing accounts in the visitor’s language', async () => {
     expect(await footerOf(createTestApp({ accountApiOrigin: '/accounts' }), '/de/privacy')).toContain('<a href="/accounts/signing-accounts?lang=de">Kontoverwaltung</a>')
     // The account site follows ACCOUNT_ORIGIN, wherever it is.
     expect(await footerOf(createTestApp({ accountApiOrigin: 'https://id.example.org/' }))).toContain('<a href="https://id.example.org/signing-accounts?lang=en">Account Manager</a>')

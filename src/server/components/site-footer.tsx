@@ -1,5 +1,5 @@
 /**
- * The footer (SPEC §2, issue 8 point 6): the SPEC's links grouped in columns, credits, language links
+ * The footer (SPEC §2): the SPEC's links grouped in columns, credits, language links
  * (so switching works without JavaScript), copyright with the current year and the disclaimer. It
  * states only what is true of this instance: links and credits the operator did not configure
  * (src/shared/site-links.ts) are left out; privacy and cookies fall back to the built-in privacy page.
@@ -83,7 +83,7 @@ export function footerHref(links: SiteLinks, key: SiteLinkKey, locale: Locale, a
 
 /**
  * The footer of every page. It is the same for every page of a language (no per-page URLs in it), so
- * its HTML is rendered once per language, year and configuration and reused (issue 11 point 3).
+ * its HTML is rendered once per language, year and configuration and reused (render/fragment-cache.ts).
  */
 export function SiteFooter() {
   // Every hook runs before the nested render (react#22214, as in island.tsx).

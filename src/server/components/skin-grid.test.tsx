@@ -1,7 +1,7 @@
 /**
- * The string-built skin cards (issue 11 point 3) are byte for byte what React renders for the same
- * card JSX — escaping of names included — so the gallery, the home strip and the infinite scroll's
- * browser twin keep one markup.
+ * The string-built skin cards (docs/performance.md "Server render") are byte for byte what React
+ * renders for the same card JSX — escaping of names included — so the gallery, the home strip and the
+ * infinite scroll's browser twin keep one markup.
  */
 import { describe, expect, test } from 'bun:test'
 import { renderToString } from 'react-dom/server'

@@ -2,8 +2,8 @@
  * A grid of skin cards: head render (SPEC §7: heads scale 10) linking to the skin page. Used by the
  * gallery, the home page's latest strip and the skin page's similar skins. Inside a card no element
  * has a class (the stylesheet reaches them through `.skin-card`): the bytes of every card count
- * against the HTML budget (issue 23), and so does each image's `decoding="async"`, which a lazy
- * 120 px head render does not need.
+ * against the HTML budget (30 KB a page, src/server/html-budget.test.ts), and so does each image's
+ * `decoding="async"`, which a lazy 120 px head render does not need.
  * @module
  */
 import { useI18n } from '../../shared/i18n/context'
@@ -17,15 +17,16 @@ import { escapeHtml } from '../render/html-text'
  * Cards whose image loads at once (the default, so no `loading`): the first rows are on screen, and lazy
  * loading them would delay the page's largest paint. They carry `fetchPriority="low"` (an image's
  * default priority) because React otherwise hoists a preload of each into the head ahead of the
- * stylesheet, which then queues behind them (issue 11 point 1).
+ * stylesheet, which then queues behind them (docs/performance.md "What loads when").
  */
 const EAGER_IMAGES = 12
 
 /**
  * The cards' HTML, built as a string: a gallery page is two dozen cards of four elements each, and
- * React spent more on them than on the rest of the page (issue 11 point 3, "lighter markup where it
- * costs"). The markup is byte for byte what the JSX rendered (src/server/components/skin-grid.test.tsx),
- * and what src/islands/gallery/skin-card.ts appends in the browser.
+ * React spent more on them than on the rest of the page (docs/performance.md
+ * "Server render"). The markup is byte for byte what the JSX rendered
+ * (src/server/components/skin-grid.test.tsx), and what src/islands/gallery/skin-card.ts appends in the
+ * browser.
  */
 export function skinCardsHtml(skins: SkinListItem[], locale: Locale, eager: number): string {
   let html = ''

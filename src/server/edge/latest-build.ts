@@ -1,5 +1,5 @@
 /**
- * `GET /builds/latest.json` (SPEC §7 "Build check", issue 13 point 3): the build id of the client
+ * `GET /builds/latest.json` (SPEC §7 "Build check"): the build id of the client
  * build this server serves, `{ buildId }`. Pages carry the id they were rendered with
  * (`<html data-build>`); the client's build check (src/islands/build-check.ts) compares the two and,
  * once they differ, makes the next navigation a full page load. Asked with a timestamp query

@@ -1,4 +1,4 @@
-/** SPEC §9 monitoring rates and the DSN's origin for CSP (issue 13 point 3). */
+/** SPEC §9 monitoring rates and the DSN's origin for CSP. */
 import { describe, expect, test } from 'bun:test'
 import { monitoringConfig } from './monitoring'
 import { monitoringOptions } from '../../islands/monitoring'

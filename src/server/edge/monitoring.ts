@@ -1,5 +1,5 @@
 /**
- * Server error reporting (SPEC §9, issue 13 point 3): off by default. With a DSN (`SENTRY_DSN`, on
+ * Server error reporting (SPEC §9): off by default. With a DSN (`SENTRY_DSN`, on
  * Bun and on the Worker) every 5xx the app answers is reported; the Sentry client is imported on the
  * first such error, so a server without a DSN — and one that never fails — loads none of it. The
  * report is sent in the background (`waitUntil` on workerd) and never delays or changes the answer.

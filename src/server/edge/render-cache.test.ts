@@ -1,5 +1,5 @@
 /**
- * The Worker's render cache wrapper (issue 13 point 3) over a counting backend and a Map-backed
+ * The Worker's render cache wrapper over a counting backend and a Map-backed
  * stand-in for `caches.default`: a second GET of a cacheable render is a hit without a backend call,
  * what the answer forbids is never stored, and a matching If-None-Match on a hit gets 304. The real
  * `caches.default` under wrangler dev is tested in test/worker/edge.test.ts.
@@ -37,7 +37,7 @@ function countingBackend(cacheControl: string, extra: Record<string, string> = {
   }
 }
 
-describe('render cache (issue 13 point 3)', () => {
+describe('render cache', () => {
   test('the second GET of an immutable render is answered from the cache', async () => {
     const { cache } = memoryCache()
     const counting = countingBackend('public, max-age=31536000, immutable')

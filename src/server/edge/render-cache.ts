@@ -1,8 +1,8 @@
 /**
- * Renders answered from the Cache API (issue 13 point 3): on workerd the render backend is wrapped so
- * `GET /render/*` is looked up in `caches.default` first and a cacheable answer is stored there for
- * the next visitor of that data centre. On Bun the renderer keeps its own in-process LRU (src/render)
- * and this wrapper is not used.
+ * Renders answered from the Cache API (docs/architecture.md "Edge behaviour"): on workerd the render
+ * backend is wrapped so `GET /render/*` is looked up in `caches.default` first and a cacheable answer
+ * is stored there for the next visitor of that data centre. On Bun the renderer keeps its own
+ * in-process LRU (src/render) and this wrapper is not used.
  *
  * Only what the answer itself allows is stored: a 200 with a positive `max-age`/`s-maxage` and no
  * `private`, `no-store`, `no-cache`, `Set-Cookie` or `Vary: *`. Content-addressed renders (a texture

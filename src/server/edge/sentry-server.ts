@@ -1,5 +1,5 @@
 /**
- * The server's Sentry client (SPEC §9, issue 13 point 3): `@sentry/core`'s runtime-neutral client
+ * The server's Sentry client (SPEC §9): `@sentry/core`'s runtime-neutral client
  * with a `fetch` transport, so the same code reports from Bun and from workerd. Imported by
  * monitoring.ts only when a DSN is configured; without one this module is never loaded.
  * @module

@@ -1,7 +1,7 @@
 /**
- * The site's outer cap on request bodies (issue 26 point 8): a request that declares a body larger
- * than the cap in `Content-Length` is answered 413 `payload_too_large` in the API's error envelope
- * before any route runs, on every path and method, and not one byte of the body is read.
+ * The site's outer cap on request bodies (docs/operations.md "Request limits"): a request that declares
+ * a body larger than the cap in `Content-Length` is answered 413 `payload_too_large` in the API's error
+ * envelope before any route runs, on every path and method, and not one byte of the body is read.
  *
  * Bun's own `maxRequestBodySize` used to do this, but Bun answers such a request itself with a bare
  * 413 and an empty body, before the app (and its security headers) ever sees it; so src/server/bun.ts

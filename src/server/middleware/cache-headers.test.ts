@@ -1,8 +1,8 @@
 /**
- * HTML `Cache-Control` and `Vary` (issue 13 point 3) through the real app in-process: anonymous pages
- * are `private, no-cache` (never shared: each has its own CSP nonce), pages for a visitor with a
- * session or client cookie `private, no-store`, unprefixed pages vary by cookie and Accept-Language,
- * and answers with their own policy keep it. Plus `/builds/latest.json` (SPEC §7).
+ * HTML `Cache-Control` and `Vary` (docs/architecture.md "Edge behaviour") through the real app
+ * in-process: anonymous pages are `private, no-cache` (never shared: each has its own CSP nonce), pages
+ * for a visitor with a session or client cookie `private, no-store`, unprefixed pages vary by cookie
+ * and Accept-Language, and answers with their own policy keep it. Plus `/builds/latest.json` (SPEC §7).
  */
 import { describe, expect, test } from 'bun:test'
 import { createTestApp, loadTestManifest } from '../../../test/support/web-app'
@@ -11,7 +11,7 @@ import { ANONYMOUS_HTML, hasPerUserCookie, htmlCacheControl, mergeVary, PER_USER
 const app = createTestApp()
 const varyOf = (response: Response) => (response.headers.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase())
 
-describe('HTML cache headers (issue 13 point 3)', () => {
+describe('HTML cache headers', () => {
   test('anonymous pages: private, no-cache, Vary Cookie; unprefixed ones also Accept-Language', async () => {
     for (const path of ['/', '/de', '/apikey', '/de/apikey', '/no/such/page']) {
       const response = await app.request(path)

@@ -1,10 +1,10 @@
 /**
- * `Cache-Control` and `Vary` of the HTML the app renders (issue 13 point 3, SPEC §7), the same on Bun
- * and on the Worker.
+ * `Cache-Control` and `Vary` of the HTML the app renders (SPEC §7; docs/architecture.md "Edge
+ * behaviour"), the same on Bun and on the Worker.
  *
  * No HTML page is cached by a shared cache (CDN, edge, proxy), not even an anonymous one: every page
- * carries a fresh CSP nonce in its header and on each of its scripts (security-headers.ts, issue 10
- * point 3). An edge copy would hand one nonce to every visitor, and a nonce that an attacker can read
+ * carries a fresh CSP nonce in its header and on each of its scripts (security-headers.ts). An
+ * edge copy would hand one nonce to every visitor, and a nonce that an attacker can read
  * in advance no longer stops an injected script. The edge's work is the hashed assets (immutable) and
  * the renders (render-cache.ts); pages are rendered per request, which is cheap.
  *

@@ -3,7 +3,7 @@ import { createTestApp } from '../../../test/support/web-app'
 
 const clientCookieOf = (res: Response) => res.headers.getSetCookie().find((l) => l.startsWith('ssg_client='))
 
-describe('the client cookie comes with the home page (issue 25: one id for the parallel calls its islands make)', () => {
+describe('the client cookie comes with the home page: one id for the parallel calls its islands make', () => {
   const app = createTestApp()
 
   test('a browser without one gets a random id, HttpOnly, for a year', async () => {

@@ -16,7 +16,7 @@ import type { AppEnv } from '../env'
 export function localeSwitch(c: Context<AppEnv>) {
   const code = c.req.param('code')
   if (!isLocale(code)) return c.notFound()
-  // `?to=` is parsed as the browser would follow it (issue 26 point 4): only a path of this site stays.
+  // `?to=` is parsed as the browser would follow it: only a path of this site stays.
   const to = c.req.query('to')
   const path = (to === undefined ? refererAppUrl(c) : sameOriginPath(to, new URL(c.req.url).origin)) ?? '/'
   c.header('Set-Cookie', localeCookieValue(code))

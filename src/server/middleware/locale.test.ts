@@ -71,7 +71,7 @@ describe('language switch without JavaScript (SPEC §4, §9)', () => {
     expect((await web.app.request('/locale/de?to=https%3A%2F%2Fevil.example')).headers.get('location')).toBe('/de')
   })
 
-  test('hostile ?to= targets (tab, CR, LF, NUL, backslashes, encodings) never leave the site nor answer 5xx (issue 26 point 4)', async () => {
+  test('hostile ?to= targets (tab, CR, LF, NUL, backslashes, encodings) never leave the site nor answer 5xx', async () => {
     for (const target of HOSTILE_REDIRECTS) {
       const response = await web.app.request(`http://localhost/locale/de?to=${encodeURIComponent(target)}`)
       expect(response.status, JSON.stringify(target)).toBe(302)

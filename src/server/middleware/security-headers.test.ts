@@ -1,7 +1,7 @@
 /**
- * Security headers (issue 10 point 3) through the real app: in-process via `app.request` for the
- * page frame and the https rules, and the real Bun process (embedded API, account site, TRUST_PROXY)
- * for skin pages, the account site, the API and their cookies.
+ * Security headers (docs/operations.md "Security headers") through the real app: in-process via
+ * `app.request` for the page frame and the https rules, and the real Bun process (embedded API, account
+ * site, TRUST_PROXY) for skin pages, the account site, the API and their cookies.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { signUpOverHttp } from '../../../test/support/account-flows'

@@ -1,7 +1,7 @@
 /**
- * Security headers for every response of the web app (issue 10 point 3), installed first in
- * `createApp` so pages, error pages, the account site, `/api`, `/textures`, `/render` and the Bun
- * static files all pass through it, on Bun and on the Worker alike.
+ * Security headers for every response of the web app (docs/operations.md "Security headers"), installed
+ * first in `createApp` so pages, error pages, the account site, `/api`, `/textures`, `/render` and the
+ * Bun static files all pass through it, on Bun and on the Worker alike.
  *
  * - HTML gets a Content-Security-Policy with a fresh nonce per response (`c.get('nonce')`, rendered on
  *   every `<script>` and `modulepreload` link); `'strict-dynamic'` lets the nonced client entry load its
@@ -30,7 +30,7 @@ export interface SecurityHeaderOptions {
   accountApiOrigin?: string
   /** More origins forms may post to or be redirected to (e.g. `ACCOUNT_REDIRECT_ORIGINS`). */
   formActionOrigins?: string[]
-  /** The error monitoring DSN (`SENTRY_DSN`); its origin joins connect-src only when set (issue 13 point 3). */
+  /** The error monitoring DSN (`SENTRY_DSN`); its origin joins connect-src only when set. */
   monitoringDsn?: string
 }
 
@@ -60,8 +60,8 @@ const sources = (...values: (string | undefined)[]) => [...new Set(values.filter
 
 /**
  * The page policy for `nonce`. Everything but the nonce depends on the options alone, so the policy
- * is built once per options object and each page only splices its nonce in (issue 23: building it
- * on every page was 1 % of a skin page's server render).
+ * is built once per options object and each page only splices its nonce in (building it on
+ * every page was 1 % of a skin page's server render).
  */
 export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOptions = {}): string {
   let parts = policyParts.get(options)

@@ -59,7 +59,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => backend?.dispose())
 
-describe('/{id} for programs: the texture PNG (issue 21 point 3)', () => {
+describe('/{id} for programs: the texture PNG', () => {
   test('Java, axios and a client with no Accept get the stored texture bytes', async () => {
     const stored = new Uint8Array(await (await app.request(`/textures/${pub.texture.hash.skin}`)).arrayBuffer())
     expect(sha256(stored)).toBe(pub.texture.hash.skin)

@@ -1,9 +1,9 @@
 /**
- * `/{id}` and `/{locale}/{id}` for programs (issue 21 point 3): the skin's texture PNG. The plugin
- * commands of the skin page (src/shared/skin/plugin-commands.ts) hand this link to a MineSkin API,
- * which downloads it as an image; a redirect to the HTML page made those downloads fail. Browsers
- * opening the link go on to the skin page as before (skin-shortcut.ts); which client is which is
- * decided by wants-page.ts (`Sec-Fetch-Dest`, then `Accept`). Both answers carry
+ * `/{id}` and `/{locale}/{id}` for programs (docs/api.md "Skin links for plugins"): the skin's texture
+ * PNG. The plugin commands of the skin page (src/shared/skin/plugin-commands.ts) hand this link to a
+ * MineSkin API, which downloads it as an image; a redirect to the HTML page made those downloads fail.
+ * Browsers opening the link go on to the skin page as before (skin-shortcut.ts); which client is which
+ * is decided by wants-page.ts (`Sec-Fetch-Dest`, then `Accept`). Both answers carry
  * `Vary: Accept, Sec-Fetch-Dest`, since one URL answers two ways.
  *
  * The bytes come through the API backend, two calls on every runtime: the skin (`GET /v2/skins/{id}`,

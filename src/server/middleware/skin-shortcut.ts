@@ -1,7 +1,7 @@
 /**
  * The `/{skin}` shortcut (SPEC §5): no value → the localised `/skins` list; a value of exactly 8, 32
  * or 36 characters → the localised `/skins/{skin}`; anything else is "Page not found". Only browsers
- * get here with a skin id: other clients get the PNG first (skin-link-png.ts, issue 21 point 3).
+ * get here with a skin id: other clients get the PNG first (skin-link-png.ts).
  * @module
  */
 import type { Context } from 'hono'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createTestApp } from '../../../test/support/web-app'
 
-describe('/account and /apikey lead into the account site (issue 9 point 1)', () => {
+describe('/account and /apikey lead into the account site', () => {
   const app = createTestApp({ accountUrl: '/accounts', accountApiOrigin: '/accounts' })
 
   test('302 to the manage and API keys pages, keeping the language', async () => {

@@ -1,5 +1,5 @@
 /**
- * The "Differences from MineSkin" card of `/api-reference` (issue 21 point 2): where this API answers
+ * The "Differences from MineSkin" card of `/api-reference`: where this API answers
  * otherwise than MineSkin's on purpose, so a client author does not have to find out by testing. The
  * longer list, with the differences from MineSkin's published OpenAPI, is in docs/api.md
  * ("Differences from MineSkin's published OpenAPI"). Translated page text; `code` spans via DocText.

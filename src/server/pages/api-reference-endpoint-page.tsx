@@ -1,5 +1,5 @@
 /**
- * `GET /api-reference/{operationId}` (issue 12 point 1): one endpoint in full — method and path,
+ * `GET /api-reference/{operationId}`: one endpoint in full — method and path,
  * description, auth and required grants, parameters, request body fields per content type, every
  * answer with its description, error codes, headers and body fields, and a curl call — read from
  * the served OpenAPI document. The index (`api-reference-page.tsx`) stays small (DESIGN budget of

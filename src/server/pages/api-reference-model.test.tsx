@@ -4,7 +4,7 @@ import { openApiDocument } from '../../shared/openapi/document'
 import { curlExample, fieldsOf, findEndpoint, typeLabel, type Json } from './api-reference-model'
 import { DocText } from './api-reference-text'
 
-/** The reading helpers of the API reference pages (issue 12 point 1). */
+/** The reading helpers of the API reference pages. */
 describe('api-reference model', () => {
   test('typeLabel names refs, arrays, enums, unions and formats', () => {
     expect(typeLabel({ $ref: '#/components/schemas/JobInfo' })).toBe('JobInfo')

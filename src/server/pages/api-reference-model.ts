@@ -1,5 +1,5 @@
 /**
- * Reads the OpenAPI document for the API reference pages (issue 12 point 1): the endpoints by tag and
+ * Reads the OpenAPI document for the API reference pages: the endpoints by tag and
  * by operationId, `$ref` resolution, a short type label per schema, the top-level fields of a body
  * schema, auth and grants, and a curl example. Pure functions over the served document, so the pages
  * show exactly what `/api/openapi.json` says.

@@ -1,11 +1,11 @@
 /**
- * `GET /api-reference` (issue 12 point 1): the index of the API's endpoints grouped by tag — method,
+ * `GET /api-reference`: the index of the API's endpoints grouped by tag — method,
  * path and summary — read from the same OpenAPI document the API serves at `/api/openapi.json`, so
  * page and document cannot disagree. Each endpoint links to its own page
  * (`api-reference-endpoint-page.tsx`) with the full detail; the index stays well under the 30 KB
  * page budget. Plain HTML (no island, no inline script or style, CSP-safe). Endpoint texts stay
  * English (they are API documentation); the page chrome and the closing "Differences from MineSkin"
- * card (`./api-reference-differences.tsx`, issue 21 point 2) are translated.
+ * card (`./api-reference-differences.tsx`) are translated.
  * @module
  */
 import type { Handler } from 'hono'

@@ -1,7 +1,7 @@
 /**
- * Renders the document's markdown-ish texts (issue 12 point 1): spans in backticks become `<code>`,
- * everything else stays a text node. Splitting on backticks and letting React escape each part keeps
- * it safe — no HTML from the document ever reaches the page as markup.
+ * Renders the OpenAPI document's markdown-ish texts on the API reference pages: spans in backticks
+ * become `<code>`, everything else stays a text node. Splitting on backticks and letting React escape
+ * each part keeps it safe — no HTML from the document ever reaches the page as markup.
  * @module
  */
 

@@ -1,5 +1,5 @@
 /**
- * Capes (SPEC §2 `/cape-ad`, issue 8 point 6): what capes are, which ones this instance can sign
+ * Capes (SPEC §2 `/cape-ad`): what capes are, which ones this instance can sign
  * skins with (`GET /v2/capes`, supported ones only — reference/mineskin-api.md §1.8), who may use
  * them (signed-in accounts with the `capes` grant, as the generate form offers them), and the way to
  * Generate.

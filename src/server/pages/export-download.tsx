@@ -1,5 +1,5 @@
 /**
- * `GET /export/download` (issue 8 point 5): the Export page's form target. Loads the chosen skins'
+ * `GET /export/download`: the Export page's form target. Loads the chosen skins'
  * full objects (`GET /v2/skins/{id}`, with the visitor's cookies, so their own private skins come
  * too) and answers the file as an attachment. Bad parameters get the Export page with a 400.
  * @module

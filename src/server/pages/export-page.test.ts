@@ -1,5 +1,5 @@
 /**
- * Export page and download route (issue 8 point 5) against the real embedded API: the page lists the
+ * Export page and download route against the real embedded API: the page lists the
  * latest skins with a checkbox each and the download form; the download answers CSV with the
  * anchor's header and escaped cells, or the full skin objects as JSON; bad parameters get a 400 page
  * with a readable reason, in the visitor's language.

@@ -1,5 +1,5 @@
 /**
- * Export (issue 8 point 5, reference/mineskin-api.md §3.2): pick skins — mine, a search, or the latest
+ * Export (reference/mineskin-api.md §3.2): pick skins — mine, a search, or the latest
  * 100 — preview them with a checkbox per row, and download JSON (full skin objects) or CSV. Two plain
  * GET forms, so it works without JavaScript; only 'mine' needs the browser (its list lives there),
  * and the `export-form` island fills those rows.

@@ -1,5 +1,5 @@
 /**
- * The generate flow without JavaScript (issue 7 point 3), through `app.request` against the real
+ * The generate flow without JavaScript, through `app.request` against the real
  * embedded API: the plain form post queues as the visitor and answers 303 to the job page, which
  * refreshes itself until the job ends and then goes to the skin page (or lists the errors); refused
  * posts show the home page again with the reasons and the values that were sent.
@@ -138,7 +138,7 @@ describe('POST /generate (no JavaScript)', () => {
     expect(await res.text()).toMatch(/you can generate again in \d+ s/)
   })
 
-  test('a used-up storage quota or a full instance: the reason in the visitor’s language and the API’s status, not a retry countdown (issue 26 point 7)', async () => {
+  test('a used-up storage quota or a full instance: the reason in the visitor’s language and the API’s status, not a retry countdown', async () => {
     const app = await setUp({ env: { LIMIT_ANONYMOUS_STORAGE_PER_DAY: '16' } })
     expect((await post(app, '/generate', plain({ file: png(7) }))).status).toBe(303)
     const quota = await post(app, '/generate', plain({ file: png(8) }))

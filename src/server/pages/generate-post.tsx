@@ -1,5 +1,5 @@
 /**
- * The generate form without JavaScript (issue 7 point 3): `POST /generate` (every language prefix)
+ * The generate form without JavaScript: `POST /generate` (every language prefix)
  * takes the plain multipart form — one file, one image URL or one player, plus name, visibility and
  * variant — queues it through the API as the visitor (their cookies, so the anonymous client owns the
  * skin), and answers 303 to the job page, or straight to the skin page for a skin that exists already.
@@ -51,7 +51,8 @@ export const generatePost: Handler<AppEnv> = async (c) => {
     return renderHome(c, { serverErrors, submitted })
   }
 
-  // Bounded in size and time (issue 10 point 2); a client that went away mid-body gets a plain 400, nothing logged.
+  // Bounded in size and time (docs/operations.md "Request limits"); a client that went away mid-body
+  // gets a plain 400, nothing logged.
   const read = await readBody(c.req.raw, { maxBytes: MAX_FORM_BYTES, timeoutMs: DEFAULT_BODY_TIMEOUT_MS })
   if (!read.ok && read.reason === 'timeout') return renderError(c, 408)
   if (!read.ok && read.reason === 'aborted') return renderError(c, 400)
@@ -118,8 +119,9 @@ export const generatePost: Handler<AppEnv> = async (c) => {
     }
   }
   const errors = readEnvelope(json).errors
-  // A used-up storage quota or a full instance (issue 26 point 7) is not "too many requests": the
-  // visitor reads the reason in their language, and the status stays what the API said.
+  // A used-up storage quota or a full instance (docs/operations.md "Storage budget and quotas") is not
+  // "too many requests": the visitor reads the reason in their language, and the status stays what
+  // the API said.
   const storage = errors.some((error) => STORAGE_REFUSALS.has(error.code))
   if (response.status === 429 && !storage) {
     const seconds = Math.max(1, Number(response.headers.get('retry-after')) || 60)

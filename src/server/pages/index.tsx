@@ -32,7 +32,7 @@ const simple = (title: MessageKey, lead?: MessageKey): Handler<AppEnv> => (c) =>
 }
 
 /**
- * `/account` and `/apikey` lead into the account site's pages (issue 9 point 1), keeping the language;
+ * `/account` and `/apikey` lead into the account site's pages, keeping the language;
  * without an account API the old explanatory page stays.
  */
 const intoAccountSite = (page: 'manage' | 'apiKeys'): Handler<AppEnv> => (c) => {

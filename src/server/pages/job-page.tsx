@@ -1,5 +1,5 @@
 /**
- * A job's own page (issue 7 point 3: the generate flow without JavaScript). While the job waits or
+ * A job's own page (the generate flow without JavaScript). While the job waits or
  * runs, the page shows its status and progress and loads itself again every second; a completed job
  * redirects to its skin page, a failed one lists the error messages.
  * @module

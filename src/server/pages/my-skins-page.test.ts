@@ -1,5 +1,5 @@
 /**
- * My Skins, Capes and the privacy page render on the server in two languages (issue 8 points 4, 6):
+ * My Skins, Capes and the privacy page render on the server in two languages:
  * the My Skins shell with its island and no-JavaScript note; the capes this instance can apply (only
  * `supported` ones, an empty state without); the privacy page naming the cookies the code really sets.
  */

@@ -1,5 +1,5 @@
 /**
- * My Skins (SPEC §2 `/my-skins`, issue 8 point 4): the page shell — title, lead, and a no-JavaScript
+ * My Skins (SPEC §2 `/my-skins`): the page shell — title, lead, and a no-JavaScript
  * note, since the list lives in this browser — around the `my-skins` island that lists the skins.
  * @module
  */

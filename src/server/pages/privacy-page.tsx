@@ -1,5 +1,5 @@
 /**
- * The built-in privacy page (issue 8 point 6): what this instance stores and why — cookies, browser
+ * The built-in privacy page: what this instance stores and why — cookies, browser
  * storage, IP addresses, uploads and skins — and how to delete a skin. The footer's privacy link
  * points here unless the operator configured another page. Facts come from the code they describe;
  * the cookie names are checked against the API's constants by privacy-page.test.ts.

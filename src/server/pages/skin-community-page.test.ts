@@ -1,5 +1,5 @@
 /**
- * The skin page's community bar and owner controls as the server renders them (issue 8 point 1):
+ * The skin page's community bar and owner controls as the server renders them:
  * tags with this visitor's votes and their gallery links for visitors without JavaScript, the like
  * state from `/user`, the owner island for the owner only, the flags, and the translations in two
  * languages.
@@ -79,8 +79,8 @@ describe('skin page community bar', () => {
     expect(html).toContain('href="/de/skins?search=red+hat"')
     expect(html).toContain('Tag hinzufügen')
     expect(html).toContain('Melden')
-    // The community bar hydrates after load and idle, so its texts are not in the page (issue 11:
-    // HTML ≤ 30 KB); they come as the build's per-locale JSON when the island starts.
+    // The community bar hydrates after load and idle, so its texts are not in the page (the HTML
+    // budget, 30 KB); they come as the build's per-locale JSON when the island starts.
     const messages = JSON.parse(/<script[^>]*id="i18n"[^>]*>(.*?)<\/script>/s.exec(html)![1]!) as { pages?: { skin?: { community?: unknown } } }
     expect(messages.pages?.skin?.community).toBeUndefined()
     const lazy = lazyMessages(LOCALE_TABLES.de, 'skin-community') as { pages: { skin: { community: Record<string, unknown> } } }

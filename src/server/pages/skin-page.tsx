@@ -1,5 +1,5 @@
 /**
- * Skin detail (SPEC §2 `/skins/{skin}`, issue 8 point 1, reference/mineskin-api.md §3.5): the body
+ * Skin detail (SPEC §2 `/skins/{skin}`, reference/mineskin-api.md §3.5): the body
  * render beside the facts, everything a server owner copies, the commands box and similar skins.
  * Slots other parts mount into: the 3D viewer inside the render figure, the owner's controls in the
  * header next to the name, the community bar (views, likes, tags, report) under the facts. Under the
@@ -51,10 +51,10 @@ export interface SkinPageProps {
   community?: { tags: SkinTagsResponse['tags'] | null; user: SkinUserResponse['user'] | null; report: boolean; privateFlag: boolean }
 }
 
-/** A tag for the community island's props, without the defaults (no vote, not suggested): bytes a tag (issue 23). */
+/** A tag for the community island's props, without the defaults (no vote, not suggested): bytes a tag. */
 const compactTag = ({ tag, vote, suggested }: SkinTagsResponse['tags'][number]) => ({ tag, ...(vote ? { vote } : {}), ...(suggested ? { suggested } : {}) })
 
-/** What the owner's dialogs read of the `/user` answer (issue 23: the rest is not sent). */
+/** What the owner's dialogs read of the `/user` answer (the rest is not sent). */
 const ownerRights = ({ canEdit, canDelete, editReason, deleteReason }: SkinUserResponse['user']) => ({ canEdit, canDelete, editReason, deleteReason })
 
 /** The skin page body. */
@@ -70,7 +70,7 @@ export function SkinPage({ skin, displayName, generatedName, directLink, texture
       <div className="skin-page__layout">
         <div className="skin-page__aside">
           <figure className="card skin-page__render">
-            {/* The 3D viewer island shows this 2D render until (and unless) WebGL takes over (issue 8 point 1). */}
+            {/* The 3D viewer island shows this 2D render until (and unless) WebGL takes over. */}
             <Island
               name="skin-viewer"
               props={{ texture: skin.texture.hash.skin, cape: skin.texture.hash.cape, slim: skin.variant === 'slim', name: displayName }}

@@ -1,5 +1,5 @@
 /**
- * Loader of the skin page (SPEC §2 `/skins/{skin}`, issue 8 point 1): 8-, 32- and 36-character ids,
+ * Loader of the skin page (SPEC §2 `/skins/{skin}`): 8-, 32- and 36-character ids,
  * one canonical URL per skin (the 32-hex uuid; other forms answer 301), 404 for unknown, deleted or
  * hidden skins (the API decides, reference/mineskin-api.md §1.7), and the page's SEO head.
  * @module
@@ -128,7 +128,7 @@ export const skinPage: Handler<AppEnv> = async (c) => {
       remixOf={remixOf}
       community={{ tags, user, report: c.get('flags')['web.report.visible'], privateFlag: c.get('flags')['web.visibility.private'] }}
     />,
-    // Unlisted and private skins are reachable by link only: keep them out of search indexes (issue 8 point 7).
+    // Unlisted and private skins are reachable by link only: keep them out of search indexes.
     { title: displayName, description, image, noindex: skin.visibility !== 'public' },
   )
 }

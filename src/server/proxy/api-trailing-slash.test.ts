@@ -1,8 +1,8 @@
 /**
  * The web app hands `/api/...` paths to the API with their trailing slash, in-process (Bun) and through
  * the remote backend (the Worker's `API_ORIGIN`), so `GET /api/v2/skins/?size=80` — the anchor front
- * end's gallery call — answers the latest list either way (issue 12 point 3). The pages' own routes
- * keep their trailing-slash redirect.
+ * end's gallery call — answers the latest list either way (as on MineSkin's server: docs/api.md
+ * "Request forms and units"). The pages' own routes keep their trailing-slash redirect.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createTestApp } from '../../../test/support/web-app'

@@ -1,5 +1,5 @@
 /**
- * How long the API holds an answer on purpose (issue 23): a job read with `wait` is a long-poll
+ * How long the API holds an answer on purpose: a job read with `wait` is a long-poll
  * (src/shared/api/job-wait.ts), answered only when the job finished or the wait ran out, and a
  * submit with `wait` may be held as long. The proxy (./remote-backend.ts) adds this to its
  * per-attempt timeout, so a long-poll is neither cut as a slow upstream nor retried for it, which

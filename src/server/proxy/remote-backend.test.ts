@@ -112,7 +112,7 @@ test('each attempt has its own timeout: a hung first attempt is retried; failed 
   expect(cancelled).toBe(1)
 })
 
-test('a job long-poll (issue 23) gets its wait on top of the attempt timeout, so it is neither cut nor retried as slow', async () => {
+test('a job long-poll gets its wait on top of the attempt timeout, so it is neither cut nor retried as slow', async () => {
   const lengths: number[] = []
   let sent = 0
   const stand: SendRequest = async () => (sent++, Response.json({ ok: true }))

@@ -1,6 +1,6 @@
 /**
  * A backend on another origin or behind a Workers service binding (DESIGN.md §1 "API proxying with
- * retries", issue 13 point 2): hop-by-hop headers are stripped by `hono/proxy` (RFC 9110 §7.6.1);
+ * retries"): hop-by-hop headers are stripped by `hono/proxy` (RFC 9110 §7.6.1);
  * idempotent requests are retried with back-off on 408, 409, 425, 429, 500, 502, 503, 504 and on
  * network errors (SPEC §8); other methods are sent once, because a streamed body cannot be replayed.
  *

@@ -1,7 +1,8 @@
 /**
- * The Worker's backends (issue 13 point 2): a service binding to another Worker (no public hop), or a
- * MineSkin-compatible origin, both through {@link remoteBackend} so retries and header stripping are
- * the same; and the answer when neither is configured, which says exactly what to set.
+ * The Worker's backends (docs/cloudflare.md "The web Worker"): a service binding to another Worker (no
+ * public hop), or a MineSkin-compatible origin, both through {@link remoteBackend} so retries and
+ * header stripping are the same; and the answer when neither is configured, which says exactly what to
+ * set.
  * @module
  */
 import type { Fetcher } from '@cloudflare/workers-types'
@@ -28,7 +29,7 @@ export function serviceBackend(binding: Fetcher | undefined, origin: string | un
 
 /**
  * What to do when the Worker has no API, in one message the 503 page and `/api/*` show as they are.
- * A process environment variable is not read by `wrangler dev` (the trap issue 13 point 2 reports).
+ * A process environment variable is not read by `wrangler dev`; the message names the settings that are.
  */
 export const MISSING_API_MESSAGE =
   'This Worker has no API configured. Bind the API Worker as "API" (wrangler.toml [env.stack], `wrangler deploy --env stack`) ' +

@@ -15,7 +15,7 @@ import { useNonce } from './use-nonce'
 /**
  * The document head. A page kept out of search indexes (`noindex`: unlisted and private skins, job
  * and error pages) has no language alternates: they only tell search engines which version to index
- * (issue 23: some 1 KB of every such page).
+ * (some 1 KB of every such page).
  */
 export function DocumentHead({ title, description, image, noindex, localized = true, refresh }: Props) {
   const c = useRequestContext<AppEnv>()
@@ -50,11 +50,11 @@ export function DocumentHead({ title, description, image, noindex, localized = t
       <meta name="twitter:card" content="summary" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {/* Bun's chunk loader reads the CSP nonce here for the modulepreload links it adds when an
-          island's chunk is imported (issue 10 point 3: every modulepreload carries the nonce). */}
+          island's chunk is imported (every modulepreload carries the nonce). */}
       {nonce && <meta property="csp-nonce" nonce={nonce} />}
       {/* `precedence` makes React emit the stylesheet at the top of the head, ahead of the module
           preloads it hoists (island-scripts.tsx): the render-blocking CSS is requested first, and
-          the JavaScript never queues in front of it (issue 11 point 1). */}
+          the JavaScript never queues in front of it (docs/performance.md "What loads when"). */}
       <link rel="stylesheet" href={c.get('manifest').css} precedence="default" />
     </head>
   )

@@ -1,7 +1,7 @@
 /**
  * Server HTML of page chrome that depends only on the language, the instance's configuration and a
- * few values such as the year (issue 11 point 3: "parts whose HTML depends only on locale, flags and
- * props are rendered once and reused"). The footer is the same on every page of a language; rendering
+ * few values such as the year (parts whose HTML depends only on locale, flags and
+ * props are rendered once and reused). The footer is the same on every page of a language; rendering
  * it through React on every request cost more than serving it from here.
  * @module
  */

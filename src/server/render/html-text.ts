@@ -1,7 +1,7 @@
 /**
  * HTML text for markup the server builds as strings, where React's rendering cost more than the
- * markup (skin cards, issue 11 point 3) or its escaping more bytes than the text (a command in a
- * `<textarea>`, issue 23).
+ * markup (skin cards) or its escaping more bytes than the text (a command in a
+ * `<textarea>`).
  * @module
  */
 

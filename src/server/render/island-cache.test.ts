@@ -1,5 +1,5 @@
 /**
- * The island HTML cache (issue 11 point 3): bounded, least-recently-used, and keyed on everything an
+ * The island HTML cache: bounded, least-recently-used, and keyed on everything an
  * island's server HTML depends on, so a reused render is never the wrong one.
  */
 import { describe, expect, test } from 'bun:test'

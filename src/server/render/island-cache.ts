@@ -1,5 +1,5 @@
 /**
- * A small bounded LRU of island server HTML (issue 11 point 3: parts whose HTML depends only on
+ * A small bounded LRU of island server HTML (parts whose HTML depends only on
  * locale, flags and props are rendered once and reused). The key holds everything such HTML depends
  * on: island name, locale, React `identifierPrefix` (its place in the page), the icon sprite URL of the
  * build, and the JSON props (flags reach islands only through props). Islands read no request data:

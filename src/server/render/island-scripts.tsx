@@ -25,12 +25,12 @@ export function IslandScripts() {
   if (used.size === 0) return null
   const manifest = c.get('manifest')
   const locale = c.get('locale')
-  // The CSP nonce (issue 10 point 3) on both; the entry copies it onto the modulepreload links it adds
+  // The CSP nonce on both; the entry copies it onto the modulepreload links it adds
   // (CSP3 checks modulepreload fetches against script-src too).
   const nonce = c.get('nonce')
   const preload = new Set<string>(manifest.clientImports)
   // A deferred island's code and strings load when it is needed, not with the page (hydrate-when.ts):
-  // only what runs before interaction is preloaded (issue 11 point 1) or embedded (point 2).
+  // only what runs before interaction is preloaded or embedded (docs/performance.md "What loads when").
   const onLoad = [...used].filter((name) => !(name in hydrateWhen))
   for (const name of onLoad) {
     const chunk = manifest.islands[name]
@@ -50,7 +50,7 @@ export function IslandScripts() {
       />
       {/* The chunks to preload go as one attribute (file names beside the entry): the entry adds the
           `modulepreload` links itself, after the stylesheet and images are requested and in far
-          fewer bytes than a link per chunk (issue 11 points 1–2; src/islands/client.ts). */}
+          fewer bytes than a link per chunk (src/islands/client.ts). */}
       <script type="module" src={manifest.client} nonce={nonce} data-preload={[...preload].filter((file) => file !== manifest.client).map(fileName).join(' ')} />
     </>
   )

@@ -1,7 +1,7 @@
 /**
  * Server side of an island (reference/stack.md §1.4–1.5): the island is rendered by itself with its
  * own `identifierPrefix`, so `useId()` values match when the browser hydrates it as a separate root.
- * The nested render's HTML is reused across requests with the same key (`./island-cache.ts`, issue 11).
+ * The nested render's HTML is reused across requests with the same key (`./island-cache.ts`).
  * @module
  */
 import { useId, type ComponentProps, type ComponentType } from 'react'
@@ -21,14 +21,14 @@ const scriptSafeJson = (json: string): string => json.replaceAll('<', '\\u003c')
 /**
  * The image preloads React writes in front of a render of its own (for an `<img>` that is not lazy,
  * e.g. the skin page's render). In a page's body they only repeat the image that follows at once, whose
- * `fetchPriority` already tells the browser (issue 23: some 150 bytes of HTML each).
+ * `fetchPriority` already tells the browser (some 150 bytes of HTML each).
  */
 const LEADING_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/
 
 /**
  * Renders island `name` inside an `<x-island>` marker, its JSON-serialisable `props` in a data block
  * right after it (src/islands/island-props.ts). Not in an attribute: there every `"` of the JSON
- * becomes `&quot;`, which cost a skin page about 0.5 KB (issue 11 point 2, HTML ≤ 30 KB). A data
+ * becomes `&quot;`, which cost a skin page about 0.5 KB (HTML ≤ 30 KB a page). A data
  * block is never executed, so it needs no CSP nonce.
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof islands)[N]> }) {

@@ -27,11 +27,11 @@ export function Layout({ children, c, ...props }: Props & { children: ReactEleme
   const origin = options.publicUrl ?? new URL(c.req.url).origin
   const returnUrl = origin + new URL(c.req.url).pathname
   const signInUrl = loginUrlFor(options.accountUrl, returnUrl)
-  // The account site's sign-out (issue 9 point 2: a POST form that clears both cookies).
+  // The account site's sign-out (a POST form that clears both cookies).
   const signOutUrl = options.accountApiOrigin ? accountSiteUrl(options.accountApiOrigin, 'signOut') : undefined
   return (
     <I18nProvider value={i18n}>
-      {/* data-build: the SPEC §7 build check; data-monitoring-*: SPEC §9, set only with a DSN (issue 13 point 3). */}
+      {/* data-build: the SPEC §7 build check; data-monitoring-*: SPEC §9, set only with a DSN. */}
       <html
         lang={i18n.locale}
         data-theme={theme}

@@ -1,5 +1,5 @@
 /**
- * The CSP nonce of the response being rendered (issue 10 point 3; set by
+ * The CSP nonce of the response being rendered (set by
  * `middleware/security-headers.ts`), for every `<script>` and `modulepreload` link the server renders.
  * @module
  */

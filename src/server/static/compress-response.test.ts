@@ -1,4 +1,4 @@
-/** On-the-fly compression of pages and JSON on Bun (issue 11 point 2): what is compressed and what is left alone. */
+/** On-the-fly compression of pages and JSON on Bun: what is compressed and what is left alone. */
 import { describe, expect, test } from 'bun:test'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { compressResponse } from './compress-response'

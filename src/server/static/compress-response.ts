@@ -1,7 +1,8 @@
 /**
- * On-the-fly compression of the Bun process's dynamic answers — pages, API JSON, text (issue 11
- * point 2). Used only by src/server/bun.ts: on Workers the CDN compresses. Static files are not
- * passed here; they come with the build's precompressed copies (src/server/static/static-files.ts).
+ * On-the-fly compression of the Bun process's dynamic answers — pages, API JSON, text
+ * (docs/performance.md "Compression"). Used only by src/server/bun.ts: on Workers the CDN compresses.
+ * Static files are not passed here; they come with the build's precompressed copies
+ * (src/server/static/static-files.ts).
  *
  * Brotli at quality 4 for clients that take it, gzip level 6 for the others. Measured on the 25 KB
  * `/skins` page (2 busy cores, best of 20 rounds): Brotli 4 → 5.8 KB in ~0.33 ms with a window fitted

@@ -1,7 +1,8 @@
 /**
  * Content-coding negotiation (RFC 9110 §12.5.3 Accept-Encoding): which of the codings the server has
  * the client takes, by the client's q-values, the server's order breaking ties. Shared by the
- * precompressed static files and the on-the-fly compression of pages and JSON (issue 11 point 2).
+ * precompressed static files and the on-the-fly compression of pages and JSON (docs/performance.md
+ * "Compression").
  * @module
  */
 

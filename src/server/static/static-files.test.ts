@@ -1,7 +1,7 @@
 /**
  * The Bun static handler over a real directory prepared by the real build step (precompressDir):
  * codings by Accept-Encoding, headers, 304, HEAD, and — with a counting file system — that page
- * requests and unknown paths are answered from the index without a file-system call (issue 11 point 3).
+ * requests and unknown paths are answered from the index without a file-system call.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'

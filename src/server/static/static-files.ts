@@ -1,5 +1,5 @@
 /**
- * The Bun static file handler (issue 11 points 2 and 3): answers only the paths of its index of
+ * The Bun static file handler (docs/performance.md "Compression"): answers only the paths of its index of
  * `dist/client` (src/server/static/static-index.ts), so a page request costs a map miss and no file
  * system call, and no path — `..`, NUL, over-long — can reach a file it does not list. Sends the
  * build's Brotli or gzip copy the client accepts (`Content-Encoding`, `Vary: Accept-Encoding`),

@@ -1,6 +1,6 @@
 /**
- * The index of the client build (`dist/client`) the Bun static handler answers from (issue 11
- * point 3, "static files looked up only for their own paths"): one listing at start, so a page
+ * The index of the client build (`dist/client`) the Bun static handler answers from
+ * (static files are looked up only for their own paths): one listing at start, so a page
  * request is a map miss, never a `stat`. Each file notes its size, time, type and the `.br` / `.gz`
  * copies the build wrote beside it (src/islands/precompress.ts).
  * @module

@@ -60,7 +60,7 @@ export function SkinCommands({ skin, tab }: SkinCommandsProps) {
       </nav>
       <div className="copy-field" dangerouslySetInnerHTML={{ __html: field }} />
       {/* The selected group's hint only: the copy island fetches the others' when it switches a tab in
-          place (copy/command-tabs.ts; issue 23: hidden hints were some 0.6 KB of a Hindi page). */}
+          place (copy/command-tabs.ts; hidden hints were some 0.6 KB of a Hindi page). */}
       <p className="skin-commands__hint" data-command-hint={tab.group}>
         {t(COMMAND_HINT_KEY[tab.group])}
       </p>

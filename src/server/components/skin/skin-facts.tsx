@@ -1,5 +1,5 @@
 /**
- * The skin's facts (issue 8 point 1): short id (copyable), model, visibility (icon and text), and
+ * The skin's facts: short id (copyable), model, visibility (icon and text), and
  * when it was generated, with how long generating took. Views and likes live in the community bar
  * under the facts, which keeps them current (src/islands/skin-community.tsx).
  * @module
@@ -19,8 +19,8 @@ export const TIME_ELEMENT = 'skin-time'
 const VISIBILITY_ICON: Record<SkinInfo['visibility'], string> = { public: mdiEarth, unlisted: mdiLinkVariant, private: mdiLock }
 
 /**
- * Intl formatters by locale and options: building one costs more than the rest of this component
- * (issue 11 point 3), and there are only nine locales and three option sets.
+ * Intl formatters by locale and options: building one costs more than the rest of this component,
+ * and there are only nine locales and three option sets.
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
 function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {

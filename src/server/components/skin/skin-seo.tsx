@@ -3,8 +3,8 @@
  * body render, and — when the skin has tags — the first tags (as many as the page lists) as keywords
  * and a breadcrumb trail through the first tag: gallery → tag search (`/skins?search=<tag>`) → skin.
  * No `description`: search engines read the page's meta description, and the page's bytes count
- * (issue 23: ≤ 30 KB in Hindi too); the trail's last item names the page without repeating its URL,
- * as schema.org allows.
+ * (the HTML budget: ≤ 30 KB in Hindi too); the trail's last item names the page without repeating its
+ * URL, as schema.org allows.
  * @module
  */
 import { PRODUCT_NAME, SKIN_PAGE_TAGS } from '../../../shared/constants'
