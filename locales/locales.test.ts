@@ -7,7 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { LOCALE_CODES } from '../src/shared/locales'
-import { LOCALE_TABLES } from '../src/server/i18n/tables'
+import { LOCALE_TABLES } from '../src/shared/i18n/locale-tables'
 
 /** Values that are names or codes, the same in every language. */
 const SAME_IN_EVERY_LANGUAGE = new Set(['Skin Signature Generator', '{{title}} - {{product}}', 'Vanilla /give', '{{n}} s', '{{n}} h', '3D', '{{percent}} %', '{{name}} ({{key}})', '{{size}} px'])

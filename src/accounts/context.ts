@@ -4,11 +4,11 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { detectLocale } from '../server/middleware/locale-redirect'
+import { detectLocale } from '../shared/i18n/detect-locale'
 import { createTranslator } from '../shared/i18n/translator'
 import { isLocale } from '../shared/locales'
 import { DEFAULT_BODY_TIMEOUT_MS, readBody } from '../shared/read-body'
-import { LOCALE_TABLES } from '../server/i18n/tables'
+import { LOCALE_TABLES } from '../shared/i18n/locale-tables'
 import type { AccountsDeps } from './deps'
 import type { AccountsEnv } from './env'
 import { allowedOrigins, safeRedirect, sameOriginPost } from './security/origins'

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startMailSink, type MailSink } from '../../../test/support/mail-sink'
-import { LOCALE_TABLES } from '../../server/i18n/tables'
+import { LOCALE_TABLES } from '../../shared/i18n/locale-tables'
 import { createTranslator } from '../../shared/i18n/translator'
 import { LOCALE_CODES } from '../../shared/locales'
 import { createLogMailer } from './log-mailer'

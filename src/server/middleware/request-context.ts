@@ -11,7 +11,7 @@ import { splitLocale } from '../../shared/routes'
 import { serverApiClient } from '../api-client'
 import type { AppOptions } from '../app-options'
 import type { AppEnv } from '../env'
-import { LOCALE_TABLES } from '../i18n/tables'
+import { LOCALE_TABLES } from '../../shared/i18n/locale-tables'
 import { setIconSprite } from '../../shared/ui/icon-sprite'
 
 /** Sets the request variables every page and error handler reads. */

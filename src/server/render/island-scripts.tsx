@@ -10,7 +10,7 @@ import { useRequestContext } from '@hono/react-renderer'
 import { hydrateWhen } from '../../islands/hydrate-when'
 import { CLIENT_MESSAGES_ELEMENT_ID, pickClientMessages } from '../../shared/i18n/client-messages'
 import type { AppEnv } from '../env'
-import { LOCALE_TABLES } from '../i18n/tables'
+import { LOCALE_TABLES } from '../../shared/i18n/locale-tables'
 
 /** Inline JSON must not be able to close its script element (reference/stack.md §8 item 10). */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')

@@ -1,8 +1,10 @@
 /**
- * All nine locale tables, bundled into the server on both runtimes (static imports, no file I/O).
+ * All nine locale tables, bundled into the web app's server and the account site on both runtimes
+ * (static imports, no file I/O). Never imported by browser code: a page sends its islands only the
+ * strings they use.
  * @module
  */
-import type { Locale } from '../../shared/locales'
+import type { Locale } from '../locales'
 import en from '../../../locales/en.json'
 import de from '../../../locales/de.json'
 import es from '../../../locales/es.json'
