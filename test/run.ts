@@ -60,8 +60,9 @@ function failureSummary(report: string): string[] {
 const isHeavy = (file: string) => /^test\/(e2e|worker)\//.test(file)
 
 /**
- * `bun run test:unit`, the developers' fast lane, run as they run it (issue 25 point 1): every other
- * test file, in its own processes, reports in test-results/unit-*.xml.
+ * `bun run test:unit`, the developers' fast lane, run as they run it (every command of the docs is
+ * run by a test or by CI): every other test file, in its own processes, reports in
+ * test-results/unit-*.xml.
  */
 const unitLane: QueuedJob = async (index, count) => {
   const exitCode = await runPrinted(['bun', 'run', 'test:unit'], `${index + 1}/${count}: bun run test:unit`, runOptions.env)
@@ -104,8 +105,9 @@ ensureChromium()
 mkdirSync(join(ROOT, 'test-results'), { recursive: true })
 // Reports of an earlier run would be read as this run's (here and by test/durations.ts).
 for (const old of [...reportsNamed('junit'), ...reportsNamed('unit')]) rmSync(old)
-// The docs' own commands (issue 25 point 1: CI runs them as written). The type check needs nothing
-// built and runs beside the build and the first tests; the browser tests need the build first.
+// The docs' own commands, run as the docs write them (test/docs/commands.test.ts). The type check
+// needs nothing built and runs beside the build and the first tests; the browser tests need the
+// build first.
 const typecheck = runPrinted(['bun', 'run', 'typecheck'], '$ bun run typecheck')
 const built = run(['bun', 'run', 'build']) === 0
 /**

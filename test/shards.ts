@@ -1,5 +1,5 @@
 /**
- * Runs test files in parallel `bun test` processes (issue 25 point 3): the files are dealt out, heaviest
+ * Runs test files in parallel `bun test` processes: the files are dealt out, heaviest
  * first, to the shard with the least work so far, and each shard writes its own JUnit report, read
  * back for the counts. Used by `bun run test` (test/run.ts) and `bun run test:unit` (test/unit.ts).
  * @module

@@ -1,7 +1,8 @@
 /**
- * `bun run test:unit` — the developers' fast lane (issue 25 point 3): every test except the browser
- * (test/e2e) and Worker (test/worker) suites, in one `bun test` process per core (at most 4; files dealt
- * out by size). Extra arguments go to each `bun test`. Ends with one line `N passed, N failed`.
+ * `bun run test:unit` — the developers' fast lane (docs/getting-started.md "Test it"): every test
+ * except the browser (test/e2e) and Worker (test/worker) suites, in one `bun test` process per core
+ * (at most 4; files dealt out by size). Extra arguments go to each `bun test`. Ends with one line
+ * `N passed, N failed`.
  * @module
  */
 import { availableParallelism } from 'node:os'

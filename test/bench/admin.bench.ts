@@ -1,5 +1,5 @@
 /**
- * The operator console at scale (issue 22 "How it is checked": the dashboard and the report queue
+ * The operator console at scale (the dashboard and the report queue
  * answer under budget at 1 M skins / 100 k reports). A fresh database gets BENCH_ADMIN_SKINS
  * (1 000 000) skins with their texture data and tags, one finished job per skin over a year plus
  * BENCH_ADMIN_JOBS_DAY (100 000, 5 % failed) in the last 24 h and a waiting queue, and

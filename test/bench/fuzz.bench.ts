@@ -1,5 +1,5 @@
 /**
- * The fuzz suites with thousands of cases (issue 10 point 6): runs `test/fuzz/*.test.ts` with
+ * The fuzz suites with thousands of cases: runs `test/fuzz/*.test.ts` with
  * `FUZZ_RUNS` cases per property (default 3000; the README test command runs a bounded few hundred).
  * Run: `bun run bench fuzz`, or `FUZZ_RUNS=20000 bun run bench fuzz`; replay a failure's seed with
  * `FUZZ_SEED=<seed> FUZZ_RUNS=<n> bun test test/fuzz/<suite>.test.ts`.

@@ -1,19 +1,19 @@
 /**
- * Generation latency as a client sees it (issue 11 point 4), against the real Bun server
+ * Generation latency as a client sees it, against the real Bun server
  * (production, local RSA-4096 signer):
  * 1. API client: BENCH_JOBS (20) uploads one after another, each a multipart `POST /api/v2/queue`
- *    as an anonymous visitor with its cookie, sent and read as the site does (issue 23): the submit
+ *    as an anonymous visitor with its cookie, sent and read as the site does: the submit
  *    with its short `wait` (src/shared/skin/job-polling.ts `LONG_POLL`), which answers a job signed
  *    meanwhile finished; otherwise a long-poll `GET /api/v2/queue/{id}?t=&wait=` at once, then polls
  *    on the SPEC §9 schedule (`pollDelay`) until the job is completed with a skin. Then BENCH_JOBS
  *    more without `wait` and on the schedule alone, as any MineSkin client: its first poll comes
  *    500–1300 ms after queueing. Reported: submit → completed, median and p95, beside the server's
  *    own figure for the same jobs (job row created → finished).
- * 2. Chromium (issue 7 "Done when"): BENCH_BROWSER_RUNS (5) times, click Generate on `/` with one
+ * 2. Chromium: BENCH_BROWSER_RUNS (5) times, click Generate on `/` with one
  *    file and time it until the 'completed' snackbar is added, in the page (performance.now), so
  *    Playwright's round trips are not counted.
- * One budget: click → 'completed' snackbar ≤ 150 ms p50 with the local signer (issue 23 "Generate
- * feels instant when signing is"); the server-side job budget lives in api.bench.ts.
+ * One budget: click → 'completed' snackbar ≤ 150 ms p50 with the local signer; the server-side job
+ * budget lives in api.bench.ts.
  * Run: `bun test/bench/generate.bench.ts` (or `bun run bench generate`; needs a client build).
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Load and crash at full size (issue 10 point 8; the bounded form is test/e2e/load-crash.test.ts),
+ * Load and crash at full size (the bounded form is test/e2e/load-crash.test.ts),
  * against the real Bun process with the default local signer (RSA-4096):
  * 1. load: `--jobs` submissions (default 500) from `--clients` API keys, uploads and URLs to a
  *    local image host, every 10th the same texture as an earlier one, while 4 readers page the

@@ -1,5 +1,5 @@
 /**
- * One cold page load in Chromium, measured from outside (issue 11 point 4): a fresh browser context
+ * One cold page load in Chromium, measured from outside: a fresh browser context
  * (own HTTP cache, own sockets) with the cache disabled too, optional CPU throttling and network
  * emulation over CDP, then the page is left alone until it has been quiet (no request in flight, no
  * long task) for `quietMs`. Collected: every request with its decoded and transferred bytes (CDP
@@ -36,7 +36,7 @@ export interface LoadResult {
   lcp: number
   /** The largest paint's element (`tag.class`, or the image's file name): what LCP waited for. */
   lcpElement: string
-  /** Total blocking time: every long task after FCP, the 3D viewer's included (issue 23). */
+  /** Total blocking time: every long task after FCP, the 3D viewer's included. */
   tbt: number
   errors: string[]
   /** Every script loaded, with its gzip size and whether it is (part of) the 3D viewer. */
@@ -186,7 +186,7 @@ export async function coldLoad(browser: Browser, url: string, profile: LoadProfi
         }),
       [...viewerUrls],
     )
-    // Lighthouse's rule: the part of a long task after FCP, less 50 ms; every task counts (issue 23).
+    // Lighthouse's rule: the part of a long task after FCP, less 50 ms; every task counts, the 3D viewer's too.
     const blocking = (t: { start: number; duration: number }) => Math.max(0, t.start + t.duration - Math.max(t.start, timings.fcp) - 50)
     const tbt = timings.tasks.reduce((sum, t) => sum + blocking(t), 0)
 

@@ -1,5 +1,5 @@
 /**
- * Browser figures (issue 11 points 1, 2 and 4; issue 23) for `/`, `/skins`, `/de/skins`, a skin page,
+ * Browser figures (docs/performance.md) for `/`, `/skins`, `/de/skins`, a skin page,
  * a Hindi skin page with tags and similar skins, and `/my-skins`, served by the real production
  * server (`bun src/server/bun.ts`, NODE_ENV=production, built client, seeded demo skins), each the
  * median of BENCH_LOADS (5) cold loads per profile (see page-load.ts), beside a bare one-line page
@@ -10,8 +10,8 @@
  *   LCP ≤ 150 ms, TBT ≤ 50 ms, HTML ≤ 30 KB, JS ≤ 90 KB gzip, 0 errors.
  * - 4× CPU (Emulation.setCPUThrottlingRate): LCP ≤ 400 ms, TBT ≤ 100 ms.
  * - slow phone: 4× CPU and 1.6 Mbps down, 750 Kbps up, 150 ms RTT: LCP ≤ 1.2 s.
- * TBT counts every long task the visitor's main thread runs, the 3D viewer's included (issue 23:
- * it loads only when asked for, so a page load that asks for nothing must not pay for it).
+ * TBT counts every long task the visitor's main thread runs, the 3D viewer's included (it
+ * loads only when asked for, so a page load that asks for nothing must not pay for it).
  * Exits non-zero when a budget is missed (report.ts).
  * Env: BENCH_LOADS (5), BENCH_QUIET_MS (1500; Lighthouse's TTI uses 5 s, which would triple the run).
  * Run: `bun test/bench/pages.bench.ts` (or `bun run bench pages`; needs a client build).
@@ -40,8 +40,8 @@ function mostCommon(values: string[]): string {
 /**
  * A page's text alone: its HTML without scripts, stylesheets, images and icons, served by the bare
  * server. What is left is what the browser must lay out and paint for the words of the page; its LCP
- * is the floor no stylesheet or script change can go below (issue 23: on 2 cores it is already about
- * 160 ms, twice the bare page, for every page of the site).
+ * is the floor no stylesheet or script change can go below (docs/performance.md: on 2 cores it is
+ * already about 160 ms, twice the bare page, for every page of the site).
  */
 const textOnly = (html: string) =>
   html

@@ -1,5 +1,5 @@
 /**
- * The bench's own arithmetic (issue 11 point 4): wrk's report parsed as wrk prints it, budgets
+ * The bench's own arithmetic: wrk's report parsed as wrk prints it, budgets
  * judged at their edges, the table in Markdown. The measurements themselves run in `bun run bench`.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The figures every bench hands to `run.ts` (issue 11 point 4: one table, exit 1 when a budget is
+ * The figures every bench hands to `run.ts` (one table, exit 1 when a budget is
  * missed). A bench calls {@link record} with its figures; they land as JSON in `$BENCH_RESULTS_DIR`
  * (set by run.ts), and a bench run on its own just prints them. run.ts reads them all back, prints
  * one table (plain and Markdown) and writes test-results/bench.json.
@@ -86,7 +86,7 @@ export function record(bench: string, figures: Omit<Figure, 'bench'>[]): void {
     console.log(`  ${row.figure}: ${formatValue(row.value, row.unit)}${row.note ? ` (${row.note})` : ''}${row.budget ? ` — budget ${formatBudget(row)} ${v}` : ''}`)
   }
   const dir = process.env.BENCH_RESULTS_DIR
-  // On its own a bench says a missed budget with its exit code (issue 23); under run.ts the table does.
+  // On its own a bench says a missed budget with its exit code; under run.ts the table does.
   if (!dir) {
     if (rows.some((row) => verdict(row) === 'MISSED')) process.exitCode = 1
     return

@@ -1,5 +1,5 @@
 /**
- * `bun run bench` (issue 11 point 4; DESIGN.md §4: speed targets live here, not in timed tests):
+ * `bun run bench` (DESIGN.md §4: speed targets live here, not in timed tests):
  * installs what is missing (wrk, Chromium; with apt-get when root), builds the production client,
  * runs every `test/bench/*.bench.ts` in turn, then prints one table — figure | measured | budget |
  * ok/MISSED — as text and as Markdown, writes it with the machine's description to

@@ -1,5 +1,5 @@
 /**
- * Server render (issue 11 point 3, measured as point 4 asks): the real production app
+ * Server render (DESIGN.md §4 "Server"): the real production app
  * (`createBunServer` from src/server/bun.ts, NODE_ENV=production, embedded API on a temp DATA_DIR
  * with seeded demo skins, no whole-page HTML cache) against a bare Bun "hello" in the same run.
  * 1. In-process: `/skins` and a skin page through `app.request` (no sockets), p50/p99.
@@ -8,7 +8,7 @@
  *    and after the site, the baseline is their mean), `/skins`, a skin page; requests/s, latency
  *    percentiles, non-2xx. Budgets: `/skins` ≥ 1/30 of hello, skin page ≥ 1/40, no non-2xx.
  *    `/skins` is also loaded with a browser's Accept-Encoding, reported without a budget (the
- *    issue's ratio is defined without compression).
+ *    budget's ratio is defined without compression).
  * Env: BENCH_WRK_SECONDS (10), BENCH_WRK_CONNECTIONS (32), BENCH_WRK_THREADS (2), BENCH_SKINS (48).
  * Run: `bun test/bench/ssr.bench.ts` (or `bun run bench ssr`; needs a client build).
  * @module

@@ -1,5 +1,5 @@
 /**
- * The closing table of `bun run bench` (issue 11 point 4): figure | measured | budget | ok/MISSED,
+ * The closing table of `bun run bench`: figure | measured | budget | ok/MISSED,
  * as aligned text for the terminal and as Markdown for the table in docs/performance.md.
  * @module
  */

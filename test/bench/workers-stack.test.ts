@@ -1,5 +1,5 @@
 /**
- * The Workers bench's pure helpers (issue 13 "Done when": Workers figures in `bun run bench`): the API
+ * The Workers bench's pure helpers (the Workers figures of `bun run bench`): the API
  * Worker's config rewritten for a bench session (vars where wrangler reads them, paths absolute, name and
  * D1 id kept), the skip check, jobs/s and the split of a burst over clients. The stack itself runs in
  * `bun run bench workers`.

@@ -1,5 +1,5 @@
 /**
- * The Workers stack for `bun run bench workers` (issue 13 "Done when": generation latency and
+ * The Workers stack for `bun run bench workers` (generation latency and
  * throughput on the Workers stack beside the Bun figures): what must exist before it can run, and the
  * API Worker's wrangler config rewritten for a bench session.
  *
@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 
-/** The files the Workers stack needs (issue 13 point 1: the API Worker entry and its config). */
+/** The files the Workers stack needs: the API Worker's entry and config, and the web Worker's config. */
 export const STACK_FILES = ['src/api/worker.ts', 'wrangler.api.toml', 'wrangler.toml'] as const
 
 /** Files of {@link STACK_FILES} that do not exist under `root` (empty when the stack can run). */

@@ -1,6 +1,6 @@
 /**
- * The Workers stack beside the Bun figures (issue 13 "Done when": "`bun run bench` reports generation
- * latency and throughput on the Workers stack beside the Bun figures"). Runs the web Worker and the API
+ * Generation latency and throughput on the Workers stack, reported by `bun run bench` beside the Bun
+ * figures. Runs the web Worker and the API
  * Worker (D1, R2, Queues, Durable Objects) in one offline `wrangler dev --env stack` session (the API
  * Worker alone when its config has no `[env.stack]`), on fresh local state with the D1 migrations applied
  * by `wrangler d1 migrations apply --local`, and measures as a client on 127.0.0.1:

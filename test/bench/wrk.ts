@@ -1,5 +1,5 @@
 /**
- * wrk, the native HTTP load generator (issue 11 point 4): the Bun load generator this replaced
+ * wrk, the native HTTP load generator: the Bun load generator this replaced
  * capped the hello baseline at about half of what wrk measures, which flattered every ratio.
  * {@link ensureWrk} installs Debian's package when missing and running as root (like test/run.ts
  * does for Chromium); {@link runWrk} runs it and parses its `--latency` report.

@@ -1,6 +1,6 @@
 /**
  * The request bodies and headers that the Java HTTP stacks of old MineSkin clients put on the wire,
- * rebuilt byte for byte from their public source (issue 21 point 4):
+ * rebuilt byte for byte from their public source:
  * - Jsoup 1.x `HttpConnection.writePost` (MineskinClient 1.x): multipart parts in the order added,
  *   a file part typed `application/octet-stream`, a 32-character random boundary, and no CRLF after
  *   the closing boundary; a POST without data is an empty urlencoded body.

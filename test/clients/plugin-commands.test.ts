@@ -1,5 +1,5 @@
 /**
- * The plugin commands of the skin page, run the way each plugin runs them (issue 21 point 3): the
+ * The plugin commands of the skin page, run the way each plugin runs them: the
  * command is read from the page, its argument parsed as the plugin's command parser does, and the
  * plugin's own MineSkin request sent — once to another MineSkin-compatible instance, which downloads
  * our link as an image (the plugin as shipped, pointed at api.mineskin.org), and once to this site's

@@ -1,5 +1,5 @@
 /**
- * Real v1 clients against our API (issue 21 point 4): the requests of MineskinClient 1.2.4
+ * Real v1 clients against our API: the requests of MineskinClient 1.2.4
  * (Jsoup), MineskinClient 2.1 (Java 11 HttpClient), SkinsRestorer's legacy MineSkin client
  * (15.4: JSON; ≤ 15.0: urlencoded) and Citizens2's `MojangSkinGenerator`, replayed as their public
  * source builds them — headers, body

@@ -4,9 +4,10 @@ import { executableScriptTags } from '../support/script-tags'
 import { createTestApp } from '../support/web-app'
 
 /**
- * The API reference through the web app (issue 12 point 1): the index links every endpoint to its
- * own page; each page shows the endpoint in full, stays under the 30 KB page budget and keeps the
- * CSP rules of issue 10 (every executable script carries the header's nonce, no inline style).
+ * The API reference through the web app (docs/api.md "API reference and OpenAPI"): the index links
+ * every endpoint to its own page; each page shows the endpoint in full, stays under the 30 KB page
+ * budget and keeps the CSP rules of docs/operations.md "Security headers" (every executable script
+ * carries the header's nonce, no inline style).
  */
 describe('/api-reference/{operationId}', () => {
   // The reference pages read only the OpenAPI document; no API backend is needed.

@@ -1,5 +1,5 @@
 /**
- * The contract target over HTTP (issue 13 "Done when": the API contract runs against the API Worker):
+ * The contract target over HTTP (so the API contract runs against the API Worker too):
  * `call` is a real fetch to a running deployment (the API Worker under `wrangler dev`, or any other
  * origin serving the API at its root), `proof` solves a challenge the deployment hands out, and
  * `settle` polls the user key's job list until none is waiting or processing. The API keys must exist

@@ -8,7 +8,7 @@ import { startMojangStandIn, type MojangStandIn } from '../support/mojang-stand-
 import { createAnswerChecker, validateDocument } from './openapi-validator'
 import { runContract, type ContractResult } from './run-contract'
 
-/** The contract against the embedded API in-process (issue 12 point 2). */
+/** The contract against the embedded API in-process. */
 describe('OpenAPI contract: the embedded API', () => {
   let t: TestApi
   let mojang: MojangStandIn
@@ -47,8 +47,9 @@ describe('OpenAPI contract: the embedded API', () => {
 })
 
 /**
- * Storage refusals (issue 26 point 7) are documented answers of generate, queue and batch: 429
- * `storage_quota` with `Retry-After`, and 507 `storage_full` once the budget is used up.
+ * Storage refusals (docs/operations.md "Storage budget and quotas") are documented answers of
+ * generate, queue and batch: 429 `storage_quota` with `Retry-After`, and 507 `storage_full` once the
+ * budget is used up.
  */
 describe('OpenAPI contract: storage refusals', () => {
   const dataUrl = (seed: number) => `data:image/png;base64,${Buffer.from(makeSkinPng(seed)).toString('base64')}`

@@ -1,5 +1,5 @@
 /**
- * Checks one HTTP answer against our OpenAPI document (issue 12 point 2) with real validators:
+ * Checks one HTTP answer against our OpenAPI document with real validators:
  * the document itself as OpenAPI 3.1 (@seriousme/openapi-schema-validator), each JSON body with ajv's
  * JSON Schema 2020-12 validator against the document's own response schema (resolved by JSON
  * pointer into the document, so `$ref`s resolve as any OpenAPI tool resolves them), each documented

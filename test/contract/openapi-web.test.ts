@@ -3,7 +3,7 @@ import { OPERATIONS } from '../../src/shared/openapi/paths'
 import { startTestApi, type TestApi } from '../support/embedded-api'
 import { createTestApp } from '../support/web-app'
 
-/** The document and the reference page through the web app (issue 12 point 1). */
+/** The document and the reference page through the web app. */
 describe('/api/openapi.json and /api-reference on the site', () => {
   let backend: TestApi
   let app: ReturnType<typeof createTestApp>
@@ -40,12 +40,12 @@ describe('/api/openapi.json and /api-reference on the site', () => {
       expect(html).toContain('<code>/v2/skins/{id}</code>')
       // The detail (parameters, answers, error codes) lives on each endpoint's own page.
       expect(html).toContain(`href="${path}/skinGet"`)
-      // The differences kept on purpose (issue 21 point 2), translated, code spans as <code>.
+      // The differences from MineSkin kept on purpose, translated, code spans as <code>.
       expect(html).toContain(`<h2 class="card__title" id="api-ref-differences">${differences}</h2>`)
       expect(html).toContain('<code>invalid_authorization</code>')
       expect(html).toContain('<code>GET /v2/me/apikey</code>')
-      // CSP (issue 10): no inline styles, and every executable script carries the nonce of the header
-      // (`x-island/props` blocks are data the browser never runs).
+      // CSP (docs/operations.md "Security headers"): no inline styles, and every executable script
+      // carries the nonce of the header (`x-island/props` blocks are data the browser never runs).
       const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
       expect(nonce).toBeDefined()
       expect(html).not.toContain(' style="')

@@ -1,9 +1,9 @@
 /**
- * The API contract (issue 12 point 2): calls every operation of our OpenAPI document — a success and
+ * The API contract: calls every operation of our OpenAPI document — a success and
  * an error case each — and checks status, body and headers of every answer against the document
  * served at `/openapi.json` (`./openapi-validator`). The target is injected, so the same contract
  * runs against the embedded API in-process (test/contract/openapi-contract.test.ts) and against any
- * other deployment over HTTP (a later issue: the Worker API).
+ * other deployment over HTTP (the API Worker: test/contract/http-target.ts).
  * @module
  */
 import { makeSkinPng } from '../../src/api/image/fixtures'
@@ -127,7 +127,7 @@ export async function runContract(
     await hit('get', '/v2/queue/events', '/v2/queue/events', 200, { headers: user })
     await hit('get', '/v2/queue/events', '/v2/queue/events', 400, { headers: { ...user, 'last-event-id': 'not an id' } })
   }
-  // The `wait` long-poll (issue 23) on a job just queued: the same answer shape, held until it finished.
+  // The `wait` long-poll (docs/api.md) on a job just queued: the same answer shape, held until it finished.
   const fresh = await hit('post', '/v2/queue', '/v2/queue', 202, upload(seed + 7))
   await hit('get', '/v2/queue/{jobId}', `/v2/queue/${fresh.job.id}?wait=10000`, 200)
   await hit('get', '/v2/queue/{jobId}', `/v2/queue/${fresh.job.id}?wait=soon`, 400)
@@ -226,7 +226,7 @@ export async function runContract(
   await hit('get', '/textures/{hash}', `/textures/${textureHash}`, 304, { headers: { 'if-none-match': `"${textureHash.padStart(64, '0')}"` } })
   await hit('get', '/textures/{hash}', `/textures/${'0'.repeat(64)}`, 404)
 
-  // Legacy v1 (issue 21): the forms old plugins send, errors in the v1 shape.
+  // Legacy v1 (reference/mineskin-api.md §7): the forms old plugins send, errors in the v1 shape.
   const form = (fields: Record<string, string>) => ({ headers: { ...user, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() })
   const v1 = await hit('post', '/generate/upload', '/generate/upload', 200, upload(seed + 4))
   await hit('post', '/generate/upload', '/generate/upload', 400, json({ name: 'no file' }))

@@ -1,5 +1,5 @@
 /**
- * The commands the README and docs/ tell a reader to type exist (issue 25 point 1): every
+ * The commands the README and docs/ tell a reader to type exist: every
  * `bun run <script>` is a script of package.json, every `bun <file>` a file of the repository. A
  * renamed script or a moved file otherwise leaves instructions that fail on the reader's machine.
  */
@@ -25,8 +25,8 @@ describe('commands in the README and docs/', () => {
 })
 
 /**
- * Where each `bun run <script>` of the docs is really run (issue 25 point 1: "every command in the docs
- * is run by a test or by CI"): the file named runs it as the docs write it. A script the docs start
+ * Where each `bun run <script>` of the docs is really run (every command in the docs
+ * is run by a test or by CI): the file named runs it as the docs write it. A script the docs start
  * naming fails here until a test runs it and is added.
  */
 const RUN_BY: Record<string, string> = {

@@ -6,7 +6,7 @@ import { appliedDefaults, CONFIG_DOC, documentedVariables, generatedReference, P
 
 const ROOT = join(import.meta.dir, '../..')
 
-describe('docs/configuration.md (issue 25 point 1)', () => {
+describe('docs/configuration.md', () => {
   for (const part of PARTS) {
     test(`every variable of ${part.file} has a description in the schema`, () => {
       const documented = documentedVariables(readFileSync(join(ROOT, part.file), 'utf8'), part.opening)

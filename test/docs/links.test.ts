@@ -1,7 +1,7 @@
 /**
- * The README, docs/ and the code's own READMEs (the domain maps of issue 25 point 2) link to each
- * other and to the code (issue 25 point 1): every relative link must name a file that exists, and a
- * `#anchor` a heading of that page (GitHub's slugs).
+ * The README, docs/ and the code's own READMEs (the domain maps, docs/architecture.md "Where each
+ * domain lives") link to each other and to the code: every relative link must name a file that
+ * exists, and a `#anchor` a heading of that page (GitHub's slugs).
  */
 import { describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -49,7 +49,7 @@ describe('links in the README, docs/ and src/**/README.md', () => {
       expect(broken).toEqual([])
     })
 
-    // Code moves (issue 25 point 2) must not leave a page naming a file that is gone.
+    // Code moves must not leave a page naming a file that is gone.
     test(`${page}: every repository path it names exists`, () => {
       const text = readFileSync(join(ROOT, page), 'utf8')
       const gone = [...text.matchAll(/\b((?:src|test|docs|static|locales|migrations)\/[\w./*{}-]*[\w*}])/g)]

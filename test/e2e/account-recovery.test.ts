@@ -1,5 +1,5 @@
 /**
- * Password recovery end to end (issue 26 point 9) in real Chromium against the real Bun server, which
+ * Password recovery end to end in real Chromium against the real Bun server, which
  * mails over SMTP to a local test server: "Forgot your password?" on the sign-in page → the reset
  * mail in the visitor's language → the link's form → a new password signs in and the old one no
  * longer does → the used link is dead. At 1280 px in English and 390 px in German; screenshots go to
@@ -44,7 +44,7 @@ const CASES = [
   { lang: 'de', width: 390, strings: de.accounts },
 ] as const
 
-describe('password recovery by mail (issue 26 point 9)', () => {
+describe('password recovery by mail', () => {
   for (const { lang, width, strings } of CASES) {
     test(`${lang} at ${width} px: reset link by mail, new password works, old one and the used link do not`, async () => {
       const email = `recover-${lang}@example.test`

@@ -1,5 +1,5 @@
 /**
- * The embedded account site as wired into the real Bun process (issue 9; issue 26): mounted at
+ * The embedded account site as wired into the real Bun process: mounted at
  * `/accounts`, sign-up confirmed through mail the server sends over SMTP to a local sink, its API
  * cookie accepted by the embedded API's `/v2/me` until sign-out ends it, and throttling keyed on the
  * socket address — a client cannot pick a fresh bucket by sending its own X-Forwarded-For
@@ -38,7 +38,7 @@ describe('account site in the Bun process', () => {
     expect(me.status).toBe(200)
     expect(((await me.json()) as { user: string }).user).toMatch(/^[0-9a-f]{32}$/)
     await fetch(`${server.origin}/accounts/sign-out`, accountForm(server.origin, {}, { cookie: cookies }))
-    // The one-hour API token died with the session (issue 26 point 3).
+    // The one-hour API token died with the session.
     expect((await fetch(`${server.origin}/api/v2/me`, { headers: { cookie: cookies } })).status).toBe(404)
   })
 

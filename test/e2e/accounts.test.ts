@@ -1,7 +1,7 @@
 /**
- * The account journey in real Chromium against the real Bun server (issue 9 "Done when"): an
+ * The account journey in real Chromium against the real Bun server: an
  * anonymous page load makes no failing request; create an account on the embedded account site and
- * confirm it through the mailed link (issue 26) → the signed-in avatar shows in the app bar → create an API key there (secret read from the page) →
+ * confirm it through the mailed link → the signed-in avatar shows in the app bar → create an API key there (secret read from the page) →
  * generate a private skin with it over HTTP → it shows in My Skins and not in the public gallery → a
  * notification appears in the bell and can be dismissed (gone after reload) → sign out → the private
  * skin is gone from view. Screenshots go to /tmp/shots/accounts-app-*.png.
@@ -93,7 +93,7 @@ afterAll(async () => {
   await sink.close()
 })
 
-describe.skipIf(!hasAccountSite)('accounts journey (issue 9)', () => {
+describe.skipIf(!hasAccountSite)('accounts journey', () => {
   let context: BrowserContext
   let page: Page
   let skinId: string

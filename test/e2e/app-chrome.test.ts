@@ -1,5 +1,5 @@
 /**
- * The app chrome in real Chromium against the real Bun server (issue 2 §8): tabs, language switch,
+ * The app chrome in real Chromium against the real Bun server: tabs, language switch,
  * search, the drawer by keyboard, the 404 page, hydration without recoverable errors, pages without
  * JavaScript, and the JavaScript budget. Screenshots land in test-results/ for a human to look at.
  */
@@ -106,7 +106,7 @@ describe('app chrome in Chromium', () => {
     await page.close()
   })
 
-  test('at 390 px the icon-only tabs keep their names for screen readers (issue 7 point 9)', async () => {
+  test('at 390 px the icon-only tabs keep their names for screen readers', async () => {
     const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 800 } })
     const { page } = await open('/', ctx)
     await hydrated(page)

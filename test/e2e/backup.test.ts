@@ -1,5 +1,5 @@
 /**
- * `bun run backup` against the real Bun process (issue 10 point 9): a snapshot taken while the
+ * `bun run backup` against the real Bun process (docs/operations.md "Backups"): a snapshot taken while the
  * server runs and writes is consistent, and a second server started on a fresh DATA_DIR restored
  * from it (`bun run backup -- restore`) serves the same skins: the list, a skin page, the texture
  * and the uploaded original byte for byte. The restore refuses while a server holds the database.

@@ -1,5 +1,5 @@
 /**
- * Hostile paths get a 4xx from the real Bun server, never a 500 (issue 10: a `%00` in any path, or a
+ * Hostile paths get a 4xx from the real Bun server, never a 500 (a `%00` in any path, or a
  * path of thousands of characters, made the static-file lookup throw). The pages, the API and the
  * static files answer them as the not-found or bad input they are.
  */

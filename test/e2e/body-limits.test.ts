@@ -1,10 +1,10 @@
 /**
- * Request bodies on the real Bun server, spoken to over raw sockets (issue 10 point 2): a chunked
+ * Request bodies on the real Bun server, spoken to over raw sockets: a chunked
  * upload that grows past the cap was never answered and held its connection; now every transfer
  * encoding gets its 413 while the client is still sending, and the connection closes. A body that
  * stops arriving gets 408 after BODY_TIMEOUT_MS (injected short here), and a client that goes away
  * mid-upload leaves nothing in the log (it used to print ~32 lines of AbortError each). Bodies over
- * the 1 MiB outer cap got Bun's own 413 with an empty body (issue 26 point 8); now every 413 is ours,
+ * the 1 MiB outer cap got Bun's own 413 with an empty body; now every 413 is ours,
  * the envelope or a form's HTML page, and a 50 MiB upload is cut off without being buffered.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -179,7 +179,7 @@ const MiB = 1024 * 1024
 const pieces = (n: number, chunked: boolean) => Array.from({ length: n }, () => (chunked ? chunk(64 * 1024) : 'a'.repeat(64 * 1024)))
 const bodyOf = (x: Exchange) => x.text.slice(x.text.indexOf('\r\n\r\n') + 4)
 
-describe('bodies over the 1 MiB outer cap (issue 26 point 8): never a bare 413', () => {
+describe('bodies over the 1 MiB outer cap: never a bare 413', () => {
   // The API, the site's own form page and the account site's form, sent from the site itself as its
   // forms are (the form routes refuse other origins before they read anything).
   const targets = [

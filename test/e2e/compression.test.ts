@@ -1,8 +1,7 @@
 /**
- * Compressed transfers on the real Bun server (issue 11 point 2, "Done when": assets are served
- * compressed): every script, stylesheet and sprite of the manifest in Brotli or gzip by
- * Accept-Encoding and plain without, each decoding to the built file; pages and API JSON compressed
- * on the fly with the security headers (CSP nonce included) intact.
+ * Compressed transfers on the real Bun server: every script, stylesheet and sprite of the manifest
+ * in Brotli or gzip by Accept-Encoding and plain without, each decoding to the built file; pages and
+ * API JSON compressed on the fly with the security headers (CSP nonce included) intact.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'

@@ -1,6 +1,7 @@
 /**
- * Cross-origin rules in real Chromium (issue 10 point 1): a hostile page on another port of the same
- * host (same site, so the visitor's SameSite=Lax cookies go along) cannot read the signed-in
+ * Cross-origin rules in real Chromium (docs/operations.md "Cross-origin rules"): a hostile page on
+ * another port of the same host (same site, so the visitor's SameSite=Lax cookies go along) cannot
+ * read the signed-in
  * visitor's skins, cannot rename one (preflighted PATCH), and cannot plant a skin in their account
  * with a form POST or a no-cors fetch. The site's own pages still read and write with the same
  * cookies. The outcome is checked through the API server-side.

@@ -1,7 +1,7 @@
 /**
- * The Content-Security-Policy in real Chromium against the real Bun server (issue 10 point 3, "Done
- * when": the CSP holds with the islands working and no console violation on any page). Every page
- * type is opened at 1280 px; `securitypolicyviolation` events (reported from an init script) and
+ * The Content-Security-Policy in real Chromium against the real Bun server (docs/operations.md
+ * "Security headers"): it holds with the islands working and no console violation on any page. Every
+ * page type is opened at 1280 px; `securitypolicyviolation` events (reported from an init script) and
  * console messages about a policy must stay empty while the islands hydrate, the drawer's deferred
  * chunk loads on demand and the 3D viewer (three.js chunk, WebGL, texture) starts.
  */

@@ -1,5 +1,5 @@
 /**
- * File modes of DATA_DIR on the real Bun process (issue 26 point 6): `skins.db`, its WAL and every
+ * File modes of DATA_DIR on the real Bun process: `skins.db`, its WAL and every
  * backup used to be created 0644 though they hold e-mails and password and key hashes. After the first
  * start of a server on a DATA_DIR it creates, `bun run backup` and a restore, every folder made is
  * 0700 and every file 0600; a server started on an existing DATA_DIR that others can read prints

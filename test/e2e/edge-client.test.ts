@@ -1,7 +1,7 @@
 /**
- * Edge behaviour in the browser (issue 13 point 3), real Chromium against the web app served by a
- * Bun server in this process (the built client files, a manifest whose build id the test changes as a
- * deploy would):
+ * Edge behaviour in the browser (docs/architecture.md "Edge behaviour"), real Chromium against the
+ * web app served by a Bun server in this process (the built client files, a manifest whose build id
+ * the test changes as a deploy would):
  * - build check (SPEC §7): once `/builds/latest.json` names another build, the next navigation —
  *   here a same-document link, the only kind that would stay in the old page — is a full page load;
  *   with the same build it stays in the page;

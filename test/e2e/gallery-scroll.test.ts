@@ -1,5 +1,5 @@
 /**
- * The gallery in real Chromium against the real Bun server (issue 8 point 2): without JavaScript the
+ * The gallery in real Chromium against the real Bun server: without JavaScript the
  * Next / Previous links page through the list; with it, the infinite scroll appends every page once
  * (no gaps, no repeats), follows the URL, stops at the end, and shows the Next link again when a
  * load fails. Screenshots of /skins and / at 1280 px in English and 390 px in German land in /tmp/shots.
@@ -94,7 +94,7 @@ describe('gallery paging', () => {
   })
 
   test('screenshots of the gallery and home at 1280 px in English and 390 px in German', async () => {
-    // Two combinations, not four (issue 25: fold walk-throughs of the same pages).
+    // Two combinations, not four (the same pages are not walked through four times).
     for (const [width, locale] of [[1280, 'en'], [390, 'de']] as const) {
       const context = await browser.newContext({ viewport: { width, height: 900 } })
       const page = await context.newPage()

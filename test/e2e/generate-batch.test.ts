@@ -1,5 +1,5 @@
 /**
- * Batch generation from the site in real Chromium against the real Bun server (issue 12 point 4): a
+ * Batch generation from the site in real Chromium against the real Bun server: a
  * signed-in caller with the grant `batch_generation` sees the batch hint, pastes four image links at
  * once (one per line, one field each), and the form sends them as one `POST /api/v2/queue/batch`;
  * the three good links become jobs that complete in the list and the drawer, the bad one stays in
@@ -65,7 +65,7 @@ const paste = (page: Page, label: string, text: string) =>
     input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
   }, text)
 
-describe('batch generation from the site (issue 12 point 4)', () => {
+describe('batch generation from the site', () => {
   test('with the grant: four pasted links go as one batch; three jobs complete, the bad link keeps its error', async () => {
     const { context, page, problems } = await open({ batch_generation: true })
     const hint = page.locator('.generate__batch-hint').first()

@@ -1,5 +1,5 @@
 /**
- * The generate flow in real Chromium against the real Bun server (issue 7 "Done when"): three PNGs
+ * The generate flow in real Chromium against the real Bun server: three PNGs
  * at once become three jobs whose progress bars complete, with snackbars and a 'View' link to the
  * skin page; the jobs survive a reload and show in a second tab; a bad file is named before upload,
  * a file the server refuses shows the server's message; a URL job and a player job (against the local
@@ -81,7 +81,7 @@ const snackbars = (page: Page) => page.evaluate(() => (window as unknown as { sn
 
 const completedRows = (page: Page, scope: string) => page.locator(`${scope} .job-item--completed`)
 
-describe('generating from the site (issue 7)', () => {
+describe('generating from the site', () => {
   test('three PNGs at once: three jobs complete with snackbars, View opens the skin, jobs survive a reload and show in another tab', async () => {
     const { context, page, problems } = await fresh()
     const other = await context.newPage()
@@ -95,7 +95,7 @@ describe('generating from the site (issue 7)', () => {
     // Upload mode folds the other two ways away.
     await expect(page.locator('.generate-mode:visible').count()).resolves.toBe(1)
 
-    // The form's submits carry the short `wait` (issue 23): `/api/v2/queue?wait=…`.
+    // The form's submits carry the short `wait` (docs/api.md): `/api/v2/queue?wait=…`.
     const queued = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/queue' && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Generate 3' }).click()
     await queued
@@ -264,7 +264,7 @@ describe('generating from the site (issue 7)', () => {
   })
 
   test('screenshots: the form empty, with three previews, while generating, and the drawer with jobs', async () => {
-    // Both widths and both languages in two walks, not four (issue 25): German on the narrow screen.
+    // Both widths and both languages in two walks, not four: German on the narrow screen.
     for (const [lang, prefix, width] of [['en', '', 1280], ['de', '/de', 390]] as const) {
       const { context, page } = await fresh(prefix || '/', { width, locale: lang })
       const shot = async (name: string, full = true) => {

@@ -1,5 +1,5 @@
 /**
- * Injection in real Chromium (issue 10 point 7): a skin whose stored name carries script payloads,
+ * Injection in real Chromium: a skin whose stored name carries script payloads,
  * and a search term that does, leave `window.__pwned` undefined and open no dialog on the skin page,
  * the gallery and the search page, with the islands hydrated over that data. The API refuses such
  * names, so the name is written straight into the running server's database (defence in depth).

@@ -1,6 +1,6 @@
 /**
- * Load and crash against the real Bun process, bounded for the README test command (issue 10
- * point 8; the 500-job run is `bun run bench load-crash`):
+ * Load and crash against the real Bun process, bounded for the README test command (the
+ * 500-job run is `bun run bench load-crash`):
  * - 40 submissions from 4 API-key clients (uploads and URLs to a local image host, some the same
  *   texture on purpose) while readers page the lists: every job finishes once, one skin per
  *   texture, nothing lost or duplicated through the API and in SQLite, integrity_check ok;

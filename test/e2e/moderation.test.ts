@@ -1,5 +1,5 @@
 /**
- * Moderation in real Chromium against the real Bun server (issue 22 "How it is checked"): a visitor
+ * Moderation in real Chromium against the real Bun server: a visitor
  * generates a skin with the form; three other visitors report it from its page → the admin (by
  * ADMIN_EMAILS, signed up through the mailed link) opens the report queue and sees one skin with
  * three reports → hides it → the skin is gone from /skins, from search and from the API lists, and

@@ -1,5 +1,5 @@
 /**
- * Error monitoring (SPEC §9, issue 13 point 3) against a local stand-in for the monitoring service (a
+ * Error monitoring (SPEC §9) against a local stand-in for the monitoring service (a
  * Bun server on 127.0.0.1 that records envelope POSTs):
  * - off by default: the real Bun server without `SENTRY_DSN` sends pages without a DSN, an unchanged
  *   CSP, and Chromium fetches no monitoring chunk and posts nothing;
@@ -86,11 +86,11 @@ describe('error monitoring (SPEC §9)', () => {
   test('a server error is reported to the configured DSN', async () => {
     const app = createTestApp({ monitoring: { dsn, environment: 'production' } })
     app.get('/boom/server/error', () => {
-      throw new Error('server boom for issue 13')
+      throw new Error('server boom from the monitoring test')
     })
     const response = await app.request('/boom/server/error')
     expect(response.status).toBe(500)
-    const body = await arrived('server boom for issue 13')
+    const body = await arrived('server boom from the monitoring test')
     expect(body).toContain('"environment":"production"')
     expect(body).toContain('/boom/server/error')
     // Only the path: no query or cookies leave.
@@ -110,9 +110,9 @@ describe('error monitoring (SPEC §9)', () => {
     await hydrated(page)
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-monitoring-started'))
     await page.evaluate(() => setTimeout(() => {
-      throw new Error('client boom for issue 13')
+      throw new Error('client boom from the monitoring test')
     }, 0))
-    const body = await arrived('client boom for issue 13')
+    const body = await arrived('client boom from the monitoring test')
     expect(body).toContain('"environment":"production"')
     expect(violations).toEqual([])
     await context.close()

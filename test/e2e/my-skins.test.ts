@@ -1,5 +1,5 @@
 /**
- * My Skins and Export in real Chromium against the real Bun server (issue 8 points 4 and 5): skins
+ * My Skins and Export in real Chromium against the real Bun server: skins
  * this browser remembers (`ssg:my-skins` in localStorage) show as head renders linking to their
  * pages, an id the API no longer knows leaves the list, a signed-in account's unlisted and private
  * skins join the list with their visibility badge, and 'mine' exports as CSV through the plain form

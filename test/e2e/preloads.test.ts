@@ -1,9 +1,9 @@
 /**
- * Issue 11 "Done when": no page preloads more JavaScript than it runs before interaction, and an
- * anonymous page load is clean. In real Chromium against the real Bun server, for `/`, `/skins`, a
- * skin page, `/my-skins` and a German page: every JavaScript file the page preloads (modulepreload
- * links, script src) is one it fetched and ran after the load event and two idle periods with no
- * input (point 1); no request fails and nothing is logged as an error. Prints the JS and LCP figures.
+ * No page preloads more JavaScript than it runs before interaction, and an anonymous page load is
+ * clean. In real Chromium against the real Bun server, for `/`, `/skins`, a skin page, `/my-skins`
+ * and a German page: every JavaScript file the page preloads (modulepreload links, script src) is one
+ * it fetched and ran after the load event and two idle periods with no input; no request fails and
+ * nothing is logged as an error. Prints the JS and LCP figures.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { gzipSync } from 'bun'
@@ -44,7 +44,7 @@ async function load(path: string) {
   const page = await context.newPage()
   const problems: string[] = []
   const gzip = new Map<string, number>()
-  /** The 3D viewer's chunk (three.js): it loads only when asked for (issue 23), so none here; reported apart if it ever did. */
+  /** The 3D viewer's chunk (three.js): it loads only when asked for, so none here; reported apart if it ever did. */
   const viewer = new Set<string>()
   page.on('console', (m) => {
     if (m.type() === 'error' || m.text().includes('[island]')) problems.push(`console ${m.type()}: ${m.text()} (${m.location().url})`)
@@ -86,7 +86,7 @@ async function load(path: string) {
 const idleTwice = (page: Page) =>
   page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 3000 }), { timeout: 3000 })))
 
-describe('what a page preloads, it runs before interaction (issue 11)', () => {
+describe('what a page preloads, it runs before interaction', () => {
   const pages = () => ['/', '/skins', skinPath, '/my-skins', `/de${skinPath}`]
 
   test('every preloaded or script-loaded JS file is fetched and run before any input; no failing request or console error', async () => {

@@ -1,6 +1,6 @@
 /**
- * The README's and docs/getting-started.md's own commands, typed as a reader types them (issue 25
- * point 1: every command in the docs is run by a test or by CI): `bun run seed -- --count N` adds
+ * The README's and docs/getting-started.md's own commands, typed as a reader types them (every
+ * command in the docs is run by a test or by CI): `bun run seed -- --count N` adds
  * skins to DATA_DIR, `bun run pool -- list` reads its signing accounts, `bun run start` builds and
  * serves them in production mode, `bun run dev` serves in development mode with the client watcher,
  * and Ctrl-C (SIGINT to the foreground process group) stops each of them with nothing left listening;

@@ -1,5 +1,5 @@
 /**
- * Lending a Minecraft account to the signing pool (issue 20 point 5) in real Chromium against the real
+ * Lending a Minecraft account to the signing pool in real Chromium against the real
  * Bun server, whose Microsoft and Minecraft hosts are the local stand-in (test/support/microsoft-stand-in.ts):
  * sign up → the footer's "Account Manager" → consent, add → the code and Microsoft's link → the stand-in
  * approves the code as the Microsoft user would → the page (reloading itself) shows the added account →
@@ -83,9 +83,9 @@ async function startAdding(page: Page, restore: boolean): Promise<string> {
   return code
 }
 
-describe('signing accounts in the browser (issue 20 point 5)', () => {
-  // Both widths and both languages in two walks, not four (issue 25: fold walk-throughs of the same
-  // pages): German's longer strings on the narrow screen, English on the wide one.
+describe('signing accounts in the browser', () => {
+  // Both widths and both languages in two walks, not four: German's longer strings on the narrow
+  // screen, English on the wide one.
   for (const [lang, width] of [['en', 1280], ['de', 390]] as const) {
     test(`${lang} at ${width} px: footer → consent → code → approve → the account is in the pool`, async () => {
       const s = TEXTS[lang].accounts.signing

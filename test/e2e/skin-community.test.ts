@@ -1,6 +1,6 @@
 /**
- * The skin page's community and owner parts in real Chromium against the real Bun server (issue 8
- * point 1): a view counts once per browser (a reload does not count again, a new browser does); tags
+ * The skin page's community and owner parts in real Chromium against the real Bun server: a
+ * view counts once per browser (a reload does not count again, a new browser does); tags
  * are voted up and added; a like counts and stays liked; the report dialog sends a reason and thanks
  * a second report; the browser that generated the skin edits its name and sees it, another browser
  * sees no edit button; after delete the page is a 404. Every action carries a real altcha proof solved

@@ -1,5 +1,5 @@
 /**
- * The skin page's copy buttons and commands box in real Chromium (issue 8 point 1): a copy button puts
+ * The skin page's copy buttons and commands box in real Chromium: a copy button puts
  * the value on the clipboard and says 'Copied'; without the Clipboard API the text is selected and a
  * snackbar asks for a manual copy; a command tab switches in place.
  */

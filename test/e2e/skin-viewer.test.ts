@@ -1,5 +1,5 @@
 /**
- * The skin page's 3D viewer in real Chromium against the real Bun server (issue 8 point 1, issue 23):
+ * The skin page's 3D viewer in real Chromium against the real Bun server:
  * the 2D render is the page's default view and its largest paint; no viewer code runs and three.js is
  * never fetched until the visitor asks — not after idle time, not on hover or focus — and then the
  * "View in 3D" button (mouse or keyboard, even a click made before the client proper has loaded) or a
@@ -25,7 +25,7 @@ const skins = { classic: '', slim: '' }
 const SHOTS = '/tmp/shots'
 const VIEWER = 'x-island[data-island="skin-viewer"]'
 const CANVAS = '.skin-viewer__canvas'
-/** Budget of JavaScript before interaction, the viewer's request being one (DESIGN.md §4, issues 8 and 23). */
+/** Budget of JavaScript before interaction, the viewer's request being one (DESIGN.md §4). */
 const BUDGET_GZIP = 90 * 1024
 
 beforeAll(async () => {
@@ -201,7 +201,7 @@ const capePixels = (page: Page) =>
 
 const walkButton = (page: Page) => page.getByRole('button', { name: 'Walking animation' })
 
-describe('3D skin viewer (issue 8 point 1)', () => {
+describe('3D skin viewer', () => {
   test('nothing of the viewer loads with the page, after idle time, on hover or on focus; the render is the largest paint', async () => {
     const { close, page, problems, scripts } = await openSkin(skins.classic)
     await hydrated(page)
@@ -477,7 +477,7 @@ describe('3D skin viewer (issue 8 point 1)', () => {
   }, 60_000)
 
   test('screenshots at 1280 px (classic, dark) and 390 px (slim, light), before and with the 3D view', async () => {
-    // Two of the four width × theme combinations (issue 25: fold walk-throughs of the same pages):
+    // Two of the four width × theme combinations (the same pages are not walked through four times):
     // the classic skin in the default dark theme on the wide screen, the slim one in light on the phone.
     for (const [variant, width] of [['classic', 1280], ['slim', 390]] as const) {
       const { close, page } = await openSkin(skins[variant], { viewport: { width, height: 900 }, reducedMotion: 'reduce', beforeGoto: (p) => p.context().addCookies(variant === 'slim' ? [{ name: 'theme', value: 'light', url: server.origin }] : []) })

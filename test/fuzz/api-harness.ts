@@ -1,5 +1,5 @@
 /**
- * The embedded API under fuzz (issue 10 point 6): a real temp SQLite, anti-bot off (so hostile
+ * The embedded API under fuzz: a real temp SQLite, anti-bot off (so hostile
  * bodies reach the vote and report code instead of stopping at the proof check), generous limits,
  * a local Mojang stand-in (player look-ups never leave the machine), a few real skins and a job to
  * aim ids at, and one checker for the property every answer must hold.

@@ -1,5 +1,5 @@
 /**
- * Injection (issue 10 point 7): names, tags and search terms carrying HTML, script or template
+ * Injection: names, tags and search terms carrying HTML, script or template
  * payloads render as text everywhere — page HTML, `<title>`, meta and Open Graph tags, JSON-LD,
  * island props (their JSON data blocks), the app bar and gallery search inputs, the Export page and its CSV
  * (formula starts `= + - @ tab CR` defused) and JSON downloads. The API refuses such names and tags

@@ -1,5 +1,5 @@
 /**
- * PNG files for fuzzing the upload check (issue 10 points 4 and 6): valid skins mutated the ways
+ * PNG files for fuzzing the upload check: valid skins mutated the ways
  * hostile uploads are — flipped bytes, truncation, IHDR fields changed (with the CRC fixed so the
  * change reaches the decoder), bad CRCs, huge dimensions, extra/duplicated/misplaced chunks,
  * trailing bytes, and IDAT streams that inflate far beyond the header. Chunks are read and written

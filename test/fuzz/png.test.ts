@@ -1,5 +1,5 @@
 /**
- * Fuzzing the PNG checks (issue 10 points 4 and 6): random bytes and mutated valid skins (flipped
+ * Fuzzing the PNG checks: random bytes and mutated valid skins (flipped
  * bytes, truncation, IHDR lies, bad CRCs, huge sizes, extra chunks, zlib bombs) either decode to a
  * 64x64 or 64x32 skin or are refused with the typed error — `PngError` from the shared PNG module,
  * 400 `invalid_image` from the API's upload check — never another exception, never a hang.

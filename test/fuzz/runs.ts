@@ -1,5 +1,5 @@
 /**
- * How many cases each fuzz property runs (issue 10 point 6): a bounded number in the README test
+ * How many cases each fuzz property runs: a bounded number in the README test
  * command, thousands under `bun run bench` (test/bench/fuzz.bench.ts sets `FUZZ_RUNS`). A failing
  * case prints its seed and path; `FUZZ_SEED=<seed>` replays it.
  * @module

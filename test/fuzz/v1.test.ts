@@ -1,5 +1,5 @@
 /**
- * Fuzzing the legacy v1 API (issue 21 point 1; reference/mineskin-api.md §7; src/api/legacy) through
+ * Fuzzing the legacy v1 API (reference/mineskin-api.md §7; src/api/legacy) through
  * the app's own fetch over a real SQLite, as test/fuzz/api.test.ts does for v2: hostile path params
  * (ids of every length, base64-ish texture values with `/`, `+`, `%2F`), query strings (`key`, `size`,
  * `filter`, `timeout`), JSON / urlencoded / multipart bodies (mutated PNGs, two files, visibility as

@@ -1,5 +1,5 @@
 /**
- * The web app under fuzz (issue 10 points 5 and 6): built over the real embedded API (temp SQLite,
+ * The web app under fuzz: built over the real embedded API (temp SQLite,
  * no demo skins, Mojang hosts answered by the local stand-in so nothing leaves the machine and an
  * unknown player is the 4xx it is, not an unreachable upstream) with two real skins, plus a log spy
  * that counts what one request writes to the console.
@@ -55,7 +55,7 @@ export async function startFuzzWeb(): Promise<FuzzWeb> {
     MOJANG_SERVICES_BASE: mojang.servicesBase,
     MOJANG_TEXTURES_BASE: mojang.texturesBase,
   })
-  // The static file handler of src/server/bun.ts too: its file lookup threw on NUL bytes and long names (issue 10).
+  // The static file handler of src/server/bun.ts too: its file lookup threw on NUL bytes and long names.
   const app = createTestApp({ api: { fetch: backend.api.fetch, inProcess: true }, staticFiles: [staticFiles({ root: DIST }).handler] })
   const cookieRes = await backend.api.fetch(new Request('http://api.local/v2/queue'))
   const owner = cookieRes.headers.get('set-cookie')!.split(';')[0]!

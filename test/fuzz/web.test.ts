@@ -1,5 +1,5 @@
 /**
- * Fuzzing the web app's routes (issue 10 points 5 and 6) over the real embedded API: random paths
+ * Fuzzing the web app's routes over the real embedded API: random paths
  * (%00, very long, unicode, `..`, double slashes, language prefixes, skin ids), page queries
  * (after/before/size/search/command/page, export choices) and the no-JavaScript generate form post.
  * Properties: never a 5xx, a page or error page answers HTML, and one request logs at most one line.
@@ -40,7 +40,7 @@ async function expectCleanPage(req: Request, label: string, opts: { html?: boole
   })
   const text = await res.text()
   if (res.status >= 500) throw new Error(`${label}: ${res.status} ${text.slice(0, 300)}\n${lines.join('\n')}`)
-  // Bad input is logged at most once per request, in one line (issue 10 point 5).
+  // Bad input is logged at most once per request, in one line.
   expect(lines.length, `${label}: logged ${lines.length} lines:\n${lines.join('\n').slice(0, 1000)}`).toBeLessThanOrEqual(1)
   for (const line of lines) expect(line.includes('\n'), `${label}: multi-line log ${line.slice(0, 500)}`).toBe(false)
   const type = res.headers.get('content-type') ?? ''
@@ -96,7 +96,7 @@ describe('fuzz: web routes', () => {
         }
         const pathname = new URL(req.url).pathname
         // Backends, downloads and static files (favicon.svg, robots.txt) answer their own types; so
-        // does `/{skin id}` to a client that does not ask for HTML (its PNG or a plain 404, issue 21 point 3).
+        // does `/{skin id}` to a client that does not ask for HTML (its PNG or a plain 404).
         const html = (browser || !isSkinLink(pathname)) && !isBackendPath(pathname) && !pathname.includes('/export/download') && !/\.[a-z]+$/.test(pathname)
         await expectCleanPage(req, `GET ${path.slice(0, 200)}`, { html })
       })

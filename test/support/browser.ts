@@ -21,7 +21,7 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  * omnibox popup (two `chrome://omnibox-popup.top-chrome` pages, each in a renderer of its own) and
  * the WebUI toolbar parts. A test page never shows them; they cost 0.3–0.7 core-seconds per page
  * and more during every navigation (measured with per-process CPU times), the largest single share
- * of the browser tests' CPU after the pages themselves (issue 25 point 3).
+ * of the browser tests' CPU after the pages themselves.
  */
 export const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'PreloadTopChromeWebUI', 'WebUIReloadButton']
 

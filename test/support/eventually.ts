@@ -1,5 +1,5 @@
 /**
- * Waiting for a condition the way tests should (issue 25: never a fixed sleep): poll it, give up at a
+ * Waiting for a condition the way tests should (never a fixed sleep): poll it, give up at a
  * deadline with a message that says what did not happen.
  * @module
  */

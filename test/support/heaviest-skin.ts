@@ -1,5 +1,5 @@
 /**
- * The heaviest skin page a visitor can make, built through the real embedded API (issue 23: HTML ≤
+ * The heaviest skin page a visitor can make, built through the real embedded API (DESIGN.md §4: HTML ≤
  * 30 KB on every page in every language), so the HTML budget is checked against the maxima rather
  * than whatever the demo seed happened to paint:
  * - the skin's name is {@link SKIN_NAME_MAX} characters, the longest the API accepts (its pattern,

@@ -1,5 +1,5 @@
 /**
- * Redirect targets that fooled one redirect check or another somewhere (issue 26 point 4): tab, CR,
+ * Redirect targets that fooled one redirect check or another somewhere: tab, CR,
  * LF and NUL inside, backslashes, percent-encoded slashes, credentials, fragments and queries before
  * an `@`, script and data URLs, IDN look-alikes. Shared by the account site's and the web app's
  * redirect tests.

@@ -1,5 +1,5 @@
 /**
- * Load and crash runs against the real Bun process (issue 10 point 8), shared by the bounded e2e
+ * Load and crash runs against the real Bun process, shared by the bounded e2e
  * test (test/e2e/load-crash.test.ts) and the full bench (test/bench/load-crash.bench.ts):
  * - a server on a DATA_DIR the caller owns, so it can be killed with SIGKILL and restarted on the
  *   same files;

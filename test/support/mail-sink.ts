@@ -1,5 +1,5 @@
 /**
- * A local SMTP server for the tests (issue 26 point 9): the real server sends its confirmation and
+ * A local SMTP server for the tests: the real server sends its confirmation and
  * reset mail here over SMTP (`SMTP_URL`), and tests read the messages and follow their links as a
  * user would. smtp-server and mailparser are nodemailer's own server and parser.
  * @module

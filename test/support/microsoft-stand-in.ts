@@ -1,6 +1,6 @@
 /**
- * A local stand-in for every host of the Microsoft → Minecraft sign-in chain (issue 20 "How it is
- * checked"; shapes from reference account-pool.md §2), mounted on the Mojang stand-in's origin so the
+ * A local stand-in for every host of the Microsoft → Minecraft sign-in chain (shapes from reference
+ * account-pool.md §2), mounted on the Mojang stand-in's origin so the
  * Minecraft tokens it mints are the ones the skin upload and session hosts accept:
  * - login.live.com             `/live/oauth20_connect.srf` (device code), `/live/oauth20_token.srf` (poll, refresh)
  * - login.microsoftonline.com  `/msal/{tenant}/oauth2/v2.0/devicecode`, `/msal/{tenant}/oauth2/v2.0/token`

@@ -2,8 +2,7 @@
  * Closing a browser context only once its page is quiet. Closing a context mid-request lets a late
  * response event reach Playwright after its context is gone ("Object with guid response@… was not
  * bound", "Cannot find parent object request@…"), which fails whichever test runs next.
- * `networkidle` alone is not enough once islands fetch their strings after idle time or on a hover
- * (issue 23).
+ * `networkidle` alone is not enough once islands fetch their strings after idle time or on a hover.
  * @module
  */
 import type { BrowserContext, Page } from 'playwright-core'

@@ -1,5 +1,5 @@
 /**
- * Import boundary of the API Worker (issue 13 point 1): src/api/worker.ts must not reach Bun-only code
+ * Import boundary of the API Worker: src/api/worker.ts must not reach Bun-only code
  * (bun:sqlite, node:fs, the file-backed secrets and key, the Bun wiring), or the Worker bundle would carry
  * imports workerd cannot satisfy. Checked twice: on the static import graph of the sources (type-only
  * imports are erased, as in the bundle), and on the bundle `wrangler deploy --dry-run` actually builds,
@@ -112,7 +112,7 @@ describe('API Worker import boundary', () => {
   }, 120_000)
 })
 
-describe('account Worker import boundary (issue 24 point 1)', () => {
+describe('account Worker import boundary', () => {
   const { files, external } = importGraph(join(ROOT, 'src/accounts/worker.ts'))
 
   test('it reaches the account site and the D1 store, no Bun-only file, no file system or OS module', () => {

@@ -1,5 +1,5 @@
 /**
- * Starts the API Worker (wrangler.api.toml, issue 13 point 1) under `wrangler dev`, offline, on local D1,
+ * Starts the API Worker (wrangler.api.toml) under `wrangler dev`, offline, on local D1,
  * R2, Queues and Durable Objects kept in a fresh `--persist-to` folder: first the state
  * `wrangler d1 migrations apply DB --local` made (once, then copied), then two API keys written into
  * that copy, then `wrangler dev`. Secrets (a fresh signing key, the altcha and session keys)

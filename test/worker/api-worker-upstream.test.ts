@@ -1,5 +1,5 @@
 /**
- * The upstream signer on a Worker (issue 24 point 2, "the upstream signer likewise"): the API Worker
+ * The upstream signer on a Worker: the API Worker
  * under `wrangler dev` with `SIGNER=upstream` forwards each job to another MineSkin-compatible API —
  * here the real Bun server on loopback, signing with its own local key — over the same calls the
  * official client makes (`POST /v2/queue`, polls), and keeps what comes back: the texture's signature

@@ -1,11 +1,12 @@
 /**
- * The whole product on Workers (issue 13 "Done when": "the web Worker renders the gallery and a skin page
- * from the API Worker over the service binding"): one `wrangler dev -c wrangler.toml -c <wrangler.api.toml>
- * --env stack` session (test/worker/api-worker-stack.ts), the real API Worker on local D1, R2, Queues and
- * Durable Objects behind the web Worker's `API` binding. A skin is generated through the web Worker's
- * `/api/*` proxy, then the pages render it; a job is long-polled through it (issue 23). No API_ORIGIN anywhere.
- * The session runs the account Worker too (issue 24: the whole Workers stack), and the OpenAPI contract
- * suite runs against the web Worker's `/api` as it does against Bun and the API Worker alone.
+ * The whole product on Workers: the web Worker renders the gallery and a skin page from the API Worker
+ * over the service binding, in one `wrangler dev -c wrangler.toml -c <wrangler.api.toml> --env stack`
+ * session (test/worker/api-worker-stack.ts), the real API Worker on local D1, R2, Queues and Durable
+ * Objects behind the web Worker's `API` binding. A skin is generated through the web Worker's `/api/*`
+ * proxy, then the pages render it; a job is long-polled through it (`wait`, docs/api.md). No
+ * API_ORIGIN anywhere. The session runs the account Worker too (the whole Workers stack), and the
+ * OpenAPI contract suite runs against the web Worker's `/api` as it does against Bun and the API
+ * Worker alone.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { expectContractHolds } from '../contract/expect-contract'
@@ -46,7 +47,7 @@ describe('web Worker + the real API Worker over the API service binding', () => 
     expect(res.status).toBe(200)
     expect(body.skin.name).toBe('Stack Skin')
     skin = body.skin
-    // No PUBLIC_URL: the signed texture URL names the host the client used, forwarded over the binding (issue 24 point 4).
+    // No PUBLIC_URL: the signed texture URL names the host the client used, forwarded over the binding.
     const signed = JSON.parse(Buffer.from(body.skin.texture.data.value, 'base64').toString()) as { textures: { SKIN: { url: string } } }
     expect(signed.textures.SKIN.url).toBe(`${stack.origin}/textures/${body.skin.texture.hash.skin}`)
     expect(body.skin.texture.url.skin).toBe(signed.textures.SKIN.url)
@@ -77,7 +78,7 @@ describe('web Worker + the real API Worker over the API service binding', () => 
     expect((await get(`/skins/${'3'.repeat(32)}`)).status).toBe(404)
   })
 
-  test('a long-poll through the web Worker (issue 23): one read answers once the Queues consumer finished the job', async () => {
+  test('a long-poll through the web Worker: one read answers once the Queues consumer finished the job', async () => {
     const form = new FormData()
     form.set('file', new File([makeSkinPng(9302)], 'long-poll.png', { type: 'image/png' }))
     const queued = await fetch(`${stack.apiOrigin}/v2/queue`, { method: 'POST', body: form, headers: { ...UA, authorization: `Bearer ${stack.userKey}` } })
@@ -110,7 +111,7 @@ describe('web Worker + the real API Worker over the API service binding', () => 
   })
 })
 
-describe('the OpenAPI contract against the Workers stack (issue 24)', () => {
+describe('the OpenAPI contract against the Workers stack', () => {
   test('every operation answers through the web Worker\'s /api as the document says, with a success and an error case each', async () => {
     const player = await mojang.addPlayer('Stack_Player', makeSkinPng(6))
     await expectContractHolds({ origin: stack.apiOrigin, userKey: stack.userKey, plainKey: stack.plainKey, player: { name: player.name, uuid: player.id } })

@@ -1,5 +1,5 @@
 /**
- * The skin API as a Worker (issue 13 point 1 and "Done when"): src/api/worker.ts under `wrangler dev`,
+ * The skin API as a Worker (docs/cloudflare.md "The API Worker"): src/api/worker.ts under `wrangler dev`,
  * offline, on local D1 (migrations applied by `wrangler d1 migrations apply`), R2, Cloudflare Queues and
  * Durable Objects (test/worker/api-worker-stack.ts). One session serves every test; it runs with
  * TEST_CRASH_ONCE=1, so the consumer dies once after claiming the first job, and that job must still
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 const UA = { 'user-agent': 'ApiWorkerTest/1.0' }
 
-/** D1 round trips per route (issue 24 point 5): today's counts, see the test at the end. */
+/** D1 round trips per route (docs/cloudflare.md "D1 round trips per route"): today's counts, see the test at the end. */
 const ROUND_TRIP_BUDGET = {
   list: 1,
   search: 1,
@@ -120,7 +120,7 @@ describe('API Worker: the queue on Cloudflare Queues', () => {
     expect(done.skin.uuid).toBe(done.job.result)
   }, 60_000)
 
-  test('a job that fails on every attempt goes to the dead-letter queue, is marked failed, and the client sees why (issue 24 point 3)', async () => {
+  test('a job that fails on every attempt goes to the dead-letter queue, is marked failed, and the client sees why', async () => {
     const sub = await json('/v2/queue', { method: 'POST', body: upload(9150, { name: 'Dead Letter' }), headers: asUser() })
     expect(sub.status).toBe(202)
     const done = await finishedJob(sub.body.job.id)
@@ -153,7 +153,7 @@ describe('API Worker: the queue on Cloudflare Queues', () => {
     expect(texture.headers.get('content-type')).toBe('image/png')
   }, 60_000)
 
-  test('without PUBLIC_URL the texture URL names the Worker\'s own host; a forwarded host from a client is not believed (issue 24 point 4)', async () => {
+  test('without PUBLIC_URL the texture URL names the Worker\'s own host; a forwarded host from a client is not believed', async () => {
     const sub = await json('/v2/queue', { method: 'POST', body: upload(9103), headers: { ...asUser(), 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } })
     expect(sub.status).toBe(202)
     const done = await finishedJob(sub.body.job.id)
@@ -168,7 +168,7 @@ describe('API Worker: the queue on Cloudflare Queues', () => {
     expect(again.body.messages.map((m: { code: string }) => m.code)).toContain('skin_found')
   })
 
-  test('one stored copy per skin (issue 26 point 7): /v2/images and /textures serve the same R2 object; D1 counts its bytes once', async () => {
+  test('one stored copy per skin: /v2/images and /textures serve the same R2 object; D1 counts its bytes once', async () => {
     const png = makeSkinPng(9191)
     const sub = await json('/v2/queue', { method: 'POST', body: upload(9191), headers: asPlain() })
     expect(sub.status).toBe(202)
@@ -285,7 +285,7 @@ describe('API Worker: catalogue and community on D1', () => {
   }, 60_000)
 })
 
-describe('API Worker: D1 round trips per route (issue 24 point 5)', () => {
+describe('API Worker: D1 round trips per route', () => {
   /**
    * The round trips each read a page or a client makes costs, counted by the Worker itself over the
    * real (local) D1 binding. The bounds are today's counts: a change that adds a query to a route

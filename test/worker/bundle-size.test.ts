@@ -1,6 +1,6 @@
 /**
  * `wrangler deploy --dry-run` succeeds for the web Worker offline, and `bun run worker:size` reports its
- * gzip size under 1 MiB (issue 13 "Done when"); the verdict really fails a bundle over the limit.
+ * gzip size under 1 MiB; the verdict really fails a bundle over the limit.
  */
 import { expect, test } from 'bun:test'
 import { DEFAULT_MAX_KIB, verdict } from './bundle-size'

@@ -1,7 +1,7 @@
 /**
- * `bun run worker:size [config …]` (issue 13 "Done when": "a script prints each bundle's gzip size (each
- * under 1 MiB)"): bundles each Worker with `wrangler deploy --dry-run --outdir` (offline, nothing is
- * uploaded), prints its raw and gzip size, and exits 1 when a gzip size is over the limit. 1 MiB keeps
+ * `bun run worker:size [config …]`: bundles each Worker with `wrangler deploy --dry-run --outdir`
+ * (offline, nothing is uploaded), prints its raw and gzip size, and exits 1 when a gzip size is over
+ * the limit (1 MiB each). 1 MiB keeps
  * well inside Cloudflare's compressed-script limits (3 MB Free, 10 MB Paid) and cold starts short.
  * Configs default to wrangler.toml; `--max-kib N` changes the limit.
  * @module
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, wranglerCommand } from './wrangler-dev'
 
-/** The limit of issue 13: 1 MiB gzip per Worker. */
+/** The limit: 1 MiB gzip per Worker. */
 export const DEFAULT_MAX_KIB = 1024
 
 /** One Worker's bundle. */

@@ -1,5 +1,5 @@
 /**
- * The Cloudflare adapters of issue 13 point 1 on workerd under `wrangler dev`, offline (reference/
+ * The API Worker's Cloudflare adapters on workerd under `wrangler dev`, offline (reference/
  * stack.md §9): a fixture Worker (test/worker/fixtures/cf-adapters) wires the R2 BlobStore, the Durable
  * Object rate limiter and spent-proof store, and the signer that takes its key from a secret. Spawned
  * like test/worker/worker.test.ts (Node 22 from node_modules/.bin, never Bun), with fresh local state.
@@ -66,7 +66,8 @@ describe('R2 blob store', () => {
     expect(await (await fetch(`${origin}/blobs/${encodeURIComponent(key)}/exists`)).json()).toEqual({ exists: false })
     expect((await fetch(`${origin}/blobs/${encodeURIComponent(key)}`)).status).toBe(404)
     const first = new Uint8Array([137, 80, 78, 71, 1, 2, 3])
-    // `stored` tells a new blob from one already there: the storage meter counts only new ones (issue 26 point 7).
+    // `stored` tells a new blob from one already there: the storage meter counts only new ones
+    // (docs/operations.md "Storage budget and quotas").
     expect(await (await fetch(`${origin}/blobs/${encodeURIComponent(key)}`, { method: 'PUT', body: first, headers: { 'content-type': 'image/png' } })).json()).toEqual({ stored: true })
     expect(await (await fetch(`${origin}/blobs/${encodeURIComponent(key)}`, { method: 'PUT', body: new Uint8Array([9, 9]), headers: { 'content-type': 'image/gif' } })).json()).toEqual({ stored: false })
     const got = await fetch(`${origin}/blobs/${encodeURIComponent(key)}`)

@@ -1,10 +1,10 @@
 /**
- * Edge behaviour on workerd (issue 13 point 3) under `wrangler dev` with a fresh local state
- * (`--persist-to` a temp dir, so no render is cached from an earlier run): the second request for a
- * render is answered from `caches.default` (`X-Render-Cache: hit`) with the same bytes; HTML gets the
- * same Cache-Control and Vary as on Bun; `/builds/latest.json` names the deployed build, never cached;
- * with `SENTRY_DSN` the DSN's origin joins connect-src and a server error (an upstream that fails for
- * one skin page) is reported to a local stand-in.
+ * Edge behaviour on workerd (docs/architecture.md "Edge behaviour") under `wrangler dev` with a fresh
+ * local state (`--persist-to` a temp dir, so no render is cached from an earlier run): the second
+ * request for a render is answered from `caches.default` (`X-Render-Cache: hit`) with the same bytes;
+ * HTML gets the same Cache-Control and Vary as on Bun; `/builds/latest.json` names the deployed build,
+ * never cached; with `SENTRY_DSN` the DSN's origin joins connect-src and a server error (an upstream
+ * that fails for one skin page) is reported to a local stand-in.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -63,7 +63,7 @@ afterAll(async () => {
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(worker.origin + path, { headers, redirect: 'manual' })
 
-describe('edge behaviour on workerd (issue 13 point 3)', () => {
+describe('edge behaviour on workerd', () => {
   test('a render is stored in caches.default: the second request is a hit with the same bytes', async () => {
     const list = (await (await get('/api/v2/skins?size=1')).json()) as { skins: { texture: string }[] }
     const path = `/render/head/${list.skins[0]!.texture}?scale=6`

@@ -1,5 +1,5 @@
 /**
- * The whole product on Workers (issue 24 "How it is checked"), offline under one `wrangler dev` of the
+ * The whole product on Workers, offline under one `wrangler dev` of the
  * three Workers — web (wrangler.toml), API (wrangler.api.toml) and account site (wrangler.accounts.toml),
  * `--env stack` — on local D1, R2, Queues and Durable Objects, signing with the Mojang pool against the
  * local Microsoft and Mojang stand-ins (test/support/microsoft-stand-in.ts). No PUBLIC_URL is set: links
@@ -113,7 +113,7 @@ afterAll(async () => {
   await ms?.stop()
 })
 
-describe('three Workers: a new user, the signing pool and moderation (issue 24)', () => {
+describe('three Workers: a new user, the signing pool and moderation', () => {
   test('sign up from Sign In, confirmed through the link the account Worker mailed to its log', async () => {
     await signUp(page, OWNER)
     await page.screenshot({ path: `${SHOTS}/workers-signed-in-1280.png` })

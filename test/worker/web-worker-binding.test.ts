@@ -1,6 +1,6 @@
 /**
- * The web Worker reaches the API Worker over a service binding (issue 13 point 2, "Done when": "the web
- * Worker renders the gallery and a skin page from the API Worker over the service binding"). One
+ * The web Worker reaches the API Worker over a service binding, and renders the gallery and a skin page
+ * from what the API Worker answers over it. One
  * `wrangler dev -c wrangler.toml -c <API Worker config> --env stack` session runs both Workers; the API
  * Worker is the stand-in in fixtures/ until the D1 one exists. No API_ORIGIN is set anywhere.
  */

@@ -1,10 +1,10 @@
 /**
- * The web Worker's API proxy on workerd (issue 13 "Done when", SPEC §8 "Generic retry of idempotent
- * requests on 408, 409, 425, 429, 500, 502, 503, 504"): under `wrangler dev`, in front of a flaky Bun
- * stand-in upstream on 127.0.0.1, a GET that meets 503, 503, 200 reaches the browser as one 200; a POST
- * is sent once and its 503 passes through; a 429 with `Retry-After: 1` is waited for, then retried.
- * Also the trap issue 13 point 2 reports: `API_ORIGIN` in the shell environment is not read by
- * `wrangler dev`, and the 503 page then says exactly what to set.
+ * The web Worker's API proxy on workerd (SPEC §8 "Generic retry of idempotent requests on 408, 409,
+ * 425, 429, 500, 502, 503, 504"): under `wrangler dev`, in front of a flaky Bun stand-in upstream on
+ * 127.0.0.1, a GET that meets 503, 503, 200 reaches the browser as one 200; a POST is sent once and its
+ * 503 passes through; a 429 with `Retry-After: 1` is waited for, then retried.
+ * Also the trap docs/cloudflare.md "Running it locally" warns of: `API_ORIGIN` in the shell environment
+ * is not read by `wrangler dev`, and the 503 page then says exactly what to set.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startWranglerDev, type WranglerDev } from './wrangler-dev'

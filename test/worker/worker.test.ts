@@ -1,5 +1,5 @@
 /**
- * The same app on workerd under `wrangler dev` (issue 2 §7; reference/stack.md §6.3): wrangler runs
+ * The same app on workerd under `wrangler dev` (reference/stack.md §6.3): wrangler runs
  * under Node 22 from node_modules/.bin (never under Bun), proxies the API to a real Bun server, and
  * serves /assets/* from Workers Static Assets.
  */
@@ -70,7 +70,7 @@ describe('the Worker under wrangler dev', () => {
     expect((await get('/abcdef1', { accept: 'text/html' })).status).toBe(404)
   })
 
-  test('/{skin} answers a program the texture PNG through the API (issue 21 point 3)', async () => {
+  test('/{skin} answers a program the texture PNG through the API', async () => {
     const list = (await (await get('/api/v2/skins?size=1')).json()) as { skins: { uuid: string; texture: string }[] }
     const skin = list.skins[0]!
     const response = await get(`/${skin.uuid}`, { 'user-agent': 'Java/17.0.2', accept: '*/*' })
@@ -115,7 +115,7 @@ describe('the Worker under wrangler dev', () => {
     expect((await get('/stats')).status).toBe(200)
   })
 
-  test('pages carry the CSP with a fresh nonce on every script; assets get nosniff from _headers (issue 10 point 3)', async () => {
+  test('pages carry the CSP with a fresh nonce on every script; assets get nosniff from _headers', async () => {
     const nonces = new Set<string>()
     for (const path of ['/', '/', '/de/skins', '/no/such/page']) {
       const response = await get(path)

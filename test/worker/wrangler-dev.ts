@@ -54,7 +54,7 @@ export interface StartOptions {
   /**
    * Start it as the docs tell a reader to (`bun run worker:dev <args>`: the client build, then
    * `wrangler dev --ip 127.0.0.1` under the Node 22 of node_modules/.bin) instead of calling wrangler
-   * directly: issue 25 point 1, every command of the docs is run by a test.
+   * directly: every command of the docs is run by a test (test/docs/commands.test.ts).
    */
   viaScript?: boolean
 }
