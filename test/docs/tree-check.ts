@@ -1,6 +1,6 @@
 /**
  * What keeps the tree explaining itself (docs/architecture.md "Reading the code"): no text in it
- * cites the issue tracker — a reader outside the tracker cannot follow "issue 24 point 3", and the
+ * cites the issue tracker — a reader outside the tracker cannot follow "issue N point M", and the
  * numbers rot as issues move — and no page states a configuration default other than the one the
  * schema applies (docs/configuration.md is generated from the schemas; a default written down
  * anywhere else must agree with it). Pure functions over texts, so a test can plant a failure.
@@ -12,7 +12,7 @@ import { appliedDefaults, envText, PARTS } from './config-reference'
 
 const ROOT = join(import.meta.dir, '../..')
 
-/** A citation of the tracker: "issue 12", "Issue 26 point 7", "issues 12 and 13", "issue #5". */
+/** A citation of the tracker: "issue N", "Issue N point M", "issues N and M", "issue #N", each N a number. */
 export const TRACKER_REFERENCE = new RegExp(['\\b[Ii]ssues?', '\\s+#?\\d+'].join(''))
 
 /** The files the rule covers: what git tracks under src, test, locales and docs, the READMEs and the Worker configs. */
