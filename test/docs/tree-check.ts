@@ -15,15 +15,15 @@ const ROOT = join(import.meta.dir, '../..')
 /** A citation of the tracker: "issue N", "Issue N point M", "issues N and M", "issue #N", each N a number. */
 export const TRACKER_REFERENCE = new RegExp(['\\b[Ii]ssues?', '\\s+#?\\d+'].join(''))
 
-/** The files the rule covers: what git tracks under src, test, locales and docs, the READMEs and the Worker configs. */
+/** The files the rule covers: what git tracks under src, test, locales, docs and static, the READMEs and the Worker configs. */
 export function coveredFiles(): string[] {
-  const listed = Bun.spawnSync(['git', 'ls-files', '-z', '--cached', '--others', '--exclude-standard', 'src', 'test', 'locales', 'docs', 'README.md', 'wrangler.toml', 'wrangler.api.toml', 'wrangler.accounts.toml'], { cwd: ROOT })
+  const listed = Bun.spawnSync(['git', 'ls-files', '-z', '--cached', '--others', '--exclude-standard', 'src', 'test', 'locales', 'docs', 'static', 'README.md', 'wrangler.toml', 'wrangler.api.toml', 'wrangler.accounts.toml'], { cwd: ROOT })
   return listed.stdout
     .toString()
     .split('\0')
     .filter(Boolean)
     // Data, not prose: recorded timings, pictures, lockfiles and generated snapshots.
-    .filter((f) => !/\.(png|jpg|json\.gz|lock)$/.test(f) && f !== 'test/durations.json' && !f.includes('/migrations/meta/'))
+    .filter((f) => !/\.(png|jpg|svg|ico|woff2?|json\.gz|lock)$/.test(f) && f !== 'test/durations.json' && !f.includes('/migrations/meta/'))
 }
 
 /** `file:line: text` of every tracker citation in `files` (read from the repository). */

@@ -20,7 +20,7 @@ import { testSessionToken } from '../../src/api/testing/test-session'
 import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
 import { hydrated, launchChromium, withoutWebgl } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
-import { expectNoSidewaysScroll } from '../support/page-checks'
+import { canvasPaintedSoon, expectNoSidewaysScroll } from '../support/page-checks'
 import { writeSkinFiles } from '../support/skin-files'
 
 let server: RunningServer
@@ -122,25 +122,8 @@ const cropImage = (page: Page) =>
       }),
   )
 
-/** Share of the 3D canvas's pixels that are painted, once the viewer has drawn (software WebGL may take a few frames). */
-const paintedSoon = (page: Page) =>
-  page.evaluate(async (selector) => {
-    const end = performance.now() + 10_000
-    for (;;) {
-      const canvas = document.querySelector<HTMLCanvasElement>(selector)!
-      const copy = document.createElement('canvas')
-      copy.width = canvas.width
-      copy.height = canvas.height
-      const g = copy.getContext('2d')!
-      g.drawImage(canvas, 0, 0)
-      const data = g.getImageData(0, 0, copy.width, copy.height).data
-      let painted = 0
-      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++
-      const share = painted / (data.length / 4)
-      if (share > 0.03 || performance.now() > end) return share
-      await new Promise((resolve) => requestAnimationFrame(resolve))
-    }
-  }, CANVAS)
+/** Share of the 3D canvas's pixels that are painted, once the viewer has drawn. */
+const paintedSoon = (page: Page) => canvasPaintedSoon(page, CANVAS, 0.03)
 
 const objectUrls = (page: Page) => page.evaluate(() => (window as unknown as { objectUrls: { made: string[]; revoked: string[] } }).objectUrls)
 

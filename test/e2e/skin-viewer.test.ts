@@ -15,6 +15,7 @@ import { gzipSync } from 'bun'
 import { encode } from 'fast-png'
 import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core'
 import { hydrated, launchChromium, withoutWebgl } from '../support/browser'
+import { canvasPaintedSoon } from '../support/page-checks'
 import { startBunServer, type RunningServer } from '../support/bun-server'
 
 let server: RunningServer
@@ -123,34 +124,7 @@ async function holdThree(page: Page) {
 /** Waits for the viewer to settle on `state` ('3d' or 'unavailable'). */
 const viewerState = (page: Page, state: string) => page.locator(`${VIEWER} .skin-viewer[data-viewer="${state}"]`).waitFor({ timeout: 30_000 })
 
-/** Share of canvas pixels that are not transparent background. */
-const paintedShare = (page: Page) =>
-  page.evaluate((selector) => {
-    const canvas = document.querySelector<HTMLCanvasElement>(selector)!
-    const copy = document.createElement('canvas')
-    copy.width = canvas.width
-    copy.height = canvas.height
-    const g = copy.getContext('2d')!
-    g.drawImage(canvas, 0, 0)
-    const data = g.getImageData(0, 0, copy.width, copy.height).data
-    let painted = 0
-    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++
-    return painted / (data.length / 4)
-  }, CANVAS)
-
-/**
- * The painted share once the viewer has drawn its model: the state flips to 3D when the viewer is
- * ready, and software WebGL may draw the model a few frames later (a CI run read 0 right after the
- * flip), so the share is read again each frame until it shows or the deadline passes.
- */
-async function paintedSoon(page: Page, deadlineMs = 10_000): Promise<number> {
-  const end = Date.now() + deadlineMs
-  for (;;) {
-    const share = await paintedShare(page)
-    if (share > 0.05 || Date.now() > end) return share
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
-  }
-}
+const paintedSoon = (page: Page, deadlineMs = 10_000) => canvasPaintedSoon(page, CANVAS, 0.05, deadlineMs)
 
 /** The canvas as a data URL, after `frames` more animation frames. */
 const frame = (page: Page, frames = 8) =>
