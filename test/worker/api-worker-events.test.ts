@@ -2,8 +2,8 @@
  * The job event stream on the API Worker through its Durable Object (docs/cloudflare.md "The job event
  * stream"): src/api/worker.ts under `wrangler dev` (test/worker/api-worker-stack.ts), real HTTP, real
  * Queues, the object on local Durable Objects reading local D1. The session turns the object's poll
- * off in effect (JOB_EVENTS_POLL_S one hour), so every event here was told by a writer (the submit, the
- * Queues consumer), and TEST_JOB_EVENTS serves the object's counters and a restart of it. Event ids are
+ * off in effect (JOB_EVENTS_POLL_S one hour), so every event here was told by a writer (the submit and
+ * the job's run at once in its request, or the Queues consumer), and TEST_JOB_EVENTS serves the object's counters and a restart of it. Event ids are
  * opaque here: a test only ever hands one back as Last-Event-ID.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -211,7 +211,8 @@ describe('API Worker: GET /v2/queue/events through the job event object', () => 
     const id = await submit(caller)
     const seen = await eventsUntil(first.sse, id, 'waiting')
     expect((await call('/__test/job-events/restart', { method: 'POST' })).status).toBe(204)
-    // The stream ends (the consumer may still have told it of the claim before the restart).
+    // The stream ends (the job's run, started at once by the submit, may have told it of the claim and the
+    // completion before the restart).
     const reading = (async () => {
       for (;;) seen.push(jobEvent(await first.sse.until('job')))
     })()
