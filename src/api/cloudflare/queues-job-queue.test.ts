@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { ApiError } from '../errors'
 import type { JobRow } from '../jobs/queue/job-queue'
 import { openStore, type BunStore } from '../store/db'
-import { DEAD_LETTER_ERRORS, nextReadMs, queuesJobQueue, type JobMessage, type QueuesJobQueueOptions } from './queues-job-queue'
+import { DEAD_LETTER_ERRORS, LOCAL_CHECK_MS, nextReadMs, queuesJobQueue, type JobMessage, type QueuesJobQueueOptions } from './queues-job-queue'
 
 /**
  * The Queues consumer's logic on a real SQLite store with the jobs schema (the SQL is
@@ -380,6 +380,58 @@ describe('queuesJobQueue', () => {
       await req.settled()
       expect(processed).toEqual(['a'])
       expect(row(s, 'a')).toMatchObject({ status: 'completed', attempts: 1 })
+    })
+
+    test('a wait for a job running in this isolate reads no D1 row until the run has ended, then one', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      const reads = { byId: 0 }
+      const sql = { ...s.sql, get: (q: string, p?: unknown[]) => (q.startsWith('SELECT * FROM jobs WHERE id') && reads.byId++, s.sql.get(q, p as never)) } as typeof s.sql
+      let open!: () => void
+      const gate = new Promise<void>((resolve) => (open = resolve))
+      const waits: number[] = []
+      const { q } = setup(s, {
+        sql,
+        startNow: { waitUntil: () => req.waitUntil },
+        process: async (job) => {
+          await gate
+          return { skinUuid: `skin-${job.id}` }
+        },
+        wait: async (ms) => {
+          waits.push(ms)
+          if (waits.length === 20) open()
+          await new Promise((r) => setTimeout(r, 0))
+        },
+      })
+      await q.notify('a')
+      const done = await q.waitFor('a', 60_000)
+      expect(done).toMatchObject({ status: 'completed', result: 'skin-a' })
+      expect(waits.slice(0, 20)).toEqual(Array(20).fill(LOCAL_CHECK_MS))
+      expect(reads.byId).toBe(1)
+    })
+
+    test('a delivery of a job this isolate finished is acked without reading D1', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      const queries: string[] = []
+      const sql = { ...s.sql, get: (q: string, p?: unknown[]) => (queries.push(q), s.sql.get(q, p as never)), run: (q: string, p?: unknown[]) => (queries.push(q), s.sql.run(q, p as never)) } as typeof s.sql
+      const { q } = setup(s, { sql, startNow: { waitUntil: () => req.waitUntil } })
+      await q.notify('a')
+      await req.settled()
+      queries.length = 0
+      const { batch: b, outcome } = batch('skin-jobs', 'a')
+      await q.consume(b)
+      expect(outcome).toEqual({ a: 'ack' })
+      expect(queries).toEqual([])
+      // Another isolate (a fresh queue) knows nothing of it: it reads the row, finds it finished, acks.
+      const other = setup(s, { sql }).q
+      const again = batch('skin-jobs', 'a')
+      await other.consume(again.batch)
+      expect(again.outcome).toEqual({ a: 'ack' })
+      expect(queries.length).toBeGreaterThan(0)
+      expect(row(s, 'a').attempts).toBe(1)
     })
 
     test('the immediate run tells the job event stream of each change in the submitting request', async () => {

@@ -28,11 +28,15 @@
  * when the signer has no capacity now (`startNow.ready`), the message alone runs the job.
  *
  * `/v2/generate` and the `GET /v2/queue/{id}?wait=` long-poll wait by reading the row
- * again and again within the request's time: the consumer runs in another invocation, maybe another
- * isolate, so there is nothing in-process to be told by. The reads start 50 ms apart and spread out
+ * again and again within the request's time: the job runs in another invocation, maybe another
+ * isolate, whose promises a request may not await. The reads start 50 ms apart and spread out
  * to a quarter of the time waited so far (at most `pollMs`): a job that finishes at once is seen at
- * once, and a long wait costs a few dozen D1 reads of one row rather than one every 50 ms. Durations
- * for `eta` are per isolate, seeded from D1 by {@link loadDurations}.
+ * once, and a long wait costs a few dozen D1 reads of one row rather than one every 50 ms. While the
+ * job runs in this isolate (an immediate run, a delivery) nothing can change its row but that run, so
+ * the wait looks at the isolate's own record of it every {@link LOCAL_CHECK_MS} instead of reading
+ * D1, and reads the row once the run has ended. A delivery of a job this isolate finished is acked
+ * without a read (the isolate remembers its last {@link FINISHED_KEPT} finished jobs; completed and
+ * failed are final). Durations for `eta` are per isolate, seeded from D1 by {@link loadDurations}.
  * @module
  */
 import type { Message, MessageBatch, Queue } from '@cloudflare/workers-types'
@@ -130,6 +134,10 @@ const INTERNAL: CodeAndMessage = { code: 'internal_error', message: 'An internal
 const EMA = 0.1
 /** The first intervals between `waitFor`'s reads, ms. */
 const FIRST_READ_MS = 50
+/** How often `waitFor` looks at this isolate's record of a job it is running, ms (no I/O). */
+export const LOCAL_CHECK_MS = 10
+/** Jobs this isolate finished that it remembers, so their messages are acked without a D1 read. */
+export const FINISHED_KEPT = 1000
 
 /** The pause before `waitFor`'s next read after `waitedMs`: a quarter of the time waited, 50 ms to `maxMs`. */
 export const nextReadMs = (waitedMs: number, maxMs: number): number => Math.max(FIRST_READ_MS, Math.min(maxMs, Math.round(waitedMs / 4)))
@@ -165,12 +173,31 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
 
   const durations: Durations = { pending: 0, generate: 1000 }
   const running = opts.running ?? { jobs: 0 }
+  /** Jobs running in this isolate now (the module note: their rows change only through these runs). */
+  const runningHere = new Set<string>()
+  /** Jobs this isolate completed or failed, oldest first (a Set keeps insertion order). */
+  const finishedHere = new Set<string>()
+  const remember = (id: string) => {
+    finishedHere.add(id)
+    if (finishedHere.size > FINISHED_KEPT) finishedHere.delete(finishedHere.values().next().value!)
+  }
 
   /**
    * Processes a claimed job to its end here: completed, or failed by an ApiError (`finished`), or put back
    * to `waiting` after an unexpected error (`requeued`: a delivery of its message runs it again).
    */
   async function run(job: JobRow): Promise<'finished' | 'requeued'> {
+    runningHere.add(job.id)
+    try {
+      const outcome = await runClaimed(job)
+      if (outcome === 'finished') remember(job.id)
+      return outcome
+    } finally {
+      runningHere.delete(job.id)
+    }
+  }
+
+  async function runClaimed(job: JobRow): Promise<'finished' | 'requeued'> {
     const started = job.started_at ?? now()
     try {
       const { skinUuid } = await opts.process(job)
@@ -195,7 +222,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
 
   async function handle(message: Message<JobMessage>): Promise<void> {
     const jobId = message.body?.jobId
-    if (typeof jobId !== 'string') return message.ack()
+    if (typeof jobId !== 'string' || finishedHere.has(jobId)) return message.ack()
     const t0 = now()
     const job = await claim(jobId, t0)
     if (!job) {
@@ -222,6 +249,9 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
    */
   function startNow(jobId: string, waitUntil: (promise: Promise<unknown>) => void): void {
     running.jobs++
+    // From here a wait for this job looks at the isolate's record (module note); a claim lost to a
+    // delivery ends the record at once, and the wait reads D1 again.
+    runningHere.add(jobId)
     const go = async () => {
       try {
         if (opts.startNow?.ready && !(await opts.startNow.ready())) return
@@ -234,6 +264,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
         opts.afterClaim?.(job, 'immediate run')
         await run(job)
       } finally {
+        runningHere.delete(jobId)
         running.jobs--
       }
     }
@@ -283,13 +314,17 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
     async waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | null> {
       const start = now()
       for (let paused = 0; ; ) {
-        const row = await byId(jobId)
-        if (finished(row)) return row
+        // Running here: only that run can change the row, so look again without reading D1 (module note).
+        const local = runningHere.has(jobId)
+        if (!local) {
+          const row = await byId(jobId)
+          if (finished(row)) return row
+        }
         // The reads take time too (a slow local D1 doubled a 9 s wait): the clock counts, or the
         // pauses alone when the clock stands still (tests).
         const waited = Math.max(paused, now() - start)
         if (waited >= timeoutMs || signal?.aborted) return null
-        const step = Math.min(nextReadMs(waited, pollMs), timeoutMs - waited)
+        const step = Math.min(local ? LOCAL_CHECK_MS : nextReadMs(waited, pollMs), timeoutMs - waited)
         await wait(step, signal)
         paused += step
       }
