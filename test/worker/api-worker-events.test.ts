@@ -172,9 +172,15 @@ describe('API Worker: GET /v2/queue/events through the job event object', () => 
       expect(s.seen.filter((e) => !own.get(s.caller)!.has(e.job))).toEqual([])
       expect(s.seen.filter((e) => e.job !== sentinels.get(s.caller)).map((e) => e.status)).toEqual(['waiting', 'processing', 'completed'])
     }
-    // Every departure ends its subscription in the object.
+    // Every departure ends its subscription in the object. wrangler dev tells the Worker of a departure
+    // when it next writes to the stream (see the disconnect test below): the sentinels' jobs ran at once
+    // and may have finished before the streams were cancelled, so each caller's next job is that write.
+    const nextJobs = await Promise.all(callers.map((caller) => submit(caller)))
     expect(await statsWhen((s) => s.streams === 0 && s.subscriptions === 0)).toMatchObject({ streams: 0, subscriptions: 0 })
-    for (const caller of callers) await finished(sentinels.get(caller)!, caller)
+    for (const [i, caller] of callers.entries()) {
+      await finished(sentinels.get(caller)!, caller)
+      await finished(nextJobs[i]!, caller)
+    }
   }, 120_000)
 
   test('a stream whose client disconnects leaves no subscription in the object', async () => {
