@@ -120,7 +120,7 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
     ? queuesWebhooks({ sql: ctx.store.sql, producer: env.WEBHOOKS, box, now: ctx.now, random: ctx.random, fetch: ((input, init) => fetch(input, init)) as typeof fetch /* called unbound otherwise: "Illegal invocation" on Workers */, rules: { platformBlocksPrivate: true }, keysUrl: `${ctx.config.publicUrl}/accounts/keys`, report })
     : undefined
   const jobWebhooks = webhooks ? createJobWebhooks({ store: ctx.store, dispatcher: webhooks, rules: { platformBlocksPrivate: true }, now: ctx.now, report }) : undefined
-  // Every job row change made here (a submit's insert, the consumer's updates) is told to the object.
+  // Every job row change made here (a submit's insert, its immediate run's and the consumer's updates) is told to the object.
   const jobEvents = env.JOB_EVENTS ? durableJobEvents(env.JOB_EVENTS, { report }) : undefined
   // The generator's wait for a texture another job is signing tells invocations apart by their scope.
   const wireOptions = { report, invocation: currentInvocation, ...(jobWebhooks ? { webhooks: jobWebhooks } : {}), ...(jobEvents ? { eventFanout: jobEvents } : {}) }
