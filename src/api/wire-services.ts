@@ -45,6 +45,11 @@ export interface WireOptions {
    * Worker: src/api/cloudflare/durable-job-events.ts). Absent there, `GET /v2/queue/events` answers 501.
    */
   eventFanout?: EventFanout
+  /**
+   * The invocation running now, where several serve one build (the API Worker:
+   * src/api/cloudflare/invocation-scope.ts): the generator never awaits one invocation's signing from another.
+   */
+  invocation?: () => object | undefined
 }
 
 /** A job event fan-out held outside this process. */
@@ -78,7 +83,7 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
   // on Bun, the job event object on the API Worker).
   let changed: () => void | Promise<void> = () => {}
   const storage = createStorageMeter({ sql: store.sql, blobs, budgetBytes: config.storageBudgetBytes, now })
-  const generator = createGenerator(ctx, { capes, counters, storage, notify: (jobId) => announce(jobId), changed: () => changed(), ...(opts.webhooks ? { webhooks: opts.webhooks } : {}), ...(opts.onJobFinished ? { finishedAtOnce: opts.onJobFinished } : {}) })
+  const generator = createGenerator(ctx, { capes, counters, storage, notify: (jobId) => announce(jobId), changed: () => changed(), ...(opts.webhooks ? { webhooks: opts.webhooks } : {}), ...(opts.onJobFinished ? { finishedAtOnce: opts.onJobFinished } : {}), ...(opts.invocation ? { invocation: opts.invocation } : {}) })
   const processJob: JobProcessor = (job) => generator.process(job)
   let queue: JobQueue
   let events: JobEvents | undefined

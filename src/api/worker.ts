@@ -3,7 +3,9 @@
  * `skin-signature-api`): the same services and routes as the embedded API (src/api/app.ts), on D1,
  * R2, Cloudflare Queues and Durable Objects instead of bun:sqlite, SQLite blobs, the in-process queue
  * and in-memory limits. `fetch` serves the API at its root (`/v2/…`, `/textures/…`), as the web
- * Worker's `API` service binding expects; `queue` is the consumer of `skin-jobs` (generate and sign)
+ * Worker's `API` service binding expects, each request in an invocation scope of its own
+ * (./cloudflare/invocation-scope.ts) whose `waitUntil` runs the jobs it submits at once; `queue` is the
+ * consumer of `skin-jobs` (the durable path: it signs what no immediate run finished)
  * and of its dead-letter queue, and of `skin-webhooks` (webhook delivery attempts, docs/webhooks.md); `scheduled` (the Cron Trigger of wrangler.api.toml) renews the signing
  * pool's tokens, what the background refresher's timer does on Bun. The app is
  * built once per isolate, env and public origin (module-level cache, ./cloudflare/per-origin-builds.ts).
@@ -17,7 +19,7 @@ import type { DurableObjectNamespace, ExecutionContext, MessageBatch, ScheduledC
 import { createTokenBox } from './signing/pool/token-box'
 import { createApiApp } from './app'
 import { workerConfig, workerContext, type ApiWorkerEnv } from './cloudflare/worker-env'
-import { queuesJobQueue, type JobMessage, type QueuesJobQueue } from './cloudflare/queues-job-queue'
+import { queuesJobQueue, type JobMessage, type JobRunner, type QueuesJobQueue } from './cloudflare/queues-job-queue'
 import type { JobProcessor, JobRow } from './jobs/queue/job-queue'
 import { applyTagThreshold } from './skins/community/tags'
 import { oneLineError } from '../shared/log/one-line'
@@ -33,6 +35,7 @@ import { queuesWebhooks, type QueuesWebhooks, type WebhookMessage } from './clou
 import { createJobWebhooks } from './webhooks/job-events'
 import { workerOperatorEndpoints } from './cloudflare/worker-operator'
 import { durableJobEvents } from './cloudflare/durable-job-events'
+import { currentInvocation, inInvocation, type Invocation } from './cloudflare/invocation-scope'
 import type { JobEventsObject } from './cloudflare/job-events-object'
 
 export { RateLimitObject } from './cloudflare/rate-limit-object'
@@ -58,12 +61,15 @@ interface Built {
 
 const report = (e: unknown) => console.error(`[api-worker] ${oneLineError(e)}`)
 
-/** TEST_CRASH_ONCE: the first claimed job of this isolate makes the consumer die (throw) once. */
+/**
+ * TEST_CRASH_ONCE: the first claimed job of this isolate makes its runner die (throw) once, after the
+ * claim: the submit's immediate run as a rule, else a delivery of its message.
+ */
 let crashed = false
-function crashOnce(job: JobRow): void {
+function crashOnce(job: JobRow, runner: JobRunner): void {
   if (crashed) return
   crashed = true
-  throw new Error(`TEST_CRASH_ONCE: the consumer died after claiming job ${job.id}`)
+  throw new Error(`TEST_CRASH_ONCE: the ${runner} died after claiming job ${job.id}`)
 }
 
 /**
@@ -81,10 +87,20 @@ function failingNamed(process: JobProcessor, name: string): JobProcessor {
 /**
  * TEST_COUNT_D1: D1 round trips of the request being answered, sent as `x-d1-round-trips`
  * (docs/cloudflare.md "D1 round trips per route"; test/worker/api-worker.test.ts reads them route
- * by route). One counter for the isolate, so the figure is exact only for requests that do not
- * overlap, as the test sends them.
+ * by route). Counted per invocation (./cloudflare/invocation-scope.ts), so a job running at once in
+ * another request, or a queue batch, adds nothing to a route's figure.
  */
-let d1RoundTrips = 0
+const countedInvocations = new WeakMap<Invocation, number>()
+const countRoundTrip = () => {
+  const invocation = currentInvocation()
+  if (invocation) countedInvocations.set(invocation, (countedInvocations.get(invocation) ?? 0) + 1)
+}
+
+/**
+ * Jobs running in this isolate, whichever origin's queue runs them: a submit starts its job at once
+ * only below QUEUE_CONCURRENCY of them (docs/cloudflare.md "A job starts at once").
+ */
+const running = { jobs: 0 }
 
 /**
  * The isolate's app for `env` at `origin`: PUBLIC_URL when set, else the origin the request reached the
@@ -93,7 +109,7 @@ let d1RoundTrips = 0
  */
 async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
   const withOrigin = { ...env, PUBLIC_URL: origin }
-  const ctx = await workerContext(env.TEST_COUNT_D1 === '1' ? { ...withOrigin, DB: countingD1(env.DB, () => d1RoundTrips++) } : withOrigin)
+  const ctx = await workerContext(env.TEST_COUNT_D1 === '1' ? { ...withOrigin, DB: countingD1(env.DB, countRoundTrip) } : withOrigin)
   const retryDelay = Number(env.QUEUE_RETRY_DELAY_S ?? 10)
   // Webhook secrets are stored sealed with the token key (src/api/webhooks/secret.ts): without one
   // (POOL_TOKEN_KEY) this Worker sends no webhooks rather than keep secrets as they are.
@@ -104,9 +120,11 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
     ? queuesWebhooks({ sql: ctx.store.sql, producer: env.WEBHOOKS, box, now: ctx.now, random: ctx.random, fetch: ((input, init) => fetch(input, init)) as typeof fetch /* called unbound otherwise: "Illegal invocation" on Workers */, rules: { platformBlocksPrivate: true }, keysUrl: `${ctx.config.publicUrl}/accounts/keys`, report })
     : undefined
   const jobWebhooks = webhooks ? createJobWebhooks({ store: ctx.store, dispatcher: webhooks, rules: { platformBlocksPrivate: true }, now: ctx.now, report }) : undefined
-  // Every job row change made here (a submit's insert, the consumer's updates) is told to the object.
+  // Every job row change made here (a submit's insert, its immediate run's and the consumer's updates) is told to the object.
   const jobEvents = env.JOB_EVENTS ? durableJobEvents(env.JOB_EVENTS, { report }) : undefined
-  const wireOptions = { report, ...(jobWebhooks ? { webhooks: jobWebhooks } : {}), ...(jobEvents ? { eventFanout: jobEvents } : {}) }
+  // The generator's wait for a texture another job is signing tells invocations apart by their scope.
+  const wireOptions = { report, invocation: currentInvocation, ...(jobWebhooks ? { webhooks: jobWebhooks } : {}), ...(jobEvents ? { eventFanout: jobEvents } : {}) }
+  const pool = ctx.signingPool
   const { services, queue } = wireServices(ctx, wireOptions, (process) =>
     queuesJobQueue({
       sql: ctx.store.sql,
@@ -124,6 +142,11 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
       ...(env.PUBLIC_URL ? {} : { origin }),
       ...(jobWebhooks ? { onFinished: (jobId: string) => jobWebhooks.finished(jobId) } : {}),
       ...(jobEvents ? { onChange: jobEvents.changed } : {}),
+      // The submitting request runs its job at once (docs/cloudflare.md "A job starts at once"); with the
+      // Mojang pool only while an account is free now, so the run does not outlast the request's waitUntil.
+      startNow: { waitUntil: () => currentInvocation()?.waitUntil, ...(pool ? { ready: async () => (await pool.capacity()).usable > 0 } : {}) },
+      running,
+      report,
     }),
   )
   // What createEmbeddedApi's start() does on Bun, minus crash recovery (Queues redelivers) and demo seeding.
@@ -175,6 +198,23 @@ async function testJobEvents(request: Request, namespace: DurableObjectNamespace
   return null
 }
 
+/** The `queue()` handler's work: webhook attempts, dead letters, or job messages by the origin they name. */
+async function consumeBatch(batch: MessageBatch<JobMessage>, env: ApiWorkerEnv): Promise<void> {
+  if (batch.queue === (env.WEBHOOKS_QUEUE ?? 'skin-webhooks')) {
+    // Deliveries name no origin: every signed body was built when the event happened.
+    const { webhooks } = await built(env, originOf(env))
+    if (webhooks) await webhooks.consume(batch as unknown as MessageBatch<WebhookMessage>)
+    else batch.ackAll()
+    return
+  }
+  const dead = batch.queue === (env.JOBS_DEAD_LETTER_QUEUE ?? 'skin-jobs-dlq')
+  for (const [origin, group] of byOrigin(batch, env)) {
+    const { queue } = await built(env, origin)
+    if (dead) await queue.deadLetters(group)
+    else await queue.consume(group)
+  }
+}
+
 export default {
   async fetch(incoming: Request, env: ApiWorkerEnv, ctx: ExecutionContext): Promise<Response> {
     const request = withEdgeClientAddress(incoming)
@@ -197,28 +237,18 @@ export default {
       if (new URL(request.url).pathname === '/readyz') return Response.json({ ready: false, checks: { configuration: { ok: false, reason: message } } }, { status: 503 })
       return Response.json({ success: false, errors: [{ code: 'api_not_configured', message }] }, { status: 503 })
     }
-    if (env.TEST_COUNT_D1 !== '1') return app.fetch(request, env, ctx)
-    d1RoundTrips = 0
-    const answer = await app.fetch(request, env, ctx)
+    // The request's scope: its waitUntil runs the jobs it submits at once.
+    const invocation: Invocation = { waitUntil: (promise) => ctx.waitUntil(promise) }
+    if (env.TEST_COUNT_D1 !== '1') return inInvocation(invocation, () => app.fetch(request, env, ctx))
+    const answer = await inInvocation(invocation, () => app.fetch(request, env, ctx))
     const counted = new Response(answer.body, answer)
-    counted.headers.set('x-d1-round-trips', String(d1RoundTrips))
+    counted.headers.set('x-d1-round-trips', String(countedInvocations.get(invocation) ?? 0))
     return counted
   },
 
   async queue(batch: MessageBatch<JobMessage>, env: ApiWorkerEnv): Promise<void> {
-    if (batch.queue === (env.WEBHOOKS_QUEUE ?? 'skin-webhooks')) {
-      // Deliveries name no origin: every signed body was built when the event happened.
-      const { webhooks } = await built(env, originOf(env))
-      if (webhooks) await webhooks.consume(batch as unknown as MessageBatch<WebhookMessage>)
-      else batch.ackAll()
-      return
-    }
-    const dead = batch.queue === (env.JOBS_DEAD_LETTER_QUEUE ?? 'skin-jobs-dlq')
-    for (const [origin, group] of byOrigin(batch, env)) {
-      const { queue } = await built(env, origin)
-      if (dead) await queue.deadLetters(group)
-      else await queue.consume(group)
-    }
+    // A scope of its own (no waitUntil: a delivery never starts another job at once).
+    return inInvocation({}, () => consumeBatch(batch, env))
   },
 
   /**

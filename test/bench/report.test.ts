@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { formatBudget, formatValue, percentile, separability, verdict, type Figure } from './report'
-import { markdownTable } from './table'
+import { markdownTable, pairsMarkdownTable, pairsTextTable, runtimePairs } from './table'
 import { parseWrk, wrkDurationMs } from './wrk'
 
 /** Captured from `wrk -t2 -c32 -d3s --latency` (4.1.0, Debian) against a Bun hello, plus an error line. */
@@ -82,4 +82,26 @@ test('the Markdown table has a row per figure with its verdict, pipes escaped', 
   expect(md).toHaveLength(4)
   expect(md[2]).toBe('| wrk /skins vs hello | 1/20.0 (a\\|b) | ≥ 1/30.0 | ok |')
   expect(md[3]).toBe('| LCP | 200 ms | ≤ 150 ms | MISSED |')
+})
+
+test('each Workers row is paired with the Bun row of its name (without the prefix); rows without a counterpart stay out', () => {
+  const rows: Figure[] = [
+    { bench: 'generate', figure: 'generate, 100 distinct skins at concurrency 8: jobs/s', value: 137, unit: 'per-s' },
+    { bench: 'ssr', figure: 'SSR /skins req/s (wrk -t2 -c32 -d10s)', value: 1387, unit: 'per-s' },
+    { bench: 'generate', figure: 'generate, only on Bun', value: 1, unit: 'ms' },
+    { bench: 'workers', figure: 'Workers: SSR /skins req/s (wrk -t2 -c32 -d10s)', value: 68, unit: 'per-s' },
+    { bench: 'workers', figure: 'Workers: generate, 100 distinct skins at concurrency 8: jobs/s', value: 20, unit: 'per-s' },
+    { bench: 'workers', figure: 'Workers: wrangler dev session start', value: 4.3, unit: 's' },
+  ]
+  const pairs = runtimePairs(rows)
+  expect(pairs.map((p) => [p.figure, p.bun.value, p.workers.value])).toEqual([
+    ['SSR /skins req/s (wrk -t2 -c32 -d10s)', 1387, 68],
+    ['generate, 100 distinct skins at concurrency 8: jobs/s', 137, 20],
+  ])
+  expect(pairsMarkdownTable(pairs).split('\n')[2]).toBe('| SSR /skins req/s (wrk -t2 -c32 -d10s) | 1387/s | 68/s |')
+  const budgeted = runtimePairs([
+    { bench: 'generate', figure: 'p50', value: 56, unit: 'ms', budget: { max: 150 } },
+    { bench: 'workers', figure: 'Workers: p50', value: 396, unit: 'ms', budget: { max: 150 } },
+  ])
+  expect(pairsTextTable(budgeted).split('\n')[1]).toMatch(/^p50\s+\| 56 ms ok\s+\| 396 ms MISSED$/)
 })

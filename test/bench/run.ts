@@ -2,9 +2,10 @@
  * `bun run bench` (DESIGN.md §4: speed targets live here, not in timed tests):
  * installs what is missing (wrk, Chromium; with apt-get when root), builds the production client,
  * runs every `test/bench/*.bench.ts` in turn, then prints one table — figure | measured | budget |
- * ok/MISSED — as text and as Markdown, writes it with the machine's description to
- * test-results/bench.json and test-results/bench.md, and exits 1 when a budget is missed or a
- * bench did not finish. Pass names to run a subset: `bun run bench ssr pages`.
+ * ok/MISSED — as text and as Markdown, then each figure measured on both runtimes side by side (a
+ * Workers row `Workers: <name>` beside the Bun row `<name>`: ./table.ts `runtimePairs`), writes it
+ * with the machine's description to test-results/bench.json and test-results/bench.md, and exits 1
+ * when a budget is missed or a bench did not finish. Pass names to run a subset: `bun run bench ssr pages`.
  * Defaults keep the whole run under 15 minutes on 2 cores; the env overrides raise them
  * (BENCH_API_LARGE, BENCH_API_SECONDS, BENCH_LOAD_JOBS, FUZZ_RUNS, BENCH_LOADS, BENCH_JOBS,
  * BENCH_WRK_SECONDS, ...; each bench's doc comment names its own). A full run took 9–12 minutes on
@@ -16,7 +17,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import type { Figure } from './report'
 import { verdict } from './report'
-import { markdownTable, textTable } from './table'
+import { markdownTable, pairsMarkdownTable, pairsTextTable, runtimePairs, textTable } from './table'
 import { ensureWrk } from './wrk'
 
 const DIR = import.meta.dir
@@ -99,12 +100,16 @@ if (only.length === 0) figures.push({ bench: 'run', figure: 'whole `bun run benc
 
 const missed = figures.filter((f) => verdict(f) === 'MISSED')
 const info = { date: new Date().toISOString(), machine: machine(), totalSeconds: +totalSeconds.toFixed(1), settings: Object.fromEntries(Object.entries(env).filter(([k]) => k in DEFAULTS || (/^(BENCH_|FUZZ_)/.test(k) && k !== 'BENCH_RESULTS_DIR'))) }
+const pairs = runtimePairs(figures)
 const markdown = [
   `Measured ${info.date.slice(0, 10)} on ${info.machine.nproc} × ${info.machine.cpu}, ${info.machine.ramGiB} GiB RAM, Bun ${info.machine.bun}, ${info.machine.chromium}; \`bun run bench\` took ${(totalSeconds / 60).toFixed(1)} min.`,
   '',
   markdownTable(figures),
+  ...(pairs.length ? ['', 'Bun and Workers side by side:', '', pairsMarkdownTable(pairs)] : []),
 ].join('\n')
 console.log(`\n=== results (${(totalSeconds / 60).toFixed(1)} min) ===\n${textTable(figures)}`)
+if (pairs.length) console.log(`\n=== Bun and Workers side by side ===\n${pairsTextTable(pairs)}`)
+else if (runs.some((r) => r.bench === 'workers')) console.log('\n(the Workers rows\' Bun counterparts come from the generate and ssr benches: `bun run bench generate ssr workers` prints them side by side)')
 console.log(`\n--- Markdown ---\n${markdown}`)
 mkdirSync(OUT, { recursive: true })
 writeFileSync(join(OUT, 'bench.json'), JSON.stringify({ ...info, runs, figures: figures.map((f) => ({ ...f, verdict: verdict(f) })) }, null, 2))

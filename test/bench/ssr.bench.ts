@@ -8,7 +8,9 @@
  *    and after the site, the baseline is their mean), `/skins`, a skin page; requests/s, latency
  *    percentiles, non-2xx. Budgets: `/skins` ≥ 1/30 of hello, skin page ≥ 1/40, no non-2xx.
  *    `/skins` is also loaded with a browser's Accept-Encoding, reported without a budget (the
- *    budget's ratio is defined without compression).
+ *    budget's ratio is defined without compression). The `/skins` and skin page requests/s are also
+ *    rows of their own, named as workers.bench.ts names its wrk runs of the web Worker (./site-jobs.ts
+ *    `ssrRateFigure`), so `bun run bench` prints the two runtimes side by side.
  * Env: BENCH_WRK_SECONDS (10), BENCH_WRK_CONNECTIONS (32), BENCH_WRK_THREADS (2), BENCH_SKINS (48).
  * Run: `bun test/bench/ssr.bench.ts` (or `bun run bench ssr`; needs a client build).
  * @module
@@ -19,6 +21,7 @@ import { join } from 'node:path'
 import { freePort } from '../support/bun-server'
 import { percentile, record, type Figure } from './report'
 import { ensureWrk, runWrk, type WrkResult, type WrkShape } from './wrk'
+import { ssrRateFigure } from './site-jobs'
 
 // React picks its production build from NODE_ENV when first imported, so set it before loading the app.
 process.env.NODE_ENV = 'production'
@@ -94,6 +97,9 @@ try {
       failed: r.non2xx > 0 || r.socketErrors > 0,
     },
   ]
+  const rateRow = (figure: string, r: WrkResult): Omit<Figure, 'bench'>[] => [
+    { figure, value: r.rps, unit: 'per-s', note: `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms; ${r.non2xx} non-2xx; Bun, ${process.env.BENCH_SKINS ?? '48'} demo skins`, failed: r.non2xx > 0 || r.socketErrors > 0 },
+  ]
   record('ssr', [
     { figure: 'SSR /skins in-process p50', value: skinsIn.p50, unit: 'ms', budget: { max: 0.4 }, note: `p99 ${skinsIn.p99.toFixed(2)} ms` },
     { figure: 'SSR skin page in-process p50', value: skinIn.p50, unit: 'ms', note: `p99 ${skinIn.p99.toFixed(2)} ms` },
@@ -101,6 +107,8 @@ try {
     ...loadRow('wrk /skins vs hello', skins, 1 / 30),
     ...loadRow('wrk skin page vs hello', skin, 1 / 40),
     ...loadRow('wrk /skins vs hello, browser Accept-Encoding', skinsBrowser),
+    ...rateRow(ssrRateFigure('', '/skins', shape), skins),
+    ...rateRow(ssrRateFigure('', 'skin page', shape), skin),
   ])
 } finally {
   hello.stop(true)

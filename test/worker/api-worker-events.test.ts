@@ -2,8 +2,8 @@
  * The job event stream on the API Worker through its Durable Object (docs/cloudflare.md "The job event
  * stream"): src/api/worker.ts under `wrangler dev` (test/worker/api-worker-stack.ts), real HTTP, real
  * Queues, the object on local Durable Objects reading local D1. The session turns the object's poll
- * off in effect (JOB_EVENTS_POLL_S one hour), so every event here was told by a writer (the submit, the
- * Queues consumer), and TEST_JOB_EVENTS serves the object's counters and a restart of it. Event ids are
+ * off in effect (JOB_EVENTS_POLL_S one hour), so every event here was told by a writer (the submit and
+ * the job's run at once in its request, or the Queues consumer), and TEST_JOB_EVENTS serves the object's counters and a restart of it. Event ids are
  * opaque here: a test only ever hands one back as Last-Event-ID.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -172,9 +172,15 @@ describe('API Worker: GET /v2/queue/events through the job event object', () => 
       expect(s.seen.filter((e) => !own.get(s.caller)!.has(e.job))).toEqual([])
       expect(s.seen.filter((e) => e.job !== sentinels.get(s.caller)).map((e) => e.status)).toEqual(['waiting', 'processing', 'completed'])
     }
-    // Every departure ends its subscription in the object.
+    // Every departure ends its subscription in the object. wrangler dev tells the Worker of a departure
+    // when it next writes to the stream (see the disconnect test below): the sentinels' jobs ran at once
+    // and may have finished before the streams were cancelled, so each caller's next job is that write.
+    const nextJobs = await Promise.all(callers.map((caller) => submit(caller)))
     expect(await statsWhen((s) => s.streams === 0 && s.subscriptions === 0)).toMatchObject({ streams: 0, subscriptions: 0 })
-    for (const caller of callers) await finished(sentinels.get(caller)!, caller)
+    for (const [i, caller] of callers.entries()) {
+      await finished(sentinels.get(caller)!, caller)
+      await finished(nextJobs[i]!, caller)
+    }
   }, 120_000)
 
   test('a stream whose client disconnects leaves no subscription in the object', async () => {
@@ -211,7 +217,8 @@ describe('API Worker: GET /v2/queue/events through the job event object', () => 
     const id = await submit(caller)
     const seen = await eventsUntil(first.sse, id, 'waiting')
     expect((await call('/__test/job-events/restart', { method: 'POST' })).status).toBe(204)
-    // The stream ends (the consumer may still have told it of the claim before the restart).
+    // The stream ends (the job's run, started at once by the submit, may have told it of the claim and the
+    // completion before the restart).
     const reading = (async () => {
       for (;;) seen.push(jobEvent(await first.sse.until('job')))
     })()

@@ -78,13 +78,13 @@ describe('web Worker + the real API Worker over the API service binding', () => 
     expect((await get(`/skins/${'3'.repeat(32)}`)).status).toBe(404)
   })
 
-  test('a long-poll through the web Worker: one read answers once the Queues consumer finished the job', async () => {
+  test('a long-poll through the web Worker: one read answers once the job, run at once by its submit, finished', async () => {
     const form = new FormData()
     form.set('file', new File([makeSkinPng(9302)], 'long-poll.png', { type: 'image/png' }))
     const queued = await fetch(`${stack.apiOrigin}/v2/queue`, { method: 'POST', body: form, headers: { ...UA, authorization: `Bearer ${stack.userKey}` } })
     expect(queued.status).toBe(202)
     const { job } = (await queued.json()) as { job: { id: string } }
-    // The consumer runs in another invocation (batches of up to 1 s here); the read re-checks D1 until then.
+    // The job runs in the submit's invocation (its waitUntil), not this one; the read re-checks D1 until it finished.
     const held = await fetch(`${stack.apiOrigin}/v2/queue/${job.id}?wait=10000`, { headers: UA })
     const body = (await held.json()) as { job: { status: string; result?: string }; skin?: { uuid: string }; messages: { code: string }[] }
     expect(held.status).toBe(200)

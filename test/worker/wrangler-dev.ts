@@ -13,6 +13,8 @@ export const BIN = join(ROOT, 'node_modules/.bin')
 /** A running `wrangler dev`. */
 export interface WranglerDev {
   origin: string
+  /** The wrangler process (workerd runs as its child): the bench reads the CPU time of the tree. */
+  pid: number
   /** Everything wrangler printed so far (stdout and stderr). */
   output(): string
   /**
@@ -95,5 +97,5 @@ async function startOnce(args: string[], env: Record<string, string>, options: S
       await Bun.sleep(50)
     }
   }
-  return { origin, output: () => text, waitForOutput, stop }
+  return { origin, pid: child.pid, output: () => text, waitForOutput, stop }
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { ApiError } from '../errors'
 import type { JobRow } from '../jobs/queue/job-queue'
 import { openStore, type BunStore } from '../store/db'
-import { DEAD_LETTER_ERRORS, nextReadMs, queuesJobQueue, type JobMessage, type QueuesJobQueueOptions } from './queues-job-queue'
+import { DEAD_LETTER_ERRORS, LOCAL_CHECK_MS, nextReadMs, queuesJobQueue, type JobMessage, type QueuesJobQueueOptions } from './queues-job-queue'
 
 /**
  * The Queues consumer's logic on a real SQLite store with the jobs schema (the SQL is
@@ -142,15 +142,308 @@ describe('queuesJobQueue', () => {
     const s = freshStore()
     insert(s, 'a', 'waiting')
     const { q, processed } = setup(s, {
-      afterClaim: () => {
-        throw new Error('died')
+      afterClaim: (_job, runner) => {
+        throw new Error(`the ${runner} died`)
       },
     })
     const { batch: b, outcome } = batch('skin-jobs', 'a')
-    await expect(q.consume(b)).rejects.toThrow('died')
+    await expect(q.consume(b)).rejects.toThrow('the message delivery died')
     expect(outcome).toEqual({})
     expect(processed).toEqual([])
     expect(row(s, 'a')).toMatchObject({ status: 'processing', attempts: 1 })
+  })
+
+  /** A request's waitUntil: keeps every promise it was handed, so a test can wait for them. */
+  function request() {
+    const kept: Promise<unknown>[] = []
+    return { waitUntil: (p: Promise<unknown>) => void kept.push(p), settled: () => Promise.all(kept), kept }
+  }
+
+  describe('a job started at once in the submitting request', () => {
+    test('notify sends the message first, then runs the job in the request\'s waitUntil with the same claim; the message that arrives later is acked without work', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      const order: string[] = []
+      const { q, processed } = setup(s, {
+        producer: { send: async (m: JobMessage) => void order.push(`sent ${m.jobId}`) } as never,
+        process: async (job) => {
+          order.push(`processed ${job.id}`)
+          processed.push(job.id)
+          return { skinUuid: `skin-${job.id}` }
+        },
+        startNow: { waitUntil: () => req.waitUntil },
+      })
+      await q.notify('a')
+      expect(req.kept).toHaveLength(1)
+      await req.settled()
+      expect(order).toEqual(['sent a', 'processed a'])
+      expect(row(s, 'a')).toMatchObject({ status: 'completed', result: 'skin-a', attempts: 1, started_at: 2000, finished_at: 2000 })
+      const { batch: b, outcome } = batch('skin-jobs', 'a')
+      await q.consume(b)
+      expect(outcome).toEqual({ a: 'ack' })
+      expect(processed).toEqual(['a'])
+      expect(row(s, 'a').attempts).toBe(1)
+    })
+
+    test('outside a request (no waitUntil) nothing starts at once: the message runs the job', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const { q, processed } = setup(s, { startNow: { waitUntil: () => undefined } })
+      await q.notify('a')
+      expect(processed).toEqual([])
+      expect(row(s, 'a').status).toBe('waiting')
+      const { batch: b, outcome } = batch('skin-jobs', 'a')
+      await q.consume(b)
+      expect(outcome).toEqual({ a: 'ack' })
+      expect(row(s, 'a')).toMatchObject({ status: 'completed', attempts: 1 })
+    })
+
+    test('a message that arrives while the immediate run still holds the job is retried after the rest of the lease, and the job is signed once', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      let finish!: () => void
+      const signing = new Promise<void>((resolve) => (finish = resolve))
+      let t = 2000
+      const { q, processed } = setup(s, {
+        now: () => t,
+        leaseMs: 10_000,
+        startNow: { waitUntil: () => req.waitUntil },
+        process: async (job) => {
+          processed.push(job.id)
+          await signing
+          return { skinUuid: `skin-${job.id}` }
+        },
+      })
+      await q.notify('a')
+      for (let i = 0; i < 100 && processed.length === 0; i++) await new Promise((r) => setTimeout(r, 0))
+      expect(row(s, 'a')).toMatchObject({ status: 'processing', attempts: 1 })
+      t = 3000
+      const { batch: b, outcome } = batch('skin-jobs', 'a')
+      await q.consume(b)
+      // Claimed at 2000 with a 10 s lease, now 3000: 9 s left.
+      expect(outcome).toEqual({ a: 'retry 9' })
+      finish()
+      await req.settled()
+      expect(processed).toEqual(['a'])
+      expect(row(s, 'a')).toMatchObject({ status: 'completed', attempts: 1 })
+    })
+
+    test('an immediate run that dies after its claim (the crash hook) leaves the job processing; the message takes it over once the lease ran out and completes it once', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      const reported: unknown[] = []
+      let t = 2000
+      let crash = true
+      const { q, processed } = setup(s, {
+        now: () => t,
+        leaseMs: 1000,
+        startNow: { waitUntil: () => req.waitUntil },
+        report: (e) => void reported.push(e),
+        afterClaim: (_job, runner) => {
+          if (!crash) return
+          crash = false
+          throw new Error(`the ${runner} died`)
+        },
+      })
+      await q.notify('a')
+      await req.settled()
+      expect(String(reported[0])).toContain('the immediate run died')
+      expect(processed).toEqual([])
+      expect(row(s, 'a')).toMatchObject({ status: 'processing', attempts: 1 })
+      expect(q.active()).toBe(0)
+      // Within the lease the message is put off; after it, claimed and run.
+      t = 2500
+      const early = batch('skin-jobs', 'a')
+      await q.consume(early.batch)
+      expect(early.outcome).toEqual({ a: 'retry 1' })
+      t = 3000
+      const late = batch('skin-jobs', 'a')
+      await q.consume(late.batch)
+      expect(late.outcome).toEqual({ a: 'ack' })
+      expect(processed).toEqual(['a'])
+      expect(row(s, 'a')).toMatchObject({ status: 'completed', attempts: 2 })
+    })
+
+    test('an unexpected error in the immediate run puts the job back to waiting, and the message runs it again', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      let attempt = 0
+      const { q, unexpected } = setup(s, {
+        startNow: { waitUntil: () => req.waitUntil },
+        process: async (job) => {
+          if (attempt++ === 0) throw new Error('D1 went away')
+          return { skinUuid: `skin-${job.id}` }
+        },
+      })
+      await q.notify('a')
+      await req.settled()
+      expect(String(unexpected[0])).toContain('D1 went away')
+      expect(row(s, 'a')).toMatchObject({ status: 'waiting', started_at: null, attempts: 1 })
+      const { batch: b, outcome } = batch('skin-jobs', 'a')
+      await q.consume(b)
+      expect(outcome).toEqual({ a: 'ack' })
+      expect(row(s, 'a')).toMatchObject({ status: 'completed', attempts: 2 })
+    })
+
+    test('an ApiError in the immediate run fails the job for good; the message is acked without work', async () => {
+      const s = freshStore()
+      insert(s, 'bad', 'waiting')
+      const req = request()
+      const finished: string[] = []
+      const { q } = setup(s, {
+        startNow: { waitUntil: () => req.waitUntil },
+        onFinished: async (id) => void finished.push(id),
+        process: async () => {
+          throw new ApiError('invalid_image', 'Not a skin', 400)
+        },
+      })
+      await q.notify('bad')
+      await req.settled()
+      expect(row(s, 'bad')).toMatchObject({ status: 'failed', attempts: 1 })
+      expect(finished).toEqual(['bad'])
+      const { batch: b, outcome } = batch('skin-jobs', 'bad')
+      await q.consume(b)
+      expect(outcome).toEqual({ bad: 'ack' })
+      expect(row(s, 'bad').attempts).toBe(1)
+    })
+
+    test('no more jobs start at once than the concurrency, counted over every queue of the isolate; past it the message runs them', async () => {
+      const s = freshStore()
+      for (const id of ['a', 'b', 'c', 'd']) insert(s, id, 'waiting')
+      const req = request()
+      const running = { jobs: 0 }
+      let open!: () => void
+      const gate = new Promise<void>((resolve) => (open = resolve))
+      const processed: string[] = []
+      const options = {
+        concurrency: 2,
+        running,
+        startNow: { waitUntil: () => req.waitUntil },
+        process: async (job: JobRow) => {
+          processed.push(job.id)
+          await gate
+          return { skinUuid: `skin-${job.id}` }
+        },
+      }
+      // Two queues of one isolate (two origins) share the count.
+      const one = setup(s, options).q
+      const other = setup(s, options).q
+      await one.notify('a')
+      await other.notify('b')
+      await one.notify('c')
+      await other.notify('d')
+      expect(req.kept).toHaveLength(2)
+      expect(running.jobs).toBe(2)
+      open()
+      await req.settled()
+      expect(processed.sort()).toEqual(['a', 'b'])
+      expect(running.jobs).toBe(0)
+      expect(['c', 'd'].map((id) => row(s, id).status)).toEqual(['waiting', 'waiting'])
+      const { batch: b, outcome } = batch('skin-jobs', 'a', 'b', 'c', 'd')
+      await one.consume(b)
+      expect(outcome).toEqual({ a: 'ack', b: 'ack', c: 'ack', d: 'ack' })
+      expect(['a', 'b', 'c', 'd'].map((id) => `${row(s, id).status} ${row(s, id).attempts}`)).toEqual(Array(4).fill('completed 1'))
+      // Below the bound again: the next job starts at once.
+      insert(s, 'e', 'waiting')
+      await one.notify('e')
+      expect(req.kept).toHaveLength(3)
+    })
+
+    test('a signer without capacity now (ready false) leaves the job to the message and frees its slot', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      const { q, processed } = setup(s, { startNow: { waitUntil: () => req.waitUntil, ready: async () => false } })
+      await q.notify('a')
+      await req.settled()
+      expect(processed).toEqual([])
+      expect(row(s, 'a')).toMatchObject({ status: 'waiting', attempts: 0 })
+      expect(q.active()).toBe(0)
+    })
+
+    test('a message delivered before the immediate run claims wins the claim; the immediate run does nothing', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      let ready!: () => void
+      const held = new Promise<boolean>((resolve) => (ready = () => resolve(true)))
+      const { q, processed } = setup(s, { startNow: { waitUntil: () => req.waitUntil, ready: () => held } })
+      await q.notify('a')
+      const { batch: b, outcome } = batch('skin-jobs', 'a')
+      await q.consume(b)
+      expect(outcome).toEqual({ a: 'ack' })
+      ready()
+      await req.settled()
+      expect(processed).toEqual(['a'])
+      expect(row(s, 'a')).toMatchObject({ status: 'completed', attempts: 1 })
+    })
+
+    test('a wait for a job running in this isolate reads no D1 row until the run has ended, then one', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      const reads = { byId: 0 }
+      const sql = { ...s.sql, get: (q: string, p?: unknown[]) => (q.startsWith('SELECT * FROM jobs WHERE id') && reads.byId++, s.sql.get(q, p as never)) } as typeof s.sql
+      let open!: () => void
+      const gate = new Promise<void>((resolve) => (open = resolve))
+      const waits: number[] = []
+      const { q } = setup(s, {
+        sql,
+        startNow: { waitUntil: () => req.waitUntil },
+        process: async (job) => {
+          await gate
+          return { skinUuid: `skin-${job.id}` }
+        },
+        wait: async (ms) => {
+          waits.push(ms)
+          if (waits.length === 20) open()
+          await new Promise((r) => setTimeout(r, 0))
+        },
+      })
+      await q.notify('a')
+      const done = await q.waitFor('a', 60_000)
+      expect(done).toMatchObject({ status: 'completed', result: 'skin-a' })
+      expect(waits.slice(0, 20)).toEqual(Array(20).fill(LOCAL_CHECK_MS))
+      expect(reads.byId).toBe(1)
+    })
+
+    test('a delivery of a job this isolate finished is acked without reading D1', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      const queries: string[] = []
+      const sql = { ...s.sql, get: (q: string, p?: unknown[]) => (queries.push(q), s.sql.get(q, p as never)), run: (q: string, p?: unknown[]) => (queries.push(q), s.sql.run(q, p as never)) } as typeof s.sql
+      const { q } = setup(s, { sql, startNow: { waitUntil: () => req.waitUntil } })
+      await q.notify('a')
+      await req.settled()
+      queries.length = 0
+      const { batch: b, outcome } = batch('skin-jobs', 'a')
+      await q.consume(b)
+      expect(outcome).toEqual({ a: 'ack' })
+      expect(queries).toEqual([])
+      // Another isolate (a fresh queue) knows nothing of it: it reads the row, finds it finished, acks.
+      const other = setup(s, { sql }).q
+      const again = batch('skin-jobs', 'a')
+      await other.consume(again.batch)
+      expect(again.outcome).toEqual({ a: 'ack' })
+      expect(queries.length).toBeGreaterThan(0)
+      expect(row(s, 'a').attempts).toBe(1)
+    })
+
+    test('the immediate run tells the job event stream of each change in the submitting request', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      const told: string[] = []
+      const { q } = setup(s, { startNow: { waitUntil: () => req.waitUntil }, onChange: async () => void told.push(row(s, 'a').status) })
+      await q.notify('a')
+      await req.settled()
+      expect(told).toEqual(['processing', 'completed'])
+    })
   })
 
   test('deadLetters fails unfinished jobs with job_failed and leaves finished ones alone', async () => {

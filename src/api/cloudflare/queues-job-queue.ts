@@ -18,12 +18,25 @@
  * Each status change is told to the job event stream's object (`onChange`, awaited in this invocation)
  * before the message is acked.
  *
+ * A job also starts at once (docs/cloudflare.md "A job starts at once"): `notify`
+ * sends the message first, then, inside a request (`startNow.waitUntil`) and below `concurrency` jobs
+ * running in this isolate, runs the job in that request's `waitUntil` with the same claim, so it does
+ * not wait for the consumer's batch window. The message stays the durable path: when it arrives, the
+ * rules above apply to whatever the immediate run left (finished → acked; still held → retried after
+ * the lease; put back to `waiting` by an unexpected error → claimed and run as any delivery; left
+ * `processing` by a run cut off with its isolate → claimed once the lease ran out). Past the bound, or
+ * when the signer has no capacity now (`startNow.ready`), the message alone runs the job.
+ *
  * `/v2/generate` and the `GET /v2/queue/{id}?wait=` long-poll wait by reading the row
- * again and again within the request's time: the consumer runs in another invocation, maybe another
- * isolate, so there is nothing in-process to be told by. The reads start 50 ms apart and spread out
+ * again and again within the request's time: the job runs in another invocation, maybe another
+ * isolate, whose promises a request may not await. The reads start 50 ms apart and spread out
  * to a quarter of the time waited so far (at most `pollMs`): a job that finishes at once is seen at
- * once, and a long wait costs a few dozen D1 reads of one row rather than one every 50 ms. Durations
- * for `eta` are per isolate, seeded from D1 by {@link loadDurations}.
+ * once, and a long wait costs a few dozen D1 reads of one row rather than one every 50 ms. While the
+ * job runs in this isolate (an immediate run, a delivery) nothing can change its row but that run, so
+ * the wait looks at the isolate's own record of it every {@link LOCAL_CHECK_MS} instead of reading
+ * D1, and reads the row once the run has ended. A delivery of a job this isolate finished is acked
+ * without a read (the isolate remembers its last {@link FINISHED_KEPT} finished jobs; completed and
+ * failed are final). Durations for `eta` are per isolate, seeded from D1 by {@link loadDurations}.
  * @module
  */
 import type { Message, MessageBatch, Queue } from '@cloudflare/workers-types'
@@ -49,7 +62,10 @@ export interface QueuesJobQueueOptions {
   /** The producer binding (`[[queues.producers]]`). */
   producer: Pick<Queue<JobMessage>, 'send'>
   process: JobProcessor
-  /** Reported as `/v2/stats` capacity (the consumer's batch size is the real bound). */
+  /**
+   * Reported as `/v2/stats` capacity, and the bound on jobs started at once per isolate (past it the
+   * message runs the job; a consumer batch runs up to its `max_batch_size` at once).
+   */
   concurrency: number
   now: () => number
   /** Resolves after `ms`, or early once `signal` aborts; `waitFor` waits with it between reads. */
@@ -65,8 +81,23 @@ export interface QueuesJobQueueOptions {
   leaseMs?: number
   /** Called with failures that were not ApiErrors (for logging). */
   onUnexpectedError?: (job: JobRow, error: unknown) => void
-  /** TEST ONLY: runs after a job was claimed, before it is processed (the crash test throws here). */
-  afterClaim?: (job: JobRow) => void
+  /**
+   * TEST ONLY: runs after a job was claimed, before it is processed (the crash test throws here), by
+   * the submit's immediate run or a delivery of the job's message.
+   */
+  afterClaim?: (job: JobRow, runner: JobRunner) => void
+  /**
+   * Running a job at once in the request that submitted it (module note). Without it, only the
+   * message runs jobs.
+   */
+  startNow?: StartNow
+  /**
+   * Jobs running in this isolate, shared by its queues (one per origin, src/api/worker.ts): a job starts
+   * at once only while fewer than `concurrency` run. Default: this queue's own count.
+   */
+  running?: { jobs: number }
+  /** Reports an immediate run that ended outside its job's processing (a failed claim, a crash). */
+  report?: (e: unknown) => void
   /** Sent with every job (JobMessage.origin); absent when PUBLIC_URL names the site. */
   origin?: string
   /** Called with the job's id once it completed or failed, before its message is acked (webhook events, docs/webhooks.md). */
@@ -80,11 +111,33 @@ export interface QueuesJobQueueOptions {
   onChange?: () => Promise<void>
 }
 
+/** Who runs a claimed job: the submitting request at once, or a delivery of its message. */
+export type JobRunner = 'immediate run' | 'message delivery'
+
+/** How {@link queuesJobQueue} starts a job at once (`QueuesJobQueueOptions.startNow`). */
+export interface StartNow {
+  /**
+   * The `waitUntil` of the request being answered, or undefined outside a request (a queue or cron
+   * invocation): the run is that request's own I/O, never another's.
+   */
+  waitUntil: () => ((promise: Promise<unknown>) => void) | undefined
+  /**
+   * Whether the signer can take a job now (the Mojang pool: an account is free); default yes. A job
+   * that would wait for an account is left to the message: a `waitUntil` is cut about 30 s after the
+   * answer, and a job cut mid-run waits for its lease.
+   */
+  ready?: () => Promise<boolean>
+}
+
 const INTERNAL: CodeAndMessage = { code: 'internal_error', message: 'An internal error occurred' }
 /** Weight of the newest sample in the duration means (as on Bun). */
 const EMA = 0.1
 /** The first intervals between `waitFor`'s reads, ms. */
 const FIRST_READ_MS = 50
+/** How often `waitFor` looks at this isolate's record of a job it is running, ms (no I/O). */
+export const LOCAL_CHECK_MS = 10
+/** Jobs this isolate finished that it remembers, so their messages are acked without a D1 read. */
+export const FINISHED_KEPT = 1000
 
 /** The pause before `waitFor`'s next read after `waitedMs`: a quarter of the time waited, 50 ms to `maxMs`. */
 export const nextReadMs = (waitedMs: number, maxMs: number): number => Math.max(FIRST_READ_MS, Math.min(maxMs, Math.round(waitedMs / 4)))
@@ -119,23 +172,32 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
   const finished = (row: JobRow | null | undefined): row is JobRow => !!row && (row.status === 'completed' || row.status === 'failed')
 
   const durations: Durations = { pending: 0, generate: 1000 }
-  let inflight = 0
+  const running = opts.running ?? { jobs: 0 }
+  /** Jobs running in this isolate now (the module note: their rows change only through these runs). */
+  const runningHere = new Set<string>()
+  /** Jobs this isolate completed or failed, oldest first (a Set keeps insertion order). */
+  const finishedHere = new Set<string>()
+  const remember = (id: string) => {
+    finishedHere.add(id)
+    if (finishedHere.size > FINISHED_KEPT) finishedHere.delete(finishedHere.values().next().value!)
+  }
 
-  async function handle(message: Message<JobMessage>): Promise<void> {
-    const jobId = message.body?.jobId
-    if (typeof jobId !== 'string') return message.ack()
-    const t0 = now()
-    const job = await claim(jobId, t0)
-    if (!job) {
-      // Still held by a live consumer: come back when its lease ends. Completed, failed or unknown:
-      // a duplicate delivery, nothing to do.
-      const held = await byId(jobId)
-      if (held?.status === 'processing') return message.retry({ delaySeconds: Math.max(1, Math.ceil(((held.started_at ?? t0) + leaseMs - t0) / 1000)) })
-      return message.ack()
+  /**
+   * Processes a claimed job to its end here: completed, or failed by an ApiError (`finished`), or put back
+   * to `waiting` after an unexpected error (`requeued`: a delivery of its message runs it again).
+   */
+  async function run(job: JobRow): Promise<'finished' | 'requeued'> {
+    runningHere.add(job.id)
+    try {
+      const outcome = await runClaimed(job)
+      if (outcome === 'finished') remember(job.id)
+      return outcome
+    } finally {
+      runningHere.delete(job.id)
     }
-    await changed()
-    opts.afterClaim?.(job)
-    inflight++
+  }
+
+  async function runClaimed(job: JobRow): Promise<'finished' | 'requeued'> {
     const started = job.started_at ?? now()
     try {
       const { skinUuid } = await opts.process(job)
@@ -145,24 +207,75 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
       durations.pending += EMA * (started - job.created_at - durations.pending)
       durations.generate += EMA * (t - started - durations.generate)
       await opts.onFinished?.(job.id)
-      message.ack()
+      return 'finished'
     } catch (e) {
       if (isApiError(e)) {
         if ((await fail(JSON.stringify([{ code: e.code, message: e.message }, ...e.causes]), now(), job.id)).changes) await changed()
         await opts.onFinished?.(job.id)
-        message.ack()
-      } else {
-        opts.onUnexpectedError?.(job, e)
-        if ((await requeue(job.id)).changes) await changed()
-        message.retry({ delaySeconds: retryDelaySeconds })
+        return 'finished'
       }
-    } finally {
-      inflight--
+      opts.onUnexpectedError?.(job, e)
+      if ((await requeue(job.id)).changes) await changed()
+      return 'requeued'
     }
   }
 
+  async function handle(message: Message<JobMessage>): Promise<void> {
+    const jobId = message.body?.jobId
+    if (typeof jobId !== 'string' || finishedHere.has(jobId)) return message.ack()
+    const t0 = now()
+    const job = await claim(jobId, t0)
+    if (!job) {
+      // Still held by a live runner (the submit's immediate run, another delivery): come back when its
+      // lease ends. Completed, failed or unknown: nothing to do.
+      const held = await byId(jobId)
+      if (held?.status === 'processing') return message.retry({ delaySeconds: Math.max(1, Math.ceil(((held.started_at ?? t0) + leaseMs - t0) / 1000)) })
+      return message.ack()
+    }
+    await changed()
+    opts.afterClaim?.(job, 'message delivery')
+    running.jobs++
+    try {
+      if ((await run(job)) === 'finished') message.ack()
+      else message.retry({ delaySeconds: retryDelaySeconds })
+    } finally {
+      running.jobs--
+    }
+  }
+
+  /**
+   * The immediate run of a job just announced (module note), in its submitting request's `waitUntil`.
+   * Its slot is taken before the first await, so a burst of submits starts no more than `concurrency`.
+   */
+  function startNow(jobId: string, waitUntil: (promise: Promise<unknown>) => void): void {
+    running.jobs++
+    // From here a wait for this job looks at the isolate's record (module note); a claim lost to a
+    // delivery ends the record at once, and the wait reads D1 again.
+    runningHere.add(jobId)
+    const go = async () => {
+      try {
+        if (opts.startNow?.ready && !(await opts.startNow.ready())) return
+        const job = await claim(jobId, now())
+        // Already claimed by a delivery of its message (or gone): that delivery runs it.
+        if (!job) return
+        await changed()
+        // A run that dies here leaves the job `processing` (the crash hook): the message takes it over
+        // once the lease ran out, as for a consumer that died.
+        opts.afterClaim?.(job, 'immediate run')
+        await run(job)
+      } finally {
+        runningHere.delete(jobId)
+        running.jobs--
+      }
+    }
+    waitUntil(go().catch((e) => opts.report?.(e)))
+  }
+
   const queue = {
-    /** Sends the job's message; a job whose message cannot be sent is failed at once, never left waiting. */
+    /**
+     * Sends the job's message (a job whose message cannot be sent is failed at once, never left
+     * waiting), then starts the job at once when the request may (module note).
+     */
     async notify(jobId: string): Promise<void> {
       try {
         await opts.producer.send({ jobId, ...(opts.origin ? { origin: opts.origin } : {}) })
@@ -170,6 +283,8 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
         if ((await fail(JSON.stringify([INTERNAL]), now(), jobId)).changes) await changed()
         throw e
       }
+      const waitUntil = opts.startNow?.waitUntil()
+      if (waitUntil && running.jobs < opts.concurrency) startNow(jobId, waitUntil)
     },
     /** The consumer: processes every message of a batch (at once; the generator dedupes equal textures). */
     async consume(batch: MessageBatch<JobMessage>): Promise<void> {
@@ -199,21 +314,25 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
     async waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | null> {
       const start = now()
       for (let paused = 0; ; ) {
-        const row = await byId(jobId)
-        if (finished(row)) return row
+        // Running here: only that run can change the row, so look again without reading D1 (module note).
+        const local = runningHere.has(jobId)
+        if (!local) {
+          const row = await byId(jobId)
+          if (finished(row)) return row
+        }
         // The reads take time too (a slow local D1 doubled a 9 s wait): the clock counts, or the
         // pauses alone when the clock stands still (tests).
         const waited = Math.max(paused, now() - start)
         if (waited >= timeoutMs || signal?.aborted) return null
-        const step = Math.min(nextReadMs(waited, pollMs), timeoutMs - waited)
+        const step = Math.min(local ? LOCAL_CHECK_MS : nextReadMs(waited, pollMs), timeoutMs - waited)
         await wait(step, signal)
         paused += step
       }
     },
     /** Expected completion time (epoch ms) of an unfinished job. */
     eta: (job: Pick<JobRow, 'status' | 'created_at' | 'started_at'>): number | undefined => jobEta(job, durations),
-    /** Jobs this isolate is processing right now. */
-    active: (): number => inflight,
+    /** Jobs this isolate is processing right now (deliveries and immediate runs). */
+    active: (): number => running.jobs,
     capacity: (): number => opts.concurrency,
     durations: (): Durations => ({ pending: Math.round(durations.pending), generate: Math.round(durations.generate) }),
   }

@@ -86,6 +86,15 @@ export function createGenerator(
     changed?: () => void | Promise<void>
     /** A job finished as it was stored (a duplicate found at once): its log line (../job-log-line.ts). */
     finishedAtOnce?: (job: JobLogJob) => void
+    /**
+     * The invocation running now (the API Worker: src/api/cloudflare/invocation-scope.ts); absent on Bun,
+     * where one process is one scope. A job waits on another's signing promise only within one
+     * invocation: a Worker may not await one request's I/O from another, so across invocations it
+     * looks again every {@link SIGNING_RECHECK_MS} instead.
+     */
+    invocation?: () => object | undefined
+    /** Resolves after `ms` (the re-checks above; default setTimeout). */
+    pause?: (ms: number) => Promise<void>
   },
 ) {
   const { db, sql } = ctx.store
@@ -93,8 +102,10 @@ export function createGenerator(
   const dups = createDuplicateFinder(sql)
   const upstreamErrors: Record<string, number> = {}
   const markDuplicate = (source: string, jobId: string) => sql.run('UPDATE jobs SET duplicate = ? WHERE id = ?', [source, jobId])
-  /** Dedupe keys being signed right now, so a second worker waits instead of signing twice. */
-  const signing = new Map<string, Promise<void>>()
+  /** Dedupe keys being signed right now (with the invocation signing each), so a second worker waits instead of signing twice. */
+  const signing = new Map<string, { done: Promise<void>; by: object | undefined }>()
+  const invocation = deps.invocation ?? (() => undefined)
+  const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
 
   const creatorOf = (who: Identity): Creator => ({ userId: who.userId, apiKeyId: who.apiKeyId, clientId: who.clientId, ip: who.ip })
 
@@ -329,11 +340,12 @@ export function createGenerator(
         // now by another worker (a burst of the same upload): wait for that, then answer like an
         // instant duplicate instead of signing it again.
         const dedupeKey = `${job.image_hash}|${opts.variant}|${opts.cape?.hash ?? ''}`
-        for (let other = signing.get(dedupeKey); other; other = signing.get(dedupeKey)) await other
+        const mine = invocation()
+        for (let other = signing.get(dedupeKey); other; other = signing.get(dedupeKey)) await (other.by === mine ? other.done : pause(SIGNING_RECHECK_MS))
         // Claimed before the first await below (the store is async), so a second
         // worker with the same key waits for this one instead of deciding in parallel.
         let release = () => {}
-        signing.set(dedupeKey, new Promise<void>((r) => (release = r)))
+        signing.set(dedupeKey, { done: new Promise<void>((r) => (release = r)), by: mine })
         try {
           const again = await dups.decide({
             textureHash: job.image_hash,
@@ -405,6 +417,9 @@ export function createGenerator(
 
   return generator
 }
+
+/** How often a job looks again whether a texture another invocation is signing is done, ms (`invocation` of createGenerator). */
+export const SIGNING_RECHECK_MS = 25
 
 /** The generator type. */
 export type Generator = ReturnType<typeof createGenerator>
