@@ -12,13 +12,28 @@ import { SIGNING_KEY_FILE } from '../../src/api/signing/signer/local-signer'
 
 const ROOT = join(import.meta.dir, '../..')
 
-/** Asks the OS for a free port on 127.0.0.1. */
+/**
+ * Ports a test server listens on: below Linux's ephemeral range (32768–60999), where the OS picks the
+ * local ports of outgoing connections and of `port: 0` listeners. A port the OS handed out there was
+ * free when asked, but the suite's parallel processes, their browsers and wrangler open connections all
+ * the time, and one of them could take it before the server bound it (a server of the full suite once
+ * found its port in use). Here only another test's pick can collide, one chance in thousands, and the
+ * bind below rules out a port already taken.
+ */
+const PORTS = { from: 20_000, to: 32_000 }
+
+/** A free port on 127.0.0.1 for a test server, picked at random from {@link PORTS}. */
 export function freePort(): number {
-  const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
-  const port = server.port
-  server.stop(true)
-  if (!port) throw new Error('no free port')
-  return port
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = PORTS.from + Math.floor(Math.random() * (PORTS.to - PORTS.from))
+    try {
+      Bun.serve({ hostname: '127.0.0.1', port, fetch: () => new Response() }).stop(true)
+      return port
+    } catch {
+      // Taken: try another.
+    }
+  }
+  throw new Error(`no free port between ${PORTS.from} and ${PORTS.to}`)
 }
 
 /** Polls `url` until it answers (any status) or `timeoutMs` passes. */
@@ -52,16 +67,24 @@ export async function spawnServer(
   env: Record<string, string> = {},
   stderr: 'inherit' | 'pipe' = 'inherit',
 ): Promise<{ origin: string; child: Subprocess<'ignore', 'ignore', 'inherit' | 'pipe'> }> {
-  const port = freePort()
-  const child = Bun.spawn(['bun', 'src/server/bun.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_SKINS: '0', ...env },
-    stdout: 'ignore',
-    stderr,
-  })
-  const origin = `http://127.0.0.1:${port}`
-  await waitForHttp(`${origin}/robots.txt`, 60_000, () => child.exitCode === null)
-  return { origin, child }
+  // A server that exits before it answers is started again on another port, twice at most: its port
+  // may have been taken between the pick and the bind (the server then says so and exits).
+  for (let attempt = 1; ; attempt++) {
+    const port = freePort()
+    const child = Bun.spawn(['bun', 'src/server/bun.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DEMO_SKINS: '0', ...env },
+      stdout: 'ignore',
+      stderr,
+    })
+    const origin = `http://127.0.0.1:${port}`
+    try {
+      await waitForHttp(`${origin}/robots.txt`, 60_000, () => child.exitCode === null)
+      return { origin, child }
+    } catch (e) {
+      if (child.exitCode === null || attempt >= 3) throw e
+    }
+  }
 }
 
 /**

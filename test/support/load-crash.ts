@@ -110,11 +110,19 @@ export function startUpstreamSigner() {
     setHold(on: boolean) {
       hold = on
     },
-    /** Resolves once `n` requests are held. */
-    heldAtLeast(n: number): Promise<void> {
-      return new Promise((resolve) => {
+    /**
+     * Resolves once `n` requests are held; rejects after `timeoutMs` saying how many are held and how
+     * many were signed, so a run that stalls says where instead of running into the test's timeout.
+     */
+    heldAtLeast(n: number, timeoutMs = 20_000): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          heldListeners = heldListeners.filter((l) => l !== check)
+          reject(new Error(`the upstream signer holds ${waiters.length} of the ${n} requests waited for after ${timeoutMs} ms (${signed} signed so far)`))
+        }, timeoutMs)
         const check = () => {
           if (waiters.length < n) return
+          clearTimeout(timer)
           heldListeners = heldListeners.filter((l) => l !== check)
           resolve()
         }
