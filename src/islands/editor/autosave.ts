@@ -23,6 +23,8 @@ const browserTimers: Timers = {
 export class Autosave {
   private handle: unknown
   private pending = false
+  /** Writes started and not yet finished: their change is not known to be stored. */
+  private writing = 0
   private running: Promise<void> = Promise.resolve()
 
   /**
@@ -43,9 +45,12 @@ export class Autosave {
     this.handle = this.timers.setTimeout(() => void this.flush(), this.delayMs)
   }
 
-  /** True while a change waits to be written. */
+  /**
+   * True while a change is not known to be written: waiting for the delay, or in a write that has not
+   * finished (a page that goes away then may never see it finish, src/islands/editor/unsaved-snapshot.ts).
+   */
   get dirty(): boolean {
-    return this.pending
+    return this.pending || this.writing > 0
   }
 
   /** Writes now if a change is waiting; resolves when written. Writes never overlap. */
@@ -54,7 +59,11 @@ export class Autosave {
     this.handle = undefined
     if (!this.pending) return this.running
     this.pending = false
-    this.running = this.running.then(() => this.save()).catch(this.onError)
+    this.writing++
+    this.running = this.running
+      .then(() => this.save())
+      .catch(this.onError)
+      .finally(() => void this.writing--)
     return this.running
   }
 

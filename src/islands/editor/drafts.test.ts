@@ -13,7 +13,7 @@ import { decodeSkinPng, encodeSkinPng } from '../../shared/skin-editor/codec'
 import { blankTemplate } from '../../shared/skin-editor/convert'
 import { cloneTexture, getTexel, hexToColor } from '../../shared/skin-editor/texture'
 import { AUTOSAVE_DELAY_MS, type Timers } from './autosave'
-import { DRAFTS_MAX, openDraftStore, type Draft } from './draft-store'
+import { DRAFTS_MAX, openDraftStore, type Draft, type DraftStore } from './draft-store'
 import { DraftKeeper } from './drafts'
 import type { DraftSummary } from './drafts-panel'
 import { EditSession } from './edit-session'
@@ -185,6 +185,30 @@ describe('the draft keeper', () => {
     const third = keeper(db, manualTimers().timers, { now: 4_000 }, storage)
     await third.keep.restore()
     expect(getTexel(third.session.texture, 10, 10)).toBe(red)
+  })
+
+  test('a change whose IndexedDB write is still running when the page goes away comes back from its snapshot', async () => {
+    const db = freshDb()
+    const storage = memoryStorage()
+    const { timers, advance } = manualTimers()
+    const clock = { now: 1_000 }
+    // The write starts (the autosave delay ran out) but never finishes: the page went away meanwhile.
+    const real = openDraftStore(db)
+    const stuck: DraftStore = { ...real, save: () => new Promise<void>(() => {}) }
+    const session = new EditSession(blankTemplate('classic'), 'classic')
+    const first = new DraftKeeper({ session, store: stuck, thumbnail: () => 'thumb', onList: () => {}, now: () => clock.now, random: () => 0.5, timers, snapshots: storage })
+    first.start(blankTemplate('classic'), 'classic', { name: 'In flight' })
+    const red = hexToColor('#e0211b')!
+    session.begin([12, 12], { tool: 'pencil', layer: 'base', mirror: false, color: red, size: 1, fillMode: 'connected' })
+    session.end()
+    first.changed()
+    await advance(AUTOSAVE_DELAY_MS)
+    first.keepUnsaved()
+    expect(storage.length).toBe(1)
+
+    const second = keeper(db, manualTimers().timers, { now: 2_000 }, storage)
+    expect(await second.keep.restore()).toMatchObject({ name: 'In flight' })
+    expect(getTexel(second.session.texture, 12, 12)).toBe(red)
   })
 
   test('a snapshot older than what IndexedDB holds is ignored, and nothing is kept when nothing waits', async () => {
