@@ -12,6 +12,7 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadDurations } from './durations'
 import { bunTestJob, junitCounts, runPrinted, runQueue, runShards, testFiles, type QueuedJob } from './shards'
+import { WRANGLER_TEST_ENV } from './worker/wrangler-dev'
 
 const ROOT = join(import.meta.dir, '..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -97,7 +98,8 @@ const runOptions = {
   args: ['--timeout', '30000', ...asked],
   // NODE_COMPILE_CACHE: Node keeps the compiled code of wrangler's 10 MB CLI between the suite's
   // twenty-odd wrangler runs (0.3 core-seconds less each).
-  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'ssg-node-compile-cache') },
+  // WRANGLER_TEST_ENV: offline, and without wrangler dev's local trace collector (test/worker/wrangler-dev.ts).
+  env: { ...process.env, ...WRANGLER_TEST_ENV, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir(), 'ssg-node-compile-cache') },
   reportName: 'junit',
 }
 

@@ -34,7 +34,7 @@
  * another API Worker config instead of wrangler.api.toml (BENCH_WORKERS_JOBS, _BURST, _RENDERS, _TIMEOUT size it).
  * @module
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { generateSigningKey, importSigningKey, signValue } from '../../src/api/signing/signer/rsa'
@@ -46,6 +46,7 @@ import { clientJob, concurrentFigures, concurrentJobs, readJobRows, ssrRateFigur
 import { benchApiConfig, d1Databases, hasEnv, jobsPerSecond, missingStackFiles, shares, type WranglerConfig } from './workers-stack'
 import { ensureWrk, runWrk, type WrkShape } from './wrk'
 import { treeCpuSeconds } from './process-cpu'
+import { inclusiveTimes, profileWorkers, selfTimes, workerdInspectorPort, type CpuProfile } from './cpu-profile'
 
 const JOBS = Number(process.env.BENCH_WORKERS_JOBS ?? 20)
 const BURST = Number(process.env.BENCH_WORKERS_BURST ?? 40)
@@ -60,6 +61,8 @@ const WRK_SHAPE: WrkShape = {
   connections: Number(process.env.BENCH_WRK_CONNECTIONS ?? 32),
   seconds: Number(process.env.BENCH_WRK_SECONDS ?? 10),
 }
+/** Where BENCH_WORKERS_PROFILE wants the concurrency run's CPU profiles (./cpu-profile.ts); unset: not profiled. */
+const PROFILE_DIR = process.env.BENCH_WORKERS_PROFILE
 const WHERE = 'local workerd via wrangler dev: miniflare D1/R2/Queues/DO on this machine, not Cloudflare\'s network'
 /** Limits raised as generate.bench.ts and api.bench.ts raise them on Bun, so the bench measures the stack, not the limiter. */
 const LIMITS: Record<string, string> = {
@@ -126,11 +129,13 @@ try {
   for (let i = 0; i < JOBS; i++) latency.push(await clientJob(api, cookie, 72_000 + i, false))
 
   // 2. Concurrency: distinct skins from several visitors at once, with the CPU the session spent on them.
+  const profiling = PROFILE_DIR ? await profileWorkers(await workerdInspectorPort(dev.pid)) : undefined
   const cpu0 = treeCpuSeconds(dev.pid)
   const wall0 = performance.now()
   const concurrent = await concurrentJobs(api, CONCURRENT_JOBS, CONCURRENCY, 90_000)
   const cpuSeconds = treeCpuSeconds(dev.pid) - cpu0
   const wallSeconds = (performance.now() - wall0) / 1000
+  if (profiling) reportProfiles(await profiling.stop(), PROFILE_DIR!, CONCURRENT_JOBS)
 
   // 3. Throughput: a burst from 4 clients at once.
   const burst = await burstJobs(api, BURST, CLIENTS)
@@ -191,6 +196,20 @@ try {
   rmSync(state, { recursive: true, force: true })
 }
 record('workers', figures)
+
+/** Writes each Worker's profile to `dir` and prints its heaviest functions, per job. */
+function reportProfiles(profiles: { name: string; profile: CpuProfile }[], dir: string, jobs: number): void {
+  mkdirSync(dir, { recursive: true })
+  for (const { name, profile } of profiles) {
+    const file = join(dir, `${name.replace(/[^\w.-]+/g, '_')}.cpuprofile`)
+    writeFileSync(file, JSON.stringify(profile))
+    const busy = selfTimes(profile).filter((t) => t.fn !== '(idle) :0')
+    const total = busy.reduce((sum, t) => sum + t.ms, 0)
+    console.log(`\n${name}: ${(total / jobs).toFixed(1)} ms busy per job (${file})`)
+    console.log('  self:      ' + busy.slice(0, 25).map((t) => `${(t.ms / jobs).toFixed(2)} ${t.fn}`).join('\n             '))
+    console.log('  inclusive: ' + inclusiveTimes(profile).filter((t) => !t.fn.startsWith('(')).slice(0, 40).map((t) => `${(t.ms / jobs).toFixed(2)} ${t.fn}`).join('\n             '))
+  }
+}
 
 /** The API Worker's secrets for this run (src/api/cloudflare/worker-env.ts): the RSA-4096 key and two random 32-byte hex keys. */
 function secrets(): Record<string, string> {

@@ -13,6 +13,7 @@ import { generateSigningKey } from '../../src/api/signing/signer/rsa'
 import { createSecretSigner } from '../../src/api/signing/signer/secret-signer'
 import { createRateLimiter, rateLimitHeaders, type RateLimitResult } from '../../src/shared/rate-limiter'
 import { freePort, waitForHttp } from '../support/bun-server'
+import { WRANGLER_TEST_ENV } from './wrangler-dev'
 
 const ROOT = join(import.meta.dir, '../..')
 const BIN = join(ROOT, 'node_modules/.bin')
@@ -43,7 +44,7 @@ beforeAll(async () => {
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, PATH: `${BIN}:${process.env.PATH}`, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+      env: { ...process.env, PATH: `${BIN}:${process.env.PATH}`, ...WRANGLER_TEST_ENV, CI: 'true' },
       stdout: 'pipe',
       stderr: 'pipe',
     },

@@ -9,6 +9,7 @@ import { LOCALE_CODES } from '../../src/shared/locales'
 import { localizePath } from '../../src/shared/routes'
 import { freePort, startBunServer, waitForHttp, type RunningServer } from '../support/bun-server'
 import { executableScriptTags } from '../support/script-tags'
+import { WRANGLER_TEST_ENV } from './wrangler-dev'
 
 const ROOT = join(import.meta.dir, '../..')
 const BIN = join(ROOT, 'node_modules/.bin')
@@ -25,7 +26,7 @@ beforeAll(async () => {
     [join(BIN, 'node'), join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(freePort()), '--var', `API_ORIGIN:${api.origin}/api`, '--var', `PUBLIC_URL:${origin}`, '--show-interactive-dev-session=false'],
     {
       cwd: ROOT,
-      env: { ...process.env, PATH: `${BIN}:${process.env.PATH}`, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+      env: { ...process.env, PATH: `${BIN}:${process.env.PATH}`, ...WRANGLER_TEST_ENV, CI: 'true' },
       stdout: 'pipe',
       stderr: 'pipe',
     },

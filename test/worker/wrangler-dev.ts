@@ -13,6 +13,8 @@ export const BIN = join(ROOT, 'node_modules/.bin')
 /** A running `wrangler dev`. */
 export interface WranglerDev {
   origin: string
+  /** wrangler's inspector proxy (Chrome DevTools protocol): it shows the session's first Worker. */
+  inspectorPort: number
   /** The wrangler process (workerd runs as its child): the bench reads the CPU time of the tree. */
   pid: number
   /** Everything wrangler printed so far (stdout and stderr). */
@@ -25,11 +27,22 @@ export interface WranglerDev {
   stop(): Promise<void>
 }
 
+/**
+ * What wrangler is run with here, besides offline: `X_LOCAL_OBSERVABILITY=false` turns off wrangler dev's
+ * local trace collector (wrangler's `getLocalObservabilityEnabledFromEnv`, on by default since 4.1xx,
+ * passed to miniflare as `unsafeObservability`): it streams every invocation's spans — one per D1
+ * query, R2 call and fetch — to a collector Worker for the local explorer's view, on the same workerd
+ * thread as the Workers under test. Nothing reads that view here, and it cost about a third of the
+ * session's CPU per generated skin (docs/performance.md "Workers figures"), so the tests and the bench
+ * measure the Workers, not the collector. A caller's own `env` still wins.
+ */
+export const WRANGLER_TEST_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', X_LOCAL_OBSERVABILITY: 'false' }
+
 /** The command line and environment that run wrangler with Node; `args` follow `wrangler`. */
 export function wranglerCommand(args: string[], env: Record<string, string> = {}) {
   return {
     cmd: [join(BIN, 'node'), join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), ...args],
-    env: { ...process.env, PATH: `${BIN}:${process.env.PATH}`, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true', ...env },
+    env: { ...process.env, PATH: `${BIN}:${process.env.PATH}`, ...WRANGLER_TEST_ENV, CI: 'true', ...env },
   }
 }
 
@@ -64,7 +77,8 @@ export interface StartOptions {
 async function startOnce(args: string[], env: Record<string, string>, options: StartOptions): Promise<WranglerDev> {
   const port = freePort()
   const origin = `http://127.0.0.1:${port}`
-  const devArgs = ['--port', String(port), '--inspector-port', String(freePort()), '--show-interactive-dev-session=false', ...args]
+  const inspectorPort = freePort()
+  const devArgs = ['--port', String(port), '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false', ...args]
   const direct = wranglerCommand(['dev', '--ip', '127.0.0.1', ...devArgs], env)
   // The script already passes `--ip 127.0.0.1`; `bun run` appends the rest to its command line.
   const { cmd, env: fullEnv } = options.viaScript ? { cmd: ['bun', 'run', 'worker:dev', ...devArgs], env: direct.env } : direct
@@ -97,5 +111,5 @@ async function startOnce(args: string[], env: Record<string, string>, options: S
       await Bun.sleep(50)
     }
   }
-  return { origin, pid: child.pid, output: () => text, waitForOutput, stop }
+  return { origin, inspectorPort, pid: child.pid, output: () => text, waitForOutput, stop }
 }

@@ -34,9 +34,9 @@
  * once, and a long wait costs a few dozen D1 reads of one row rather than one every 50 ms. While the
  * job runs in this isolate (an immediate run, a delivery) nothing can change its row but that run, so
  * the wait looks at the isolate's own record of it every {@link LOCAL_CHECK_MS} instead of reading
- * D1, and reads the row once the run has ended. A delivery of a job this isolate finished is acked
- * without a read (the isolate remembers its last {@link FINISHED_KEPT} finished jobs; completed and
- * failed are final). Durations for `eta` are per isolate, seeded from D1 by {@link loadDurations}.
+ * D1, and answers with the row the run's finishing UPDATE returned (`RETURNING *`). A delivery of a job
+ * this isolate finished is acked without a read (the isolate remembers its last {@link FINISHED_KEPT}
+ * finished jobs and their rows; completed and failed are final). Durations for `eta` are per isolate, seeded from D1 by {@link loadDurations}.
  * @module
  */
 import type { Message, MessageBatch, Queue } from '@cloudflare/workers-types'
@@ -162,9 +162,10 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
        RETURNING *`,
       [t, id, t - leaseMs],
     )
-  const complete = (result: string, t: number, id: string) => sql.run(`UPDATE jobs SET status = 'completed', result = ?, finished_at = ? WHERE id = ?`, [result, t, id])
+  // Both give the finished row back: a wait in this isolate answers with it without reading D1 again.
+  const complete = (result: string, t: number, id: string) => sql.get<JobRow>(`UPDATE jobs SET status = 'completed', result = ?, finished_at = ? WHERE id = ? RETURNING *`, [result, t, id])
   const fail = (errors: string, t: number, id: string) =>
-    sql.run(`UPDATE jobs SET status = 'failed', errors = ?, finished_at = ? WHERE id = ? AND status IN ('waiting', 'processing')`, [errors, t, id])
+    sql.get<JobRow>(`UPDATE jobs SET status = 'failed', errors = ?, finished_at = ? WHERE id = ? AND status IN ('waiting', 'processing') RETURNING *`, [errors, t, id])
   // What job-queue.ts's start() does for every crashed job, for this one job.
   const requeue = (id: string) => sql.run(`UPDATE jobs SET status = 'waiting', started_at = NULL WHERE id = ? AND status = 'processing'`, [id])
   const byId = (id: string) => sql.get<JobRow>('SELECT * FROM jobs WHERE id = ?', [id])
@@ -175,11 +176,15 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
   const running = opts.running ?? { jobs: 0 }
   /** Jobs running in this isolate now (the module note: their rows change only through these runs). */
   const runningHere = new Set<string>()
-  /** Jobs this isolate completed or failed, oldest first (a Set keeps insertion order). */
-  const finishedHere = new Set<string>()
-  const remember = (id: string) => {
-    finishedHere.add(id)
-    if (finishedHere.size > FINISHED_KEPT) finishedHere.delete(finishedHere.values().next().value!)
+  /**
+   * Jobs this isolate completed or failed, oldest first (a Map keeps insertion order), with their rows as
+   * the finishing UPDATE returned them: completed and failed are final, so a wait answers with the row
+   * and a delivery acks, neither reading D1. A job failed elsewhere (a dead letter) is kept without one.
+   */
+  const finishedHere = new Map<string, JobRow | null>()
+  const remember = (id: string, row: JobRow | null) => {
+    finishedHere.set(id, row)
+    if (finishedHere.size > FINISHED_KEPT) finishedHere.delete(finishedHere.keys().next().value!)
   }
 
   /**
@@ -189,9 +194,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
   async function run(job: JobRow): Promise<'finished' | 'requeued'> {
     runningHere.add(job.id)
     try {
-      const outcome = await runClaimed(job)
-      if (outcome === 'finished') remember(job.id)
-      return outcome
+      return await runClaimed(job)
     } finally {
       runningHere.delete(job.id)
     }
@@ -202,7 +205,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
     try {
       const { skinUuid } = await opts.process(job)
       const t = now()
-      await complete(skinUuid, t, job.id)
+      remember(job.id, await complete(skinUuid, t, job.id))
       await changed()
       durations.pending += EMA * (started - job.created_at - durations.pending)
       durations.generate += EMA * (t - started - durations.generate)
@@ -210,7 +213,9 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
       return 'finished'
     } catch (e) {
       if (isApiError(e)) {
-        if ((await fail(JSON.stringify([{ code: e.code, message: e.message }, ...e.causes]), now(), job.id)).changes) await changed()
+        const failed = await fail(JSON.stringify([{ code: e.code, message: e.message }, ...e.causes]), now(), job.id)
+        remember(job.id, failed)
+        if (failed) await changed()
         await opts.onFinished?.(job.id)
         return 'finished'
       }
@@ -280,7 +285,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
       try {
         await opts.producer.send({ jobId, ...(opts.origin ? { origin: opts.origin } : {}) })
       } catch (e) {
-        if ((await fail(JSON.stringify([INTERNAL]), now(), jobId)).changes) await changed()
+        if (await fail(JSON.stringify([INTERNAL]), now(), jobId)) await changed()
         throw e
       }
       const waitUntil = opts.startNow?.waitUntil()
@@ -295,7 +300,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
       for (const message of batch.messages) {
         const jobId = message.body?.jobId
         if (typeof jobId === 'string') {
-          if ((await fail(JSON.stringify(DEAD_LETTER_ERRORS), now(), jobId)).changes) await changed()
+          if (await fail(JSON.stringify(DEAD_LETTER_ERRORS), now(), jobId)) await changed()
           await opts.onFinished?.(jobId)
         }
         message.ack()
@@ -314,6 +319,9 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
     async waitFor(jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow | null> {
       const start = now()
       for (let paused = 0; ; ) {
+        // Finished here: its row as the run left it (final).
+        const known = finishedHere.get(jobId)
+        if (known) return known
         // Running here: only that run can change the row, so look again without reading D1 (module note).
         const local = runningHere.has(jobId)
         if (!local) {

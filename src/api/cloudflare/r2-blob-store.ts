@@ -23,9 +23,10 @@ export function r2BlobStore(bucket: R2Bucket, opts: R2BlobStoreOptions = {}): Bl
   const prefix = opts.prefix ?? ''
   return {
     async put(key, bytes, contentType) {
-      // A head first skips sending the bytes again for the common duplicate; the condition makes the race exact.
-      if (await bucket.head(prefix + key)) return false
-      // A failed condition answers null: another writer stored the key first, and only its put counts as new.
+      // One conditional put, no head first: a texture reaches here only when no skin has it yet (the
+      // generator dedupes before storing), so the key is nearly always new, and a head would cost every
+      // new texture a second R2 call to spare the rare repeat a few KiB. A failed condition answers
+      // null: another writer stored the key first, and only its put counts as new.
       return (await bucket.put(prefix + key, bytes, { httpMetadata: { contentType }, onlyIf: { etagDoesNotMatch: '*' } })) !== null
     },
     async get(key) {

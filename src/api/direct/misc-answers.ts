@@ -11,7 +11,7 @@ import type { JobRow } from '../jobs/queue/job-queue'
 import type { ApiServices } from '../services'
 import type { Identity } from '../users/identity'
 import { skinInfoFor } from '../skins/services/remix-link'
-import { loadSkinRecord } from '../skins/services/skin-record'
+import { loadSkinRecordWithTags } from '../skins/services/skin-record'
 import { msg, parseOr400, type Answer } from '../routes/envelope'
 import { jobErrors, toJobInfo } from '../jobs/routes/job-json'
 
@@ -27,7 +27,7 @@ export const randomNameAnswer = (seed: string | undefined): Answer => ({ payload
 /** A finished job's skin as the v2 skin object `who` reads, unless deleted since. */
 export async function jobSkin(s: ApiServices, uuid: string, duplicate: boolean, who: Identity | null) {
   const db = s.ctx.store.db
-  const rec = await loadSkinRecord(db, uuid)
+  const rec = await loadSkinRecordWithTags(db, uuid)
   return rec && rec.skin.deletedAt === null ? skinInfoFor(db, rec, who, { duplicate }) : undefined
 }
 

@@ -24,7 +24,7 @@ import { listTags, voteTag } from '../skins/community/tags'
 import { createSkinWriter } from '../jobs/generate/skin-writer'
 import { createOwnSkins } from '../skins/services/own-skins'
 import { updateSkin } from '../skins/services/skin-edit'
-import { loadSkinRecord, toSkinInfo } from '../skins/services/skin-record'
+import { loadSkinRecord, loadSkinRecordWithTags, toSkinInfo, visibleTags } from '../skins/services/skin-record'
 import { createCounters } from '../services/stats/counters'
 import { d1MigrationFiles } from './d1-migrations'
 import { openD1Store } from './d1-store'
@@ -117,6 +117,10 @@ async function scenario(store: Store) {
   const vote = (voter: string, v: 'up' | 'down') => voteTag(store, { skinRowId: recA.skin.id, tag: 'armor', vote: v, voter, threshold: 2, now: T })
   const votes = [await vote('x', 'up'), await vote('x', 'up'), await vote('y', 'up'), await vote('y', 'down'), await vote('z', 'up'), await vote('w', 'up')]
   const tagsSeenByX = await listTags(db, recA.skin.id, 'x')
+  // A second visible tag, so the order of the tags read with the record is checked too.
+  for (const voter of ['x', 'y']) await voteTag(store, { skinRowId: recA.skin.id, tag: 'amber', vote: 'up', voter, threshold: 2, now: T })
+  const withRecord = await loadSkinRecordWithTags(db, recA.skin.uuid)
+  const recordTags = { withRecord: withRecord?.tags, alone: await visibleTags(db, recA.skin.id), sameRecord: withRecord?.skin.uuid === recA.skin.uuid && withRecord.data.id === recA.data.id }
   const searchTag = await lists.list({ category: 'latest', filter: 'armor', ...req })
 
   await addLike(store, recA.skin.id, 'x', T)
@@ -174,6 +178,7 @@ async function scenario(store: Store) {
     similar: similar.map((s) => s.name ?? null),
     votes,
     tagsSeenByX,
+    recordTags,
     searchTag: searchTag.skins.map((s) => s.name ?? null),
     secondLike,
     secondReport,
@@ -210,6 +215,7 @@ describe('storage layer on bun:sqlite and on D1', () => {
     // x: up, same again (refused), y: up then down, z and w: up → 3 up, 1 down reaches the threshold of 2.
     expect(onBun.votes).toEqual([true, false, true, true, true, true])
     expect(onBun.tagsSeenByX).toEqual([{ tag: 'armor', vote: 'up', suggested: false }])
+    expect(onBun.recordTags).toEqual({ withRecord: ['amber', 'armor'], alone: ['amber', 'armor'], sameRecord: true })
     expect(onBun.searchTag).toEqual(['Red Knight'])
     expect(onBun.secondLike).toBe('already_liked')
     expect(onBun.secondReport).toBe('already_reported')

@@ -10,6 +10,7 @@
  *   `texture_url_data`; `user_uuid` for players), so nothing is signed twice.
  * @module
  */
+import { textureBanned } from '../../moderation/bans'
 import type { SqlClient } from '../../store/sql'
 import type { ImageOrigin } from './prepare-input'
 import type { Creator, DuplicateSource } from './types'
@@ -33,12 +34,21 @@ export type DuplicateDecision =
 /** Dedupe queries. */
 export function createDuplicateFinder(sql: SqlClient) {
   const DATA_BY_KEY = 'SELECT id FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?'
+  // The submit's first look at a texture, with its ban in the same round trip.
+  const BAN_AND_DATA = `SELECT (SELECT 1 FROM banned_textures WHERE texture_hash = ?) AS banned,
+     (SELECT id FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?) AS id`
   // The first creator of each skin is its owner (services/skins/ownership.ts).
   const SKINS_ON_DATA = `SELECT s.id, s.uuid, s.name, s.visibility, c.user_id, c.api_key_id, c.client_id
      FROM skins s JOIN skin_clients c ON c.id = (SELECT min(id) FROM skin_clients WHERE skin_id = s.id)
      WHERE s.data_id = ? AND s.deleted_at IS NULL ORDER BY s.id ASC LIMIT 200`
   const createdBy = (c: Candidate, who: Pick<Creator, 'userId' | 'apiKeyId' | 'clientId'>) =>
     c.user_id ? c.user_id === who.userId : c.api_key_id ? c.api_key_id === who.apiKeyId : c.client_id !== null && c.client_id === who.clientId
+
+  const banAndData = async (q: { textureHash: string; variant: string; capeHash: string }): Promise<{ id: number } | null> => {
+    const r = await sql.get<{ banned: number | null; id: number | null }>(BAN_AND_DATA, [q.textureHash, q.textureHash, q.variant, q.capeHash])
+    if (r?.banned) throw textureBanned()
+    return r?.id != null ? { id: r.id } : null
+  }
 
   return {
     /** Decides how to answer a generation of (textureHash, variant, capeHash). */
@@ -50,8 +60,10 @@ export function createDuplicateFinder(sql: SqlClient) {
       visibility: 'public' | 'unlisted' | 'private'
       origin: ImageOrigin
       who: Pick<Creator, 'userId' | 'apiKeyId' | 'clientId'>
+      /** Refuse a texture a moderator banned (403 `texture_banned`), read with the data row (a submit's first look). */
+      refuseBanned?: boolean
     }): Promise<DuplicateDecision> {
-      const data = await sql.get<{ id: number }>(DATA_BY_KEY, [q.textureHash, q.variant, q.capeHash])
+      const data = q.refuseBanned ? await banAndData(q) : await sql.get<{ id: number }>(DATA_BY_KEY, [q.textureHash, q.variant, q.capeHash])
       if (!data) return { type: 'none' }
       const candidates = await sql.all<Candidate>(SKINS_ON_DATA, [data.id])
       if (q.origin === 'texture') {

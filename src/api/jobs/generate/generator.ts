@@ -30,6 +30,7 @@ import { checkPendingCap } from './pending-cap'
 import { checkOptions, type CheckedOptions } from './options'
 import { prepareInput, type GenerateInput, type PrepareOptions, type PreparedInput } from './prepare-input'
 import { createSkinWriter, type SignedData } from './skin-writer'
+import { insertJobRow } from './job-insert'
 import type { Creator, DuplicateSource, JobInput, JobOptions } from './types'
 import { verifyTextureSignature } from '../../signing/signer/texture-signature-check'
 import type { JobWebhooks } from '../../webhooks/job-events'
@@ -44,6 +45,8 @@ export interface SubmitResult {
   duplicate?: DuplicateSource
   /** Texture hash of the stored input image (`links.image`). */
   imageHash?: string
+  /** The job row as inserted (what a read right after would give), when the submit made one. */
+  job?: JobRow
 }
 
 /** A generate request with its options checked and its input prepared; nothing is stored yet. */
@@ -105,18 +108,30 @@ export function createGenerator(
   /** Dedupe keys being signed right now (with the invocation signing each), so a second worker waits instead of signing twice. */
   const signing = new Map<string, { done: Promise<void>; by: object | undefined }>()
   const invocation = deps.invocation ?? (() => undefined)
+  /**
+   * The texture PNG of each job submitted here and not yet run, by job id, so the run that follows at
+   * once (on Workers, in the same isolate: src/api/cloudflare/queues-job-queue.ts) signs the bytes it has
+   * instead of reading back what it just stored. At most {@link JUST_STORED_KEPT}, oldest dropped: a job
+   * run elsewhere or later reads its blob as always.
+   */
+  const justStored = new Map<string, Uint8Array>()
+  const keepStored = (jobId: string, png: Uint8Array) => {
+    justStored.set(jobId, png)
+    if (justStored.size > JUST_STORED_KEPT) justStored.delete(justStored.keys().next().value!)
+  }
   const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
 
   const creatorOf = (who: Identity): Creator => ({ userId: who.userId, apiKeyId: who.apiKeyId, clientId: who.clientId, ip: who.ip })
 
-  const insertJob = async (v: typeof jobs.$inferInsert) => {
-    await db.insert(jobs).values(v).run()
+  const insertJob = async (v: typeof jobs.$inferInsert): Promise<JobRow> => {
+    const row = await insertJobRow(sql, v)
     await deps.changed?.()
     // A job found at once is finished as it is stored: its webhook event goes out like a queued job's.
     if (v.status === 'completed') {
       deps.finishedAtOnce?.({ id: v.id, status: v.status, kind: v.kind, created_at: v.createdAt, started_at: v.startedAt ?? null, finished_at: v.finishedAt ?? null, errors: v.errors ?? null, attempts: v.attempts ?? 0 })
       await deps.webhooks?.finished(v.id)
     }
+    return row
   }
 
   /** The request's checked `callback` (docs/webhooks.md); 400 where no delivery loop runs. */
@@ -142,13 +157,14 @@ export function createGenerator(
     } as const
     const now = ctx.now()
 
-    // A texture a moderator banned is refused on every generate, MineSkin-style.
-    await refuseBannedTexture(ctx.store.sql, bannedKeyOf(prepared))
+    // A texture a moderator banned is refused on every generate, MineSkin-style: an existing skin's
+    // here, a new texture's with its dedupe lookup below (one round trip for both).
     if (prepared.type === 'signed') return commitSigned(sub, prepared, who, meta, base, hold)
     if (prepared.type === 'existing') {
+      await refuseBannedTexture(ctx.store.sql, prepared.rec.data.textureHash)
       if (meta.checkOnly) return { jobId: null, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url' }
       const id = newJobId()
-      await insertJob({
+      const job = await insertJob({
         ...base,
         id,
         status: 'completed',
@@ -162,7 +178,7 @@ export function createGenerator(
         duplicate: 'mineskin_url',
       })
       await writer.recordDuplicate(now)
-      return { jobId: id, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url', imageHash: prepared.rec.data.textureHash }
+      return { jobId: id, skinUuid: prepared.rec.skin.uuid, duplicate: 'mineskin_url', imageHash: prepared.rec.data.textureHash, job }
     }
 
     const { image } = prepared
@@ -184,6 +200,7 @@ export function createGenerator(
       visibility: opts.visibility,
       origin: prepared.origin,
       who,
+      refuseBanned: true,
     })
     if (meta.checkOnly) {
       if (decision.type !== 'reuse') throw new ApiError('no_duplicate', 'No existing skin matches this image and these options', 400)
@@ -212,9 +229,10 @@ export function createGenerator(
       createdAt: now,
     }
     if (decision.type === 'none') {
-      await insertJob({ ...row, status: 'waiting' })
+      keepStored(id, image.png)
+      const job = await insertJob({ ...row, status: 'waiting' })
       await deps.notify(id)
-      return { jobId: id, imageHash: image.textureHash }
+      return { jobId: id, imageHash: image.textureHash, job }
     }
     let skinUuid: string
     if (decision.type === 'reuse') {
@@ -223,8 +241,8 @@ export function createGenerator(
     } else {
       skinUuid = (await writer.insertOnData(decision.dataId, { name: opts.name, visibility: opts.visibility, remixOf: opts.remixOf }, creator, now)).uuid
     }
-    await insertJob({ ...row, status: 'completed', startedAt: now, finishedAt: now, result: skinUuid, duplicate: decision.source })
-    return { jobId: id, skinUuid, duplicate: decision.source, imageHash: image.textureHash }
+    const job = await insertJob({ ...row, status: 'completed', startedAt: now, finishedAt: now, result: skinUuid, duplicate: decision.source })
+    return { jobId: id, skinUuid, duplicate: decision.source, imageHash: image.textureHash, job }
   }
 
   /**
@@ -244,7 +262,7 @@ export function createGenerator(
     const { key, fresh } = prepared
     // The signed value decides the cape (reference mineskin-api.md §2.5): asking another one cannot be honoured.
     if (opts.cape && opts.cape.hash !== key.capeHash) throw new ApiError('invalid_request', 'The cape of a signed texture is the one in its value; send no cape', 400)
-    const decision = await dups.decide({ ...key, name: opts.name, visibility: opts.visibility, origin: 'texture', who })
+    const decision = await dups.decide({ ...key, name: opts.name, visibility: opts.visibility, origin: 'texture', who, refuseBanned: true })
     if (meta.checkOnly) {
       if (decision.type !== 'reuse') throw new ApiError('no_duplicate', 'No existing skin matches this texture and these options', 400)
       return { jobId: null, skinUuid: decision.skinUuid, duplicate: decision.source, imageHash: key.textureHash }
@@ -287,7 +305,7 @@ export function createGenerator(
       if (stored.dataExisted) duplicate = 'texture_url_data'
     }
     const id = newJobId()
-    await insertJob({
+    const job = await insertJob({
       ...base,
       id,
       status: 'completed',
@@ -300,7 +318,7 @@ export function createGenerator(
       result: skinUuid,
       duplicate: duplicate ?? null,
     })
-    return { jobId: id, skinUuid, ...(duplicate ? { duplicate } : {}), imageHash: key.textureHash }
+    return { jobId: id, skinUuid, ...(duplicate ? { duplicate } : {}), imageHash: key.textureHash, job }
   }
 
   const generator = {
@@ -309,7 +327,7 @@ export function createGenerator(
       const opts = await checkOptions(rawOptions, who, deps.capes, db)
       const callback = await checkCallback(rawOptions, who)
       // Before the input is prepared: a caller at the cap makes us download nothing.
-      await checkPendingCap(db, who, ctx.now())
+      await checkPendingCap(sql, who, ctx.now())
       return commit({ input, opts, prepared: await prepareInput(ctx, input, who, prepareOptions(opts)), callback }, who, meta)
     },
 
@@ -326,12 +344,14 @@ export function createGenerator(
 
     /** Submits a prepared item whose image `hold` reserved: pending-job cap, dedupe, storage, job row. */
     async submitPrepared(sub: PreparedSubmit, who: Identity, meta: SubmitMeta, hold: StorageHold): Promise<SubmitResult> {
-      await checkPendingCap(db, who, ctx.now())
+      await checkPendingCap(sql, who, ctx.now())
       return commit(sub, who, meta, hold)
     },
 
     /** Queue worker step: signs a stored job input and stores the skin. */
     async process(job: JobRow): Promise<{ skinUuid: string }> {
+      const kept = justStored.get(job.id)
+      justStored.delete(job.id)
       try {
         const opts = JSON.parse(job.options) as JobOptions
         if (!job.image_hash) throw new ApiError('job_failed', 'The job has no input image', 500, 'SERVER')
@@ -366,7 +386,7 @@ export function createGenerator(
             await markDuplicate(again.source, job.id)
             return { skinUuid }
           }
-          return await signAndStore(job, job.image_hash, opts, creator)
+          return await signAndStore(job, job.image_hash, opts, creator, kept)
         } finally {
           signing.delete(dedupeKey)
           release()
@@ -383,8 +403,8 @@ export function createGenerator(
   }
 
   /** Signs a job's stored texture (or takes the player's own signature) and stores the skin. */
-  async function signAndStore(job: JobRow, textureHash: string, opts: JobOptions, creator: Creator): Promise<{ skinUuid: string }> {
-    const { png, imageHash, features } = await loadJobImage(ctx, job, textureHash)
+  async function signAndStore(job: JobRow, textureHash: string, opts: JobOptions, creator: Creator, kept: Uint8Array | undefined): Promise<{ skinUuid: string }> {
+    const { png, imageHash, features } = await loadJobImage(ctx, job, textureHash, kept)
     const signed: SignedData =
       job.kind === 'user' && job.user_uuid && ctx.signer.kind === 'mojang'
         ? await playerSignedTextures(ctx, job.user_uuid)
@@ -418,6 +438,9 @@ export function createGenerator(
   return generator
 }
 
+/** Texture PNGs of jobs not yet run that the generator keeps in memory (a few KiB each). */
+const JUST_STORED_KEPT = 64
+
 /** How often a job looks again whether a texture another invocation is signing is done, ms (`invocation` of createGenerator). */
 export const SIGNING_RECHECK_MS = 25
 
@@ -426,9 +449,6 @@ export type Generator = ReturnType<typeof createGenerator>
 
 /** What of the checked options decides which stored signed texture a texture URL may be answered with. */
 const prepareOptions = (opts: CheckedOptions): PrepareOptions => ({ variant: opts.variant, capeHash: opts.cape?.hash ?? '' })
-
-/** The texture hash a ban on the prepared input would name. */
-const bannedKeyOf = (p: PreparedInput): string => (p.type === 'existing' ? p.rec.data.textureHash : p.type === 'signed' ? p.key.textureHash : p.image.textureHash)
 
 /** The PNGs a prepared input may add to storage, under the hash they are kept by. */
 const newPngsOf = (p: PreparedInput): { textureHash: string; png: Uint8Array }[] =>
@@ -460,9 +480,12 @@ async function playerSignedTextures(ctx: ApiContext, uuid: string): Promise<Sign
   }
 }
 
-/** The normalised PNG and facts of a job's input: from the stored texture, or (older rows) by decoding the stored image. */
-async function loadJobImage(ctx: ApiContext, job: JobRow, hash: string): Promise<{ png: Uint8Array; imageHash: string; features: Uint8Array }> {
-  const texture = await ctx.blobs.get(textureKey(hash))
+/**
+ * The normalised PNG and facts of a job's input: the bytes its submit kept (`kept`), else the stored
+ * texture, or (older rows) by decoding the stored image.
+ */
+async function loadJobImage(ctx: ApiContext, job: JobRow, hash: string, kept?: Uint8Array): Promise<{ png: Uint8Array; imageHash: string; features: Uint8Array }> {
+  const texture = kept ? { bytes: kept } : await ctx.blobs.get(textureKey(hash))
   if (texture && job.input) {
     const input = JSON.parse(job.input) as JobInput
     return { png: texture.bytes, imageHash: input.imageHash, features: new Uint8Array(Buffer.from(input.features, 'base64')) }

@@ -44,28 +44,28 @@ export interface StoredSkin {
 }
 
 
+/** Short ids drawn for one skin before a run of collisions is thrown (each one has odds of skins / 2^32). */
+const SHORT_ID_ATTEMPTS = 8
+
 /** SQLite's message for a UNIQUE constraint on `column` (same text on bun:sqlite and D1). */
 const uniqueViolation = (e: unknown, column: string) => e instanceof Error && e.message.includes('UNIQUE constraint failed') && e.message.includes(column)
 
 /**
- * Writes skins. Each store is one atomic batch (D1 has no interactive
- * transactions), read-then-batch: the reads pick the data row and a free short id, and the batch's
- * writes are guarded by the unique indexes, so a concurrent writer makes the batch fail whole and
- * it is retried with fresh reads.
+ * Writes skins. Each store is one atomic batch (D1 has no interactive transactions) and no read before
+ * it: the batch's writes are guarded by the unique indexes (the data row's dedupe key, the short id), so
+ * a concurrent writer or a short-id collision makes the batch fail whole, and it is tried again on the
+ * existing data row or with a new short id.
  */
 export function createSkinWriter(sql: SqlClient, counters: Counters) {
   const INSERT_DATA = `INSERT INTO skin_data (texture_hash, image_hash, variant, cape_hash, value, signature, texture_url, cape_url,
        account, server, worker, queue_start, queue_end, features, colour_key, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-  const dataByKey = (hash: string, variant: string, cape: string) =>
-    sql.get<{ id: number }>('SELECT id FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?', [hash, variant, cape])
   const dataById = (id: number) => sql.get<{ texture_hash: string; variant: string; cape_hash: string }>('SELECT texture_hash, variant, cape_hash FROM skin_data WHERE id = ?', [id])
   // The skin row copies its data row's columns by the dedupe key, so it can follow the data insert in one batch.
   const INSERT_SKIN = `INSERT INTO skins (uuid, short_id, data_id, name, visibility, variant, status, texture_hash, colour_key, features, remix_of, created_at, updated_at)
      SELECT ?, ?, d.id, ?, ?, ?, 'success', d.texture_hash, d.colour_key, d.features, ?, ?, ?
      FROM skin_data d WHERE d.texture_hash = ? AND d.variant = ? AND d.cape_hash = ? RETURNING id`
   const INSERT_CREATOR = 'INSERT INTO skin_clients (skin_id, user_id, api_key_id, client_id, created_at) SELECT id, ?, ?, ?, ? FROM skins WHERE uuid = ?'
-  const shortIdTaken = async (id: string) => (await sql.get('SELECT 1 AS one FROM skins WHERE short_id = ?', [id])) !== null
 
   /**
    * Stores the skin row and its creator on the data row with key (hash, variant, cape), plus
@@ -81,9 +81,9 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
   ): Promise<StoredSkin> => {
     for (let attempt = 0; ; attempt++) {
       const uuid = newSkinUuid()
-      let shortId = newShortId()
-      // 2^32 short ids: collisions are rare but possible at scale, so retry instead of failing.
-      while (await shortIdTaken(shortId)) shortId = newShortId()
+      // 2^32 short ids: a collision is rare but possible at scale. The unique index finds it (the batch
+      // fails whole) and the loop draws again, so no read asks first: that would cost every skin a round trip.
+      const shortId = newShortId()
       try {
         const results = await sql.batch([
           ...before,
@@ -95,7 +95,7 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
         if (!row) throw new Error('skin insert returned no row')
         return { skinRowId: row.id, uuid }
       } catch (e) {
-        if (attempt < 3 && uniqueViolation(e, 'skins.short_id')) continue
+        if (attempt < SHORT_ID_ATTEMPTS && uniqueViolation(e, 'skins.short_id')) continue
         throw e
       }
     }
@@ -108,21 +108,21 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
       const capeHash = s.signed.capeHash ?? s.options.cape?.hash ?? ''
       const key = { hash: s.signed.textureHash, variant: s.options.variant, cape: capeHash }
       const opts = { name: s.options.name, visibility: s.options.visibility, remixOf: s.options.remixOf ?? null }
-      if (!(await dataByKey(key.hash, key.variant, key.cape))) {
-        const insertData: SqlStatement = {
-          sql: INSERT_DATA,
-          params: [
-            s.signed.textureHash, s.imageHash, s.options.variant, capeHash, s.signed.value, s.signed.signature,
-            s.signed.textureUrl, s.signed.capeUrl ?? null, s.signed.account, s.signed.server, s.worker,
-            s.queueStart, s.queueEnd, hist, colourKey(hist), s.now,
-          ],
-        }
-        try {
-          return { ...(await addSkin(key, opts, s.creator, s.now, [insertData], 'new')), dataExisted: false }
-        } catch (e) {
-          // Another writer stored the same texture between the read and the batch: use its row.
-          if (!uniqueViolation(e, 'skin_data.')) throw e
-        }
+      const insertData: SqlStatement = {
+        sql: INSERT_DATA,
+        params: [
+          s.signed.textureHash, s.imageHash, s.options.variant, capeHash, s.signed.value, s.signed.signature,
+          s.signed.textureUrl, s.signed.capeUrl ?? null, s.signed.account, s.signed.server, s.worker,
+          s.queueStart, s.queueEnd, hist, colourKey(hist), s.now,
+        ],
+      }
+      // No read of the data row first: the generator's dedupe found none before signing, and the unique
+      // index on the key catches a writer that stored the same texture since (the batch fails whole).
+      try {
+        return { ...(await addSkin(key, opts, s.creator, s.now, [insertData], 'new')), dataExisted: false }
+      } catch (e) {
+        // Another writer stored the same texture meanwhile: the skin goes on its row.
+        if (!uniqueViolation(e, 'skin_data.')) throw e
       }
       return { ...(await addSkin(key, opts, s.creator, s.now, [], 'duplicate')), dataExisted: true }
     },

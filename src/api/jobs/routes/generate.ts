@@ -45,7 +45,8 @@ export function generateRoutes(s: ApiServices) {
     // Read before the submit: a bad `wait` writes nothing.
     const { wait } = parseOr400(queueSubmitQuerySchema, c.req.query())
     const { result, rateLimit } = await submit(c, false, false)
-    const queued = await jobById(result.jobId!)
+    // The row as the submit inserted it; read only where a submit gives none back.
+    const queued = result.job ?? (await jobById(result.jobId!))
     if (!queued) throw new ApiError('internal_error', 'Job vanished', 500)
     const links = {
       job: `/v2/queue/${queued.id}`,

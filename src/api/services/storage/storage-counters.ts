@@ -24,6 +24,14 @@ export function secondsToNextUtcDay(t: number): number {
   return Math.max(1, Math.ceil((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) - t) / 1000))
 }
 
+/** Adds to the total if it then stays within the budget (0 = no limit); a row back when it did. */
+const ADD_TO_TOTAL = 'UPDATE stat_counters SET value = value + ? WHERE key = ? AND (? = 0 OR value + ? <= ?) RETURNING value'
+const totalParams = (bytes: number, budget: number) => [bytes, TOTAL_KEY, budget, bytes, budget]
+/** Adds to a day counter if it then stays within the limit; the WHERE of the SELECT covers the first write of the day, the upsert's WHERE every later one. */
+const ADD_TO_DAY = `INSERT INTO stat_counters (key, value) SELECT ?, ? WHERE ? <= ?
+  ON CONFLICT(key) DO UPDATE SET value = value + excluded.value WHERE value + excluded.value <= ? RETURNING value`
+const dayParams = (key: string, bytes: number, limit: number) => [key, bytes, bytes, limit, limit]
+
 /** The counters over `sql`. */
 export function createStorageCounters(sql: SqlClient) {
   const value = async (key: string) => (await sql.get<{ value: number }>('SELECT value FROM stat_counters WHERE key = ?', [key]))?.value ?? null
@@ -36,21 +44,22 @@ export function createStorageCounters(sql: SqlClient) {
     },
     /** Adds `bytes` to the total if it then stays within `budget` (0 = no limit); false, and nothing added, if not. */
     async addToTotal(bytes: number, budget: number): Promise<boolean> {
-      const rows = await sql.all(
-        'UPDATE stat_counters SET value = value + ? WHERE key = ? AND (? = 0 OR value + ? <= ?) RETURNING value',
-        [bytes, TOTAL_KEY, budget, bytes, budget],
-      )
-      return rows.length === 1
+      return (await sql.all(ADD_TO_TOTAL, totalParams(bytes, budget))).length === 1
     },
     /** Adds `bytes` to a day counter if it then stays within `limit`; false, and nothing added, if not. */
     async addToDay(key: string, bytes: number, limit: number): Promise<boolean> {
-      // The WHERE of the SELECT covers the first write of the day, the upsert's WHERE every later one.
-      const rows = await sql.all(
-        `INSERT INTO stat_counters (key, value) SELECT ?, ? WHERE ? <= ?
-         ON CONFLICT(key) DO UPDATE SET value = value + excluded.value WHERE value + excluded.value <= ? RETURNING value`,
-        [key, bytes, bytes, limit, limit],
-      )
-      return rows.length === 1
+      return (await sql.all(ADD_TO_DAY, dayParams(key, bytes, limit))).length === 1
+    },
+    /**
+     * {@link addToDay} and {@link addToTotal} in one batch (one D1 round trip): each adds only where it
+     * fits, so either may pass alone, and the caller takes back the half that passed when the other did not.
+     */
+    async addToDayAndTotal(key: string, bytes: number, limit: number, budget: number): Promise<{ day: boolean; total: boolean }> {
+      const [day, total] = await sql.batch([
+        { sql: ADD_TO_DAY, params: dayParams(key, bytes, limit) },
+        { sql: ADD_TO_TOTAL, params: totalParams(bytes, budget) },
+      ])
+      return { day: day?.rows.length === 1, total: total?.rows.length === 1 }
     },
     /** Takes `bytes` back from each counter of `keys` (a reservation that stored nothing). */
     async subtract(keys: readonly string[], bytes: number): Promise<void> {

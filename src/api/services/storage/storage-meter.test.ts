@@ -124,7 +124,8 @@ describe.each(backends)('storage meter on %s', (_name, open) => {
     await t.meter.storeTexture(old.textureHash, old.png)
     expect(await t.meter.totalBytes()).toBe(2 * old.png.length + fresh.png.length)
     expect(await t.meter.totalBytes()).toBe(await t.blobs.usage())
-    expect(await t.counter('storage:day:2026-11-22:ip:198.51.100.1')).toBeNull()
+    // A reservation given back leaves its day counter at 0 (or no row at all).
+    expect((await t.counter('storage:day:2026-11-22:ip:198.51.100.1')) ?? 0).toBe(0)
   })
 
   test('two requests storing the same new image at once count it once', async () => {
@@ -148,7 +149,7 @@ describe.each(backends)('storage meter on %s', (_name, open) => {
     const who = anonymous({ ip: '198.51.100.4' })
     expect(await outcome(() => t.reserve(who, [images[2]!]))).toBe('507 storage_full')
     expect(await t.blobs.has(textureKey(images[2]!.textureHash))).toBe(false)
-    expect(await t.counter('storage:day:2026-11-22:ip:198.51.100.4')).toBeNull()
+    expect((await t.counter('storage:day:2026-11-22:ip:198.51.100.4')) ?? 0).toBe(0)
     expect(await outcome(() => t.admit(who, [images[0]!]))).toBe('ok')
     expect(await t.meter.totalBytes()).toBe(images[0]!.png.length + images[1]!.png.length)
     const message = await t.reserve(who, [images[2]!]).then(

@@ -3,10 +3,11 @@
  * it, so the running total of stored bytes stays exact and a caller's new images are counted against
  * the global budget (`STORAGE_BUDGET_MB`, 507 `storage_full`) and the grant `storage_per_day` (429
  * `storage_quota`).
- * Admission reserves before anything is written: the bytes of every image not yet stored are added
- * to the caller's day counter and to the total in one conditional statement each, then stored; a
- * reservation whose image turned out to be stored already (a lost race) or was never stored (the
- * request failed later) is given back. Images already stored cost nothing, also when full. A crash
+ * Admission reserves before anything is written: the bytes of the request's images are added to the
+ * caller's day counter and to the total, one conditional statement each in one batch, then stored; a
+ * reservation whose image turned out to be stored already (a repeat, a lost race) or was never stored
+ * (the request failed later) is given back. Images already stored cost nothing, also when full: a
+ * refused reservation asks the store which of its images it holds and tries again without them. A crash
  * between a reservation and its refund leaves the total a few KiB high; one between an unreserved
  * store (a demo skin, a texture kept under a remote signer's hash) and its count, one PNG low.
  * Built over the platform's SqlClient and BlobStore, so the same code runs on Bun and on Workers.
@@ -74,6 +75,53 @@ export function createStorageMeter(deps: StorageMeterDeps) {
     if (await blobs.put(key, png, 'image/png')) await counters.addToTotal(png.length, 0)
   }
 
+  /**
+   * Adds the bytes of `wanted` (key → bytes) to the day counter `day` and to the total, and returns what
+   * it reserved. Optimistic: the images are nearly always new (the generator dedupes before it stores),
+   * so both counters are raised in one batch without asking the store first, and only a refusal looks
+   * at what is stored already: images stored cost nothing, also when full, so those are dropped and the
+   * rest tried again. A full instance answers 507 whatever the caller's quota.
+   */
+  const admit = async (who: Pick<Identity, 'grants'>, day: string, now: number, wanted: Map<string, number>): Promise<Map<string, number>> => {
+    // Yesterday's counters limit no one any more: dropped once a day, so the table stays small.
+    if (utcDay(now) !== droppedBefore) {
+      droppedBefore = utcDay(now)
+      await counters.dropDaysBefore(now)
+    }
+    const limit = who.grants.storage_per_day * 1024
+    let reserved = wanted
+    let restarted = false
+    let checkedStore = false
+    for (;;) {
+      const need = [...reserved.values()].reduce((a, b) => a + b, 0)
+      if (need === 0) return reserved
+      const added = await counters.addToDayAndTotal(day, need, limit, budget)
+      if (added.day && added.total) return reserved
+      // Take back the half that passed.
+      if (added.day) await counters.subtract([day], need)
+      if (added.total) await counters.subtract([TOTAL_KEY], need)
+      if (!added.total && !restarted && (await counters.value(TOTAL_KEY)) === null) {
+        // The row was removed to be counted again (docs/operations.md "Storage budget and quotas"): start anew.
+        restarted = true
+        started = null
+        await start()
+        continue
+      }
+      if (!checkedStore) {
+        checkedStore = true
+        const fresh = new Map<string, number>()
+        for (const [key, bytes] of reserved) if (!(await blobs.has(key))) fresh.set(key, bytes)
+        if (fresh.size < reserved.size) {
+          reserved = fresh
+          continue
+        }
+      }
+      if (!added.total) throw storageFull(budget)
+      const used = (await counters.value(day)) ?? 0
+      throw new StorageQuotaError(who.grants.storage_per_day, Math.ceil(used / 1024), secondsToNextUtcDay(now))
+    }
+  }
+
   const meter = {
     /**
      * Reserves room for the images of one request (a batch: all of its items, all or nothing) on the
@@ -82,39 +130,14 @@ export function createStorageMeter(deps: StorageMeterDeps) {
      */
     async reserve(who: Pick<Identity, 'grants'>, owner: string, images: readonly NewPng[]): Promise<StorageHold> {
       await start()
-      const reserved = new Map<string, number>()
+      const wanted = new Map<string, number>()
       for (const { textureHash, png } of images) {
         const key = textureKey(textureHash)
-        if (!reserved.has(key) && !(await blobs.has(key))) reserved.set(key, png.length)
+        if (!wanted.has(key)) wanted.set(key, png.length)
       }
-      const need = [...reserved.values()].reduce((a, b) => a + b, 0)
       const now = deps.now()
       const day = dayKey(now, owner)
-      if (need > 0) {
-        let total = await counters.value(TOTAL_KEY)
-        if (total === null) {
-          // The row was removed to be counted again (README "Storage budget and quotas"): start anew.
-          started = null
-          await start()
-          total = (await counters.value(TOTAL_KEY)) ?? 0
-        }
-        // A full instance answers 507 whatever the caller's quota; the reservations below make it exact.
-        if (budget > 0 && total + need > budget) throw storageFull(budget)
-        // Yesterday's counters limit no one any more: dropped once a day, so the table stays small.
-        if (utcDay(now) !== droppedBefore) {
-          droppedBefore = utcDay(now)
-          await counters.dropDaysBefore(now)
-        }
-        const limit = who.grants.storage_per_day * 1024
-        if (!(await counters.addToDay(day, need, limit))) {
-          const used = (await counters.value(day)) ?? 0
-          throw new StorageQuotaError(who.grants.storage_per_day, Math.ceil(used / 1024), secondsToNextUtcDay(now))
-        }
-        if (!(await counters.addToTotal(need, budget))) {
-          await counters.subtract([day], need)
-          throw storageFull(budget)
-        }
-      }
+      const reserved = await admit(who, day, now, wanted)
       const giveBack = (bytes: number) => counters.subtract([TOTAL_KEY, day], bytes)
       return {
         async store({ textureHash, png }) {

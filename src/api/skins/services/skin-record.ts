@@ -12,6 +12,8 @@ import { skinData, skins, skinTags } from '../../store/schema'
 export interface SkinRecord {
   skin: typeof skins.$inferSelect
   data: typeof skinData.$inferSelect
+  /** The visible tags, when they were read with the record ({@link loadSkinRecordWithTags}). */
+  tags?: string[]
 }
 
 /**
@@ -41,6 +43,13 @@ function prepare(db: Db) {
     byShortId: record().where(eq(skins.shortId, idAs('text'))).prepare(),
     byRowId: record().where(eq(skins.id, idAs('integer'))).prepare(),
     tags: db.select({ tag: skinTags.tag }).from(skinTags).where(and(eq(skinTags.skinId, sql.placeholder('id')), eq(skinTags.visible, 1))).prepare(),
+    // The tag subquery is the `tags` statement's own WHERE, so the tags come in the same order.
+    byUuidWithTags: db
+      .select({ skin: skins, data: skinData, tags: sql<string>`(SELECT json_group_array(tag) FROM (SELECT tag FROM skin_tags WHERE skin_id = ${skins.id} AND visible = 1))` })
+      .from(skins)
+      .innerJoin(skinData, eq(skinData.id, skins.dataId))
+      .where(eq(skins.uuid, idAs('text')))
+      .prepare(),
   }
 }
 
@@ -52,6 +61,16 @@ export async function loadSkinRecord(db: Db, id: string): Promise<SkinRecord | n
   if (UUID32.test(lower) || UUID36.test(id)) return (await prepared(db).byUuid.get({ id: compactUuid(id) })) ?? null
   if (SHORT_ID.test(lower)) return (await prepared(db).byShortId.get({ id: lower })) ?? null
   return null
+}
+
+/**
+ * {@link loadSkinRecord} by uuid with its visible tags in the same query: one round trip where an
+ * answer needs both (a finished job's skin), instead of two.
+ */
+export async function loadSkinRecordWithTags(db: Db, uuid: string): Promise<SkinRecord | null> {
+  if (!(UUID32.test(uuid.toLowerCase()) || UUID36.test(uuid))) return loadSkinRecord(db, uuid)
+  const row = await prepared(db).byUuidWithTags.get({ id: compactUuid(uuid) })
+  return row ? { skin: row.skin, data: row.data, tags: JSON.parse(row.tags) as string[] } : null
 }
 
 /** Loads a skin by internal row id. */
@@ -78,7 +97,7 @@ export interface SkinInfoOptions {
 /** The v2 skin object of a record. */
 export async function toSkinInfo(db: Db, rec: SkinRecord, opts: SkinInfoOptions = {}): Promise<SkinInfo> {
   const { skin, data } = rec
-  const tags = await visibleTags(db, skin.id)
+  const tags = rec.tags ?? (await visibleTags(db, skin.id))
   return {
     uuid: skin.uuid,
     shortId: skin.shortId,

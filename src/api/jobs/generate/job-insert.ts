@@ -1,0 +1,50 @@
+/**
+ * Inserting a job row in plain SQL, and the row as a read would give it back: every submit writes one,
+ * and the route answers with it, so the row is built here from what was inserted instead of read again
+ * (one D1 round trip less per submit) and the statement is not built by the query builder each time.
+ * @module
+ */
+import type { JobRow } from '../queue/job-queue'
+import type { jobs } from '../../store/schema'
+import type { SqlClient } from '../../store/sql'
+
+/** Every column of `jobs`, in the order of {@link INSERT_JOB}'s values (job-insert.test.ts holds it to the schema). */
+export const JOB_COLUMNS = [
+  'id', 'status', 'kind', 'image_hash', 'user_uuid', 'input', 'source_name', 'options', 'user_id', 'api_key_id', 'client_id', 'ip',
+  'breadcrumb', 'created_at', 'started_at', 'finished_at', 'result', 'duplicate', 'errors', 'attempts',
+] as const satisfies readonly (keyof JobRow)[]
+
+const INSERT_JOB = `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map(() => '?').join(', ')})`
+
+/** The row `v` becomes: the schema's defaults (null, `attempts` 0) for what it leaves out. */
+export function jobRowOf(v: typeof jobs.$inferInsert): JobRow {
+  return {
+    id: v.id,
+    status: v.status,
+    kind: v.kind,
+    image_hash: v.imageHash ?? null,
+    user_uuid: v.userUuid ?? null,
+    input: v.input ?? null,
+    source_name: v.sourceName ?? null,
+    options: v.options,
+    user_id: v.userId ?? null,
+    api_key_id: v.apiKeyId ?? null,
+    client_id: v.clientId ?? null,
+    ip: v.ip ?? null,
+    breadcrumb: v.breadcrumb,
+    created_at: v.createdAt,
+    started_at: v.startedAt ?? null,
+    finished_at: v.finishedAt ?? null,
+    result: v.result ?? null,
+    duplicate: v.duplicate ?? null,
+    errors: v.errors ?? null,
+    attempts: v.attempts ?? 0,
+  }
+}
+
+/** Inserts the job `v` and returns its row. */
+export async function insertJobRow(sql: SqlClient, v: typeof jobs.$inferInsert): Promise<JobRow> {
+  const row = jobRowOf(v)
+  await sql.run(INSERT_JOB, JOB_COLUMNS.map((c) => row[c]))
+  return row
+}
