@@ -6,7 +6,7 @@
  * @module
  */
 import { createCapeCatalogue } from './capes/capes'
-import { createJobQueue, type JobProcessor, type JobQueue, type JobRow, type LocalJobQueue } from './jobs/queue/job-queue'
+import { createJobQueue, type JobProcessor, type JobQueue, type JobRow, type JobStartSlot, type LocalJobQueue } from './jobs/queue/job-queue'
 import type { ApiServices } from './services'
 import { createSimilarSkins } from './skins/catalogue/similar'
 import { createSkinLists } from './skins/catalogue/skin-lists'
@@ -78,18 +78,20 @@ export function wireServices(ctx: ApiContext, opts: WireOptions, makeQueue?: Que
   const counters = createCounters(store.sql)
   const signingPool = ctx.signingPool
   const capes = createCapeCatalogue({ signerKind: signer.kind, blobs, textureBaseUrl: config.textureBaseUrl, ...(signingPool ? { ownedCapes: () => signingPool.ownedCapes() } : {}) })
-  let announce: (jobId: string) => void | Promise<void> = () => {}
+  let announce: (jobId: string, o?: { startNow?: boolean }) => void | Promise<void> = () => {}
+  let reserveStart: (() => Promise<JobStartSlot | null>) | undefined
   // A job row changed in this invocation: the event stream's hub reads the log then (the process's hub
   // on Bun, the job event object on the API Worker).
   let changed: () => void | Promise<void> = () => {}
   const storage = createStorageMeter({ sql: store.sql, blobs, budgetBytes: config.storageBudgetBytes, now })
-  const generator = createGenerator(ctx, { capes, counters, storage, notify: (jobId) => announce(jobId), changed: () => changed(), ...(opts.webhooks ? { webhooks: opts.webhooks } : {}), ...(opts.onJobFinished ? { finishedAtOnce: opts.onJobFinished } : {}), ...(opts.invocation ? { invocation: opts.invocation } : {}) })
-  const processJob: JobProcessor = (job) => generator.process(job)
+  const generator = createGenerator(ctx, { capes, counters, storage, notify: (jobId, o) => announce(jobId, o), reserveStart: () => reserveStart?.() ?? Promise.resolve(null), changed: () => changed(), ...(opts.webhooks ? { webhooks: opts.webhooks } : {}), ...(opts.onJobFinished ? { finishedAtOnce: opts.onJobFinished } : {}), ...(opts.invocation ? { invocation: opts.invocation } : {}) })
+  const processJob: JobProcessor = (job, completion) => generator.process(job, completion)
   let queue: JobQueue
   let events: JobEvents | undefined
   if (makeQueue) {
     queue = makeQueue(processJob)
-    announce = (jobId) => queue.notify(jobId)
+    announce = (jobId, o) => queue.notify(jobId, o)
+    if (queue.reserveStart) reserveStart = queue.reserveStart.bind(queue)
     // Workers: the streams live in one Durable Object that reads the log once per change it is told
     // of (docs/cloudflare.md); each request reads its backlog and renders its rows itself.
     const fanout = opts.eventFanout

@@ -2,14 +2,15 @@
  * CPU profiles of the Workers of a `wrangler dev` session, for finding where a job's CPU goes
  * (`BENCH_WORKERS_PROFILE=<dir> bun run bench workers` writes one `.cpuprofile` per Worker for the
  * concurrency run, which Chrome DevTools' Performance panel opens, and prints the heaviest functions).
- * workerd's own inspector speaks the Chrome DevTools protocol: `GET /json` lists every isolate of the
- * process — the session's Workers (`core:user:<name>`) and miniflare's D1, R2, Queues, cache and Durable
- * Object simulators, which are Workers too — each with a WebSocket; `Profiler.start`/`Profiler.stop`
- * sample it (https://chromedevtools.github.io/devtools-protocol/tot/Profiler/). wrangler's own inspector
- * proxy shows only the first Worker, so {@link workerdInspectorPort} finds workerd's port instead.
+ * wrangler's inspector proxy speaks the Chrome DevTools protocol: `GET /json` lists the session's first
+ * Worker (the web Worker in the stack session; the API Worker when it runs alone) with a WebSocket, and
+ * `Profiler.start`/`Profiler.stop` sample its isolate
+ * (https://chromedevtools.github.io/devtools-protocol/tot/Profiler/). workerd runs every isolate of the
+ * session on one thread, so the profile's `(idle)` is the time that thread spent in the others (the
+ * other Worker, miniflare's D1, R2 and Queues simulators) or waiting; a Durable Object of the Worker's
+ * own script runs in its isolate and shows in it.
  * @module
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 
 /** A CDP CPU profile (Profiler.Profile). */
 export interface CpuProfile {
@@ -46,55 +47,6 @@ async function connect(url: string) {
       ws.send(JSON.stringify({ id, method, params }))
     })
   return { send, close: () => ws.close() }
-}
-
-/**
- * The inspector port of the workerd that runs the session's Workers, under the process tree of `root`
- * (wrangler): the loopback port of a workerd in the tree whose `/json` lists a `core:user:` Worker.
- */
-export async function workerdInspectorPort(root: number): Promise<number> {
-  const parents = new Map<number, number>()
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
-    } catch {}
-  }
-  const inTree = (pid: number): boolean => {
-    for (let p: number | undefined = pid; p; p = parents.get(p)) if (p === root) return true
-    return false
-  }
-  // Listening loopback sockets (state 0A) by inode, from /proc/net/tcp: local address 0100007F:PORT.
-  const listening = new Map<string, number>()
-  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
-    const f = line.trim().split(/\s+/)
-    if (f[3] === '0A' && f[1]?.startsWith('0100007F:')) listening.set(f[9]!, parseInt(f[1].split(':')[1]!, 16))
-  }
-  for (const pid of parents.keys()) {
-    if (!inTree(pid)) continue
-    let cmd = ''
-    try {
-      cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-    } catch {}
-    if (!cmd.includes('workerd')) continue
-    let fds: string[] = []
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`)
-    } catch {}
-    for (const fd of fds) {
-      let link = ''
-      try {
-        link = readlinkSync(`/proc/${pid}/fd/${fd}`)
-      } catch {}
-      const port = listening.get(/^socket:\[(\d+)\]$/.exec(link)?.[1] ?? '')
-      if (!port) continue
-      try {
-        const list = (await (await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(1000) })).json()) as Target[]
-        if (Array.isArray(list) && list.some((t) => t.id.startsWith('core:user:'))) return port
-      } catch {}
-    }
-  }
-  throw new Error('no workerd inspector found under the wrangler process')
 }
 
 /** Starts sampling every Worker the inspector proxy at `port` lists; `stop` ends it and returns the profiles by Worker. */

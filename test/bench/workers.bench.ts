@@ -46,7 +46,7 @@ import { clientJob, concurrentFigures, concurrentJobs, readJobRows, ssrRateFigur
 import { benchApiConfig, d1Databases, hasEnv, jobsPerSecond, missingStackFiles, shares, type WranglerConfig } from './workers-stack'
 import { ensureWrk, runWrk, type WrkShape } from './wrk'
 import { treeCpuSeconds } from './process-cpu'
-import { inclusiveTimes, profileWorkers, selfTimes, workerdInspectorPort, type CpuProfile } from './cpu-profile'
+import { inclusiveTimes, profileWorkers, selfTimes, type CpuProfile } from './cpu-profile'
 
 const JOBS = Number(process.env.BENCH_WORKERS_JOBS ?? 20)
 const BURST = Number(process.env.BENCH_WORKERS_BURST ?? 40)
@@ -129,7 +129,7 @@ try {
   for (let i = 0; i < JOBS; i++) latency.push(await clientJob(api, cookie, 72_000 + i, false))
 
   // 2. Concurrency: distinct skins from several visitors at once, with the CPU the session spent on them.
-  const profiling = PROFILE_DIR ? await profileWorkers(await workerdInspectorPort(dev.pid)) : undefined
+  const profiling = PROFILE_DIR ? await profileWorkers(dev.inspectorPort) : undefined
   const cpu0 = treeCpuSeconds(dev.pid)
   const wall0 = performance.now()
   const concurrent = await concurrentJobs(api, CONCURRENT_JOBS, CONCURRENCY, 90_000)

@@ -186,6 +186,82 @@ describe('queuesJobQueue', () => {
       expect(row(s, 'a').attempts).toBe(1)
     })
 
+    test('a slot reserved before the insert: the row goes in claimed, the message is sent first, the job runs once and its later message is acked', async () => {
+      const s = freshStore()
+      const req = request()
+      const order: string[] = []
+      const changes: string[] = []
+      const { q, processed } = setup(s, {
+        producer: { send: async (m: JobMessage) => void order.push(`sent ${m.jobId}`) } as never,
+        process: async (job) => {
+          order.push(`processed ${job.id} ${job.status} ${job.attempts}`)
+          processed.push(job.id)
+          return { skinUuid: `skin-${job.id}` }
+        },
+        startNow: { waitUntil: () => req.waitUntil },
+        onChange: async () => void changes.push(row(s, 'a')?.status ?? 'none'),
+      })
+      const slot = (await q.reserveStart())!
+      expect(slot.at).toBe(2000)
+      expect(q.active()).toBe(1)
+      // What the generator does with a slot: the insert is the claim.
+      s.sqlite.query(`INSERT INTO jobs (id, status, kind, options, breadcrumb, created_at, attempts, started_at) VALUES ('a', 'processing', 'upload', '{}', 'abcd1234', 1990, 1, ?)`).run(slot.at)
+      await slot.start(row(s, 'a'))
+      await req.settled()
+      expect(order).toEqual(['sent a', 'processed a processing 1'])
+      expect(row(s, 'a')).toMatchObject({ status: 'completed', result: 'skin-a', attempts: 1, started_at: 2000, finished_at: 2000 })
+      // No claim of its own: the only change it tells of is the completion (the insert told of the rest).
+      expect(changes).toEqual(['completed'])
+      expect(q.active()).toBe(0)
+      const { batch: b, outcome } = batch('skin-jobs', 'a')
+      await q.consume(b)
+      expect(outcome).toEqual({ a: 'ack' })
+      expect(processed).toEqual(['a'])
+    })
+
+    test('a processor that writes the completion in its own batch: the queue takes the row it returned and writes nothing more', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      const writes: string[] = []
+      const sql = { ...s.sql, get: (q: string, p?: unknown[]) => (q.startsWith('UPDATE jobs SET status = \'completed\'') && writes.push('queue completed'), s.sql.get(q, p as never)) } as typeof s.sql
+      const { q } = setup(s, {
+        sql,
+        startNow: { waitUntil: () => req.waitUntil },
+        process: async (job, completion) => {
+          const [result] = await s.sql.batch([completion!.statement(`skin-${job.id}`, 'image_hash_data')])
+          return { skinUuid: `skin-${job.id}`, completed: result!.rows[0] as JobRow }
+        },
+      })
+      await q.notify('a')
+      await req.settled()
+      expect(writes).toEqual([])
+      expect(row(s, 'a')).toMatchObject({ status: 'completed', result: 'skin-a', duplicate: 'image_hash_data', finished_at: 2000 })
+      expect(await q.waitFor('a', 1000)).toEqual(row(s, 'a'))
+    })
+
+    test('no slot outside a request, past the concurrency or with a signer not ready; a cancelled slot and an unsendable message give theirs back', async () => {
+      const s = freshStore()
+      expect(await setup(s, { startNow: { waitUntil: () => undefined } }).q.reserveStart()).toBeNull()
+      const req = request()
+      const notReady = setup(s, { startNow: { waitUntil: () => req.waitUntil, ready: async () => false } }).q
+      expect(await notReady.reserveStart()).toBeNull()
+      expect(notReady.active()).toBe(0)
+      const { q } = setup(s, { concurrency: 2, startNow: { waitUntil: () => req.waitUntil } })
+      const [first, second, third] = await Promise.all([q.reserveStart(), q.reserveStart(), q.reserveStart()])
+      expect([first !== null, second !== null, third]).toEqual([true, true, null])
+      first!.cancel()
+      first!.cancel()
+      expect(q.active()).toBe(1)
+      const broken = setup(s, { concurrency: 1, producer: { send: async () => Promise.reject(new Error('queue down')) } as never, startNow: { waitUntil: () => req.waitUntil } }).q
+      const slot = (await broken.reserveStart())!
+      insert(s, 'b', 'processing', 1)
+      await expect(slot.start(row(s, 'b'))).rejects.toThrow('queue down')
+      expect(row(s, 'b').status).toBe('failed')
+      expect(broken.active()).toBe(0)
+      expect(req.kept).toHaveLength(0)
+    })
+
     test('outside a request (no waitUntil) nothing starts at once: the message runs the job', async () => {
       const s = freshStore()
       insert(s, 'a', 'waiting')

@@ -41,7 +41,7 @@
  */
 import type { Message, MessageBatch, Queue } from '@cloudflare/workers-types'
 import { isApiError } from '../errors'
-import { jobEta, RECENT_DURATIONS_SQL, type Durations, type JobProcessor, type JobQueue, type JobRow } from '../jobs/queue/job-queue'
+import { jobEta, RECENT_DURATIONS_SQL, type Durations, type JobProcessor, type JobCompletion, type JobQueue, type JobRow, type JobStartSlot } from '../jobs/queue/job-queue'
 import type { SqlClient } from '../store/sql'
 import type { CodeAndMessage } from '../../shared/schemas/api'
 import { abortableDelay } from '../jobs/queue/abortable-delay'
@@ -142,6 +142,9 @@ export const FINISHED_KEPT = 1000
 /** The pause before `waitFor`'s next read after `waitedMs`: a quarter of the time waited, 50 ms to `maxMs`. */
 export const nextReadMs = (waitedMs: number, maxMs: number): number => Math.max(FIRST_READ_MS, Math.min(maxMs, Math.round(waitedMs / 4)))
 
+/** Completes a job (its duplicate source kept unless one is given) and gives the finished row back. */
+const COMPLETE_SQL = `UPDATE jobs SET status = 'completed', result = ?, finished_at = ?, duplicate = coalesce(?, duplicate) WHERE id = ? RETURNING *`
+
 /** The errors a dead-lettered job is failed with. */
 export const DEAD_LETTER_ERRORS: CodeAndMessage[] = [
   { code: 'job_failed', message: 'The job failed on every attempt and was moved to the dead-letter queue; submit it again' },
@@ -163,7 +166,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
       [t, id, t - leaseMs],
     )
   // Both give the finished row back: a wait in this isolate answers with it without reading D1 again.
-  const complete = (result: string, t: number, id: string) => sql.get<JobRow>(`UPDATE jobs SET status = 'completed', result = ?, finished_at = ? WHERE id = ? RETURNING *`, [result, t, id])
+  const complete = (result: string, t: number, id: string) => sql.get<JobRow>(COMPLETE_SQL, [result, t, null, id])
   const fail = (errors: string, t: number, id: string) =>
     sql.get<JobRow>(`UPDATE jobs SET status = 'failed', errors = ?, finished_at = ? WHERE id = ? AND status IN ('waiting', 'processing') RETURNING *`, [errors, t, id])
   // What job-queue.ts's start() does for every crashed job, for this one job.
@@ -203,9 +206,17 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
   async function runClaimed(job: JobRow): Promise<'finished' | 'requeued'> {
     const started = job.started_at ?? now()
     try {
-      const { skinUuid } = await opts.process(job)
-      const t = now()
-      remember(job.id, await complete(skinUuid, t, job.id))
+      // The generator writes the completion in the skin's own batch (one round trip, one atomic write).
+      let t = now()
+      const completion: JobCompletion = {
+        statement: (skinUuid, duplicate) => {
+          t = now()
+          return { sql: COMPLETE_SQL, params: [skinUuid, t, duplicate, job.id] }
+        },
+      }
+      const { skinUuid, completed } = await opts.process(job, completion)
+      if (!completed) t = now()
+      remember(job.id, completed ?? (await complete(skinUuid, t, job.id)))
       await changed()
       durations.pending += EMA * (started - job.created_at - durations.pending)
       durations.generate += EMA * (t - started - durations.generate)
@@ -276,20 +287,80 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
     waitUntil(go().catch((e) => opts.report?.(e)))
   }
 
+  /** Sends the job's message; a job whose message cannot be sent is failed at once, never left waiting. */
+  async function send(jobId: string): Promise<void> {
+    try {
+      await opts.producer.send({ jobId, ...(opts.origin ? { origin: opts.origin } : {}) })
+    } catch (e) {
+      if (await fail(JSON.stringify([INTERNAL]), now(), jobId)) await changed()
+      throw e
+    }
+  }
+
   const queue = {
     /**
-     * Sends the job's message (a job whose message cannot be sent is failed at once, never left
-     * waiting), then starts the job at once when the request may (module note).
+     * Sends the job's message, then starts the job at once when the request may (module note) and
+     * `startNow` is not false (a submit that asked {@link reserveStart} and was refused).
      */
-    async notify(jobId: string): Promise<void> {
+    async notify(jobId: string, o: { startNow?: boolean } = {}): Promise<void> {
+      await send(jobId)
+      const waitUntil = o.startNow === false ? undefined : opts.startNow?.waitUntil()
+      if (waitUntil && running.jobs < opts.concurrency) startNow(jobId, waitUntil)
+    },
+    /**
+     * A slot to run a job at once, asked for before the job's row is inserted, or null when the job
+     * cannot start at once (outside a request, past the concurrency, the signer not ready: then the row
+     * goes in `waiting` and {@link notify} sends its message). With a slot the row is inserted claimed —
+     * `processing`, `started_at` = `at`, one attempt: the claim is the insert, one D1 round trip and
+     * one job event less — and `start` sends the message (the durable path, as ever first), then runs
+     * the job in the request's `waitUntil`. A message that arrives meanwhile finds the lease running.
+     * `cancel` gives the slot back when the insert failed.
+     */
+    async reserveStart(): Promise<JobStartSlot | null> {
+      const waitUntil = opts.startNow?.waitUntil()
+      if (!waitUntil || running.jobs >= opts.concurrency) return null
+      // Taken before the first await, so a burst of submits reserves no more than `concurrency`.
+      running.jobs++
+      let held = true
+      const free = () => {
+        if (held) (held = false), running.jobs--
+      }
       try {
-        await opts.producer.send({ jobId, ...(opts.origin ? { origin: opts.origin } : {}) })
+        if (opts.startNow?.ready && !(await opts.startNow.ready())) {
+          free()
+          return null
+        }
       } catch (e) {
-        if (await fail(JSON.stringify([INTERNAL]), now(), jobId)) await changed()
+        free()
         throw e
       }
-      const waitUntil = opts.startNow?.waitUntil()
-      if (waitUntil && running.jobs < opts.concurrency) startNow(jobId, waitUntil)
+      return {
+        at: now(),
+        cancel: free,
+        async start(job: JobRow): Promise<void> {
+          // From here a wait for this job looks at the isolate's record (module note).
+          runningHere.add(job.id)
+          try {
+            await send(job.id)
+          } catch (e) {
+            runningHere.delete(job.id)
+            free()
+            throw e
+          }
+          const go = async () => {
+            try {
+              // A run that dies here leaves the job `processing` (the crash hook): the message takes it
+              // over once the lease ran out, as for a consumer that died.
+              opts.afterClaim?.(job, 'immediate run')
+              await run(job)
+            } finally {
+              runningHere.delete(job.id)
+              free()
+            }
+          }
+          waitUntil(go().catch((e) => opts.report?.(e)))
+        },
+      }
     },
     /** The consumer: processes every message of a batch (at once; the generator dedupes equal textures). */
     async consume(batch: MessageBatch<JobMessage>): Promise<void> {

@@ -20,12 +20,13 @@ import { newJobId } from '../../ids'
 import { readSkinImage } from '../../image'
 import { colourHistogram } from '../../image/colour-features'
 import { decodeTexturesValue, hashFromTextureUrl } from '../../profiles/textures-value'
-import type { JobRow } from '../queue/job-queue'
+import type { JobCompletion, JobRow, JobStartSlot } from '../queue/job-queue'
 import { jobs } from '../../store/schema'
 import type { ApiContext } from '../../services/context'
 import type { Counters } from '../../services/stats/counters'
 import type { StorageHold, StorageMeter } from '../../services/storage/storage-meter'
-import { createDuplicateFinder } from './duplicates'
+import { createDuplicateFinder, type DuplicateDecision } from './duplicates'
+import { createJustStored } from './just-stored'
 import { checkPendingCap } from './pending-cap'
 import { checkOptions, type CheckedOptions } from './options'
 import { prepareInput, type GenerateInput, type PrepareOptions, type PreparedInput } from './prepare-input'
@@ -78,7 +79,9 @@ export function createGenerator(
     capes: CapeCatalogue
     counters: Counters
     storage: StorageMeter
-    notify: (jobId: string) => void | Promise<void>
+    notify: (jobId: string, opts?: { startNow?: boolean }) => void | Promise<void>
+    /** A run at once for a job about to be inserted (JobQueue.reserveStart); absent: every job is announced with `notify`. */
+    reserveStart?: () => Promise<JobStartSlot | null>
     /** Job callbacks and webhook events (Bun); absent where no delivery loop runs, and `callback` is refused there. */
     webhooks?: JobWebhooks
     /**
@@ -108,17 +111,8 @@ export function createGenerator(
   /** Dedupe keys being signed right now (with the invocation signing each), so a second worker waits instead of signing twice. */
   const signing = new Map<string, { done: Promise<void>; by: object | undefined }>()
   const invocation = deps.invocation ?? (() => undefined)
-  /**
-   * The texture PNG of each job submitted here and not yet run, by job id, so the run that follows at
-   * once (on Workers, in the same isolate: src/api/cloudflare/queues-job-queue.ts) signs the bytes it has
-   * instead of reading back what it just stored. At most {@link JUST_STORED_KEPT}, oldest dropped: a job
-   * run elsewhere or later reads its blob as always.
-   */
-  const justStored = new Map<string, Uint8Array>()
-  const keepStored = (jobId: string, png: Uint8Array) => {
-    justStored.set(jobId, png)
-    if (justStored.size > JUST_STORED_KEPT) justStored.delete(justStored.keys().next().value!)
-  }
+  /** Inputs of jobs submitted here and not yet run (./just-stored.ts). */
+  const justStored = createJustStored(JUST_STORED_KEPT)
   const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
 
   const creatorOf = (who: Identity): Creator => ({ userId: who.userId, apiKeyId: who.apiKeyId, clientId: who.clientId, ip: who.ip })
@@ -229,9 +223,18 @@ export function createGenerator(
       createdAt: now,
     }
     if (decision.type === 'none') {
-      keepStored(id, image.png)
-      const job = await insertJob({ ...row, status: 'waiting' })
-      await deps.notify(id)
+      justStored.keep(id, dedupeKeyOf(image.textureHash, variant, opts.cape?.hash), image.png)
+      // Where the job can start in this request (the API Worker), its row goes in claimed.
+      const slot = deps.reserveStart ? await deps.reserveStart() : null
+      let job: JobRow
+      try {
+        job = await insertJob(slot ? { ...row, status: 'processing', startedAt: slot.at, attempts: 1 } : { ...row, status: 'waiting' })
+      } catch (e) {
+        slot?.cancel()
+        throw e
+      }
+      if (slot) await slot.start(job)
+      else await deps.notify(id, deps.reserveStart ? { startNow: false } : {})
       return { jobId: id, imageHash: image.textureHash, job }
     }
     let skinUuid: string
@@ -349,9 +352,8 @@ export function createGenerator(
     },
 
     /** Queue worker step: signs a stored job input and stores the skin. */
-    async process(job: JobRow): Promise<{ skinUuid: string }> {
-      const kept = justStored.get(job.id)
-      justStored.delete(job.id)
+    async process(job: JobRow, completion?: JobCompletion): Promise<{ skinUuid: string; completed?: JobRow }> {
+      const kept = justStored.take(job.id)
       try {
         const opts = JSON.parse(job.options) as JobOptions
         if (!job.image_hash) throw new ApiError('job_failed', 'The job has no input image', 500, 'SERVER')
@@ -359,15 +361,21 @@ export function createGenerator(
         // The same texture may have been signed since this job was queued, or be being signed right
         // now by another worker (a burst of the same upload): wait for that, then answer like an
         // instant duplicate instead of signing it again.
-        const dedupeKey = `${job.image_hash}|${opts.variant}|${opts.cape?.hash ?? ''}`
+        const dedupeKey = dedupeKeyOf(job.image_hash, opts.variant, opts.cape?.hash)
         const mine = invocation()
-        for (let other = signing.get(dedupeKey); other; other = signing.get(dedupeKey)) await (other.by === mine ? other.done : pause(SIGNING_RECHECK_MS))
+        let waited = false
+        for (let other = signing.get(dedupeKey); other; other = signing.get(dedupeKey)) {
+          waited = true
+          await (other.by === mine ? other.done : pause(SIGNING_RECHECK_MS))
+        }
         // Claimed before the first await below (the store is async), so a second
         // worker with the same key waits for this one instead of deciding in parallel.
         let release = () => {}
         signing.set(dedupeKey, { done: new Promise<void>((r) => (release = r)), by: mine })
         try {
-          const again = await dups.decide({
+          // A job run here right after its submit, alone with its texture, skips the look: its submit's
+          // lookup said none milliseconds ago (./just-stored.ts says why that holds).
+          const again: DuplicateDecision = kept?.alone && !waited ? { type: 'none' } : await dups.decide({
             textureHash: job.image_hash,
             variant: opts.variant,
             capeHash: opts.cape?.hash ?? '',
@@ -386,7 +394,7 @@ export function createGenerator(
             await markDuplicate(again.source, job.id)
             return { skinUuid }
           }
-          return await signAndStore(job, job.image_hash, opts, creator, kept)
+          return await signAndStore(job, job.image_hash, opts, creator, kept?.png, completion)
         } finally {
           signing.delete(dedupeKey)
           release()
@@ -403,7 +411,14 @@ export function createGenerator(
   }
 
   /** Signs a job's stored texture (or takes the player's own signature) and stores the skin. */
-  async function signAndStore(job: JobRow, textureHash: string, opts: JobOptions, creator: Creator, kept: Uint8Array | undefined): Promise<{ skinUuid: string }> {
+  async function signAndStore(
+    job: JobRow,
+    textureHash: string,
+    opts: JobOptions,
+    creator: Creator,
+    kept: Uint8Array | undefined,
+    completion: JobCompletion | undefined,
+  ): Promise<{ skinUuid: string; completed?: JobRow }> {
     const { png, imageHash, features } = await loadJobImage(ctx, job, textureHash, kept)
     const signed: SignedData =
       job.kind === 'user' && job.user_uuid && ctx.signer.kind === 'mojang'
@@ -430,13 +445,20 @@ export function createGenerator(
       queueStart: job.started_at ?? job.created_at,
       queueEnd: now,
       now,
+      // The job's completion in the same batch, marked a duplicate when its texture was stored meanwhile.
+      ...(completion ? { after: ({ uuid, dataExisted }: { uuid: string; dataExisted: boolean }) => [completion.statement(uuid, dataExisted ? 'image_hash_data' : null)] } : {}),
     })
+    const completed = stored.afterRows?.[0]?.[0] as JobRow | undefined
+    if (completed) return { skinUuid: stored.uuid, completed }
     if (stored.dataExisted) await markDuplicate('image_hash_data', job.id)
     return { skinUuid: stored.uuid }
   }
 
   return generator
 }
+
+/** The dedupe key of a texture (reference/mineskin-api.md §2.3): hash, variant, cape hash. */
+const dedupeKeyOf = (textureHash: string, variant: string, capeHash: string | undefined): string => `${textureHash}|${variant}|${capeHash ?? ''}`
 
 /** Texture PNGs of jobs not yet run that the generator keeps in memory (a few KiB each). */
 const JUST_STORED_KEPT = 64

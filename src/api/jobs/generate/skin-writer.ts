@@ -27,6 +27,11 @@ export interface NewSkin {
   queueStart: number
   queueEnd: number
   now: number
+  /**
+   * Statements to run in the skin's own batch, after its rows, given the new skin's uuid and whether it
+   * went on a data row stored meanwhile (the queue's job completion: one atomic write, one round trip).
+   */
+  after?: (skin: { uuid: string; dataExisted: boolean }) => SqlStatement[]
 }
 
 /** What the caller chose for a new skin row. */
@@ -41,6 +46,8 @@ export interface SkinRowOptions {
 export interface StoredSkin {
   skinRowId: number
   uuid: string
+  /** The rows each `after` statement gave back (RETURNING), in order. */
+  afterRows?: unknown[][]
 }
 
 
@@ -78,6 +85,7 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
     now: number,
     before: SqlStatement[],
     outcome: 'new' | 'duplicate',
+    after?: (uuid: string) => SqlStatement[],
   ): Promise<StoredSkin> => {
     for (let attempt = 0; ; attempt++) {
       const uuid = newSkinUuid()
@@ -85,15 +93,16 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
       // fails whole) and the loop draws again, so no read asks first: that would cost every skin a round trip.
       const shortId = newShortId()
       try {
-        const results = await sql.batch([
+        const own = [
           ...before,
           { sql: INSERT_SKIN, params: [uuid, shortId, opts.name, opts.visibility, key.variant, opts.remixOf ?? null, now, now, key.hash, key.variant, key.cape] },
           { sql: INSERT_CREATOR, params: [creator.userId, creator.apiKeyId, creator.clientId, now, uuid] },
           ...counters.statements(outcome, now),
-        ])
+        ]
+        const results = await sql.batch([...own, ...(after?.(uuid) ?? [])])
         const row = results[before.length]?.rows[0] as { id: number } | undefined
         if (!row) throw new Error('skin insert returned no row')
-        return { skinRowId: row.id, uuid }
+        return { skinRowId: row.id, uuid, ...(after ? { afterRows: results.slice(own.length).map((r) => r.rows) } : {}) }
       } catch (e) {
         if (attempt < SHORT_ID_ATTEMPTS && uniqueViolation(e, 'skins.short_id')) continue
         throw e
@@ -119,12 +128,12 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
       // No read of the data row first: the generator's dedupe found none before signing, and the unique
       // index on the key catches a writer that stored the same texture since (the batch fails whole).
       try {
-        return { ...(await addSkin(key, opts, s.creator, s.now, [insertData], 'new')), dataExisted: false }
+        return { ...(await addSkin(key, opts, s.creator, s.now, [insertData], 'new', s.after && ((uuid) => s.after!({ uuid, dataExisted: false })))), dataExisted: false }
       } catch (e) {
         // Another writer stored the same texture meanwhile: the skin goes on its row.
         if (!uniqueViolation(e, 'skin_data.')) throw e
       }
-      return { ...(await addSkin(key, opts, s.creator, s.now, [], 'duplicate')), dataExisted: true }
+      return { ...(await addSkin(key, opts, s.creator, s.now, [], 'duplicate', s.after && ((uuid) => s.after!({ uuid, dataExisted: true })))), dataExisted: true }
     },
     /** Adds a new skin row on existing texture data (duplicate kinds `*_data`, `user_uuid`). */
     async insertOnData(dataId: number, opts: SkinRowOptions, creator: Creator, now: number): Promise<StoredSkin> {

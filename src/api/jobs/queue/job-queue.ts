@@ -7,7 +7,7 @@
  * rows written by another process; tests drain it with `idle()`.
  * @module
  */
-import type { SqlClient } from '../../store/sql'
+import type { SqlClient, SqlStatement } from '../../store/sql'
 import type { CodeAndMessage } from '../../../shared/schemas/api'
 import { isApiError } from '../../errors'
 import { abortableDelay } from './abortable-delay'
@@ -39,8 +39,21 @@ export interface JobRow {
 /** Outcome of processing one job. */
 export type JobOutcome = { ok: true; skinUuid: string } | { ok: false; errors: CodeAndMessage[] }
 
-/** Processes one claimed job. Throwing is allowed: the queue turns it into a failed job. */
-export type JobProcessor = (job: JobRow) => Promise<{ skinUuid: string }>
+/**
+ * The job's completion as a statement, for a processor that writes its result in one batch with it
+ * (the API Worker's queue: src/api/cloudflare/queues-job-queue.ts): `duplicate` names the duplicate
+ * source the job turned out to be, if any; the statement gives the finished row back (RETURNING *).
+ */
+export interface JobCompletion {
+  statement(skinUuid: string, duplicate: string | null): SqlStatement
+}
+
+/**
+ * Processes one claimed job. Throwing is allowed: the queue turns it into a failed job. With
+ * `completion`, a processor may run its statement in its own write and hand back the row it returned
+ * (`completed`); the queue completes the job itself otherwise.
+ */
+export type JobProcessor = (job: JobRow, completion?: JobCompletion) => Promise<{ skinUuid: string; completed?: JobRow }>
 
 /** Options of {@link createJobQueue}. */
 export interface JobQueueOptions {
@@ -286,6 +299,24 @@ export type LocalJobQueue = ReturnType<typeof createJobQueue>
  * above on Bun, Cloudflare Queues on the API Worker (src/api/cloudflare/queues-job-queue.ts).
  */
 export type JobQueue = Pick<LocalJobQueue, 'waitFor' | 'eta' | 'active' | 'capacity' | 'durations'> & {
-  /** A `waiting` job row was inserted: wake the loop (Bun, which claims by itself) or send the job's message (Queues). */
-  notify(jobId: string): void | Promise<void>
+  /**
+   * A `waiting` job row was inserted: wake the loop (Bun, which claims by itself) or send the job's
+   * message (Queues); `startNow: false` when a {@link reserveStart} was refused for it.
+   */
+  notify(jobId: string, opts?: { startNow?: boolean }): void | Promise<void>
+  /**
+   * Where a job can start in the request that submits it (Queues): a slot asked for before the row is
+   * inserted, which is then inserted claimed (src/api/cloudflare/queues-job-queue.ts); absent on Bun.
+   */
+  reserveStart?(): Promise<JobStartSlot | null>
+}
+
+/** A run at once reserved before its job's row is inserted ({@link JobQueue.reserveStart}). */
+export interface JobStartSlot {
+  /** The claim's time: the row's `started_at`. */
+  at: number
+  /** Sends the job's message and runs it (its row inserted `processing`, `started_at` = `at`, one attempt). */
+  start(job: JobRow): Promise<void>
+  /** Gives the slot back (the row was not inserted). */
+  cancel(): void
 }
