@@ -146,6 +146,7 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
       // Mojang pool only while an account is free now, so the run does not outlast the request's waitUntil.
       startNow: { waitUntil: () => currentInvocation()?.waitUntil, ...(pool ? { ready: async () => (await pool.capacity()).usable > 0 } : {}) },
       running,
+      invocation: currentInvocation,
       report,
     }),
   )

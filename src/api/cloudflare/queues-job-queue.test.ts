@@ -489,6 +489,47 @@ describe('queuesJobQueue', () => {
       expect(done).toEqual((await s.sql.get('SELECT * FROM jobs WHERE id = ?', ['a']))!)
     })
 
+    test('a wait in the invocation that runs the job awaits the run, without looking every few ms; another invocation looks', async () => {
+      const s = freshStore()
+      insert(s, 'a', 'waiting')
+      const req = request()
+      const submitting = {}
+      let current: object = submitting
+      let open!: () => void
+      const gate = new Promise<void>((resolve) => (open = resolve))
+      const waits: number[] = []
+      const { q } = setup(s, {
+        startNow: { waitUntil: () => req.waitUntil },
+        invocation: () => current,
+        process: async (job) => {
+          await gate
+          return { skinUuid: `skin-${job.id}` }
+        },
+        wait: (ms, signal) => {
+          waits.push(ms)
+          return new Promise<void>((resolve) => (signal?.aborted ? resolve() : signal?.addEventListener('abort', () => resolve(), { once: true })))
+        },
+      })
+      await q.notify('a')
+      const mine = q.waitFor('a', 5000)
+      await new Promise((r) => setTimeout(r, 5))
+      // The submit's own wait: one pause for the whole time left, ended by the run.
+      expect(waits).toEqual([5000])
+      current = {}
+      const away = new AbortController()
+      const other = q.waitFor('a', 5000, away.signal)
+      await new Promise((r) => setTimeout(r, 5))
+      expect(waits).toEqual([5000, LOCAL_CHECK_MS])
+      open()
+      expect(await mine).toMatchObject({ status: 'completed', result: 'skin-a' })
+      await req.settled()
+      current = submitting
+      expect(await q.waitFor('a', 5000)).toMatchObject({ status: 'completed' })
+      // The other invocation's wait ends when its client goes away (it looked, and was not told).
+      away.abort()
+      expect(await other).toMatchObject({ status: 'completed' })
+    })
+
     test('a delivery of a job this isolate finished is acked without reading D1', async () => {
       const s = freshStore()
       insert(s, 'a', 'waiting')

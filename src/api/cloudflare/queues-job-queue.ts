@@ -96,6 +96,11 @@ export interface QueuesJobQueueOptions {
    * at once only while fewer than `concurrency` run. Default: this queue's own count.
    */
   running?: { jobs: number }
+  /**
+   * The invocation being served (./invocation-scope.ts `currentInvocation`): a wait in the invocation
+   * that runs the job awaits the run instead of looking again and again. Default: none, always look.
+   */
+  invocation?: () => object | undefined
   /** Reports an immediate run that ended outside its job's processing (a failed claim, a crash). */
   report?: (e: unknown) => void
   /** Sent with every job (JobMessage.origin); absent when PUBLIC_URL names the site. */
@@ -177,8 +182,34 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
 
   const durations: Durations = { pending: 0, generate: 1000 }
   const running = opts.running ?? { jobs: 0 }
-  /** Jobs running in this isolate now (the module note: their rows change only through these runs). */
-  const runningHere = new Set<string>()
+  /**
+   * Jobs running in this isolate now (the module note: their rows change only through these runs), with
+   * the invocation running each and a promise settled when it ends: a wait in that same invocation (the
+   * submit's own) awaits it instead of looking every {@link LOCAL_CHECK_MS}; one invocation never awaits
+   * another's (./invocation-scope.ts). Held re-entrantly: an immediate run holds its job from before its
+   * claim, and `run` holds it again.
+   */
+  const runningHere = new Map<string, { by: object | undefined; holds: number; done: Promise<void>; end: () => void }>()
+  const hold = (jobId: string): (() => void) => {
+    let entry = runningHere.get(jobId)
+    if (!entry) {
+      let end = () => {}
+      const done = new Promise<void>((resolve) => (end = resolve))
+      entry = { by: opts.invocation?.(), holds: 0, done, end }
+      runningHere.set(jobId, entry)
+    }
+    entry.holds++
+    const held = entry
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      if (--held.holds === 0) {
+        runningHere.delete(jobId)
+        held.end()
+      }
+    }
+  }
   /**
    * Jobs this isolate completed or failed, oldest first (a Map keeps insertion order), with their rows as
    * the finishing UPDATE returned them: completed and failed are final, so a wait answers with the row
@@ -195,11 +226,11 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
    * to `waiting` after an unexpected error (`requeued`: a delivery of its message runs it again).
    */
   async function run(job: JobRow): Promise<'finished' | 'requeued'> {
-    runningHere.add(job.id)
+    const release = hold(job.id)
     try {
       return await runClaimed(job)
     } finally {
-      runningHere.delete(job.id)
+      release()
     }
   }
 
@@ -267,7 +298,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
     running.jobs++
     // From here a wait for this job looks at the isolate's record (module note); a claim lost to a
     // delivery ends the record at once, and the wait reads D1 again.
-    runningHere.add(jobId)
+    const release = hold(jobId)
     const go = async () => {
       try {
         if (opts.startNow?.ready && !(await opts.startNow.ready())) return
@@ -280,7 +311,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
         opts.afterClaim?.(job, 'immediate run')
         await run(job)
       } finally {
-        runningHere.delete(jobId)
+        release()
         running.jobs--
       }
     }
@@ -310,10 +341,11 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
     /**
      * A slot to run a job at once, asked for before the job's row is inserted, or null when the job
      * cannot start at once (outside a request, past the concurrency, the signer not ready: then the row
-     * goes in `waiting` and {@link notify} sends its message). With a slot the row is inserted claimed —
-     * `processing`, `started_at` = `at`, one attempt: the claim is the insert, one D1 round trip and
-     * one job event less — and `start` sends the message (the durable path, as ever first), then runs
-     * the job in the request's `waitUntil`. A message that arrives meanwhile finds the lease running.
+     * goes in `waiting` and {@link notify} sends its message). With a slot the row is inserted and claimed
+     * in one batch — `processing`, `started_at` = `at`, one attempt; one D1 round trip and one
+     * notification of the job event object less — and `start` sends the message (the durable path, as
+     * ever first), then runs the job in the request's `waitUntil`. A message that arrives meanwhile
+     * finds the lease running.
      * `cancel` gives the slot back when the insert failed.
      */
     async reserveStart(): Promise<JobStartSlot | null> {
@@ -339,11 +371,11 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
         cancel: free,
         async start(job: JobRow): Promise<void> {
           // From here a wait for this job looks at the isolate's record (module note).
-          runningHere.add(job.id)
+          const release = hold(job.id)
           try {
             await send(job.id)
           } catch (e) {
-            runningHere.delete(job.id)
+            release()
             free()
             throw e
           }
@@ -354,7 +386,7 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
               opts.afterClaim?.(job, 'immediate run')
               await run(job)
             } finally {
-              runningHere.delete(job.id)
+              release()
               free()
             }
           }
@@ -394,7 +426,8 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
         const known = finishedHere.get(jobId)
         if (known) return known
         // Running here: only that run can change the row, so look again without reading D1 (module note).
-        const local = runningHere.has(jobId)
+        const runner = runningHere.get(jobId)
+        const local = runner !== undefined
         if (!local) {
           const row = await byId(jobId)
           if (finished(row)) return row
@@ -403,6 +436,18 @@ export function queuesJobQueue(opts: QueuesJobQueueOptions) {
         // pauses alone when the clock stands still (tests).
         const waited = Math.max(paused, now() - start)
         if (waited >= timeoutMs || signal?.aborted) return null
+        if (runner && runner.by !== undefined && runner.by === opts.invocation?.()) {
+          // Run by this very invocation (the submit's own wait): await its end, within the time left.
+          const left = timeoutMs - waited
+          const stop = new AbortController()
+          const abort = () => stop.abort()
+          signal?.addEventListener('abort', abort, { once: true })
+          const ended = await Promise.race([runner.done.then(() => true), wait(left, stop.signal).then(() => false)])
+          stop.abort()
+          signal?.removeEventListener('abort', abort)
+          if (!ended) paused += left
+          continue
+        }
         const step = Math.min(local ? LOCAL_CHECK_MS : nextReadMs(waited, pollMs), timeoutMs - waited)
         await wait(step, signal)
         paused += step

@@ -11,11 +11,11 @@ import { PngError } from './errors'
 export function inflateExact(zlib: Uint8Array, expected: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(expected)
   let filled = 0
-  const tooLarge = new PngError('data', 'the image data is larger than the IHDR size allows')
   const inflator = new Inflate({ chunkSize: Math.min(expected + 1, 16_384) })
   inflator.onData = (chunk: Uint8Array) => {
     // Throwing out of pako's output callback stops inflation at the first byte too many.
-    if (filled + chunk.length > expected) throw tooLarge
+    // Made only when thrown: an Error records its stack when it is made, on every image otherwise.
+    if (filled + chunk.length > expected) throw new PngError('data', 'the image data is larger than the IHDR size allows')
     out.set(chunk, filled)
     filled += chunk.length
   }

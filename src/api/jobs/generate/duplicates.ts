@@ -34,8 +34,8 @@ export type DuplicateDecision =
 /** Dedupe queries. */
 export function createDuplicateFinder(sql: SqlClient) {
   const DATA_BY_KEY = 'SELECT id FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?'
-  // The submit's first look at a texture, with its ban in the same round trip.
-  const BAN_AND_DATA = `SELECT (SELECT 1 FROM banned_textures WHERE texture_hash = ?) AS banned,
+  // The submit's first look at a texture, with its ban (and, when asked, the caller's pending jobs) in the same round trip.
+  const BAN_AND_DATA = `(SELECT 1 FROM banned_textures WHERE texture_hash = ?) AS banned,
      (SELECT id FROM skin_data WHERE texture_hash = ? AND variant = ? AND cape_hash = ?) AS id`
   // The first creator of each skin is its owner (services/skins/ownership.ts).
   const SKINS_ON_DATA = `SELECT s.id, s.uuid, s.name, s.visibility, c.user_id, c.api_key_id, c.client_id
@@ -44,8 +44,18 @@ export function createDuplicateFinder(sql: SqlClient) {
   const createdBy = (c: Candidate, who: Pick<Creator, 'userId' | 'apiKeyId' | 'clientId'>) =>
     c.user_id ? c.user_id === who.userId : c.api_key_id ? c.api_key_id === who.apiKeyId : c.client_id !== null && c.client_id === who.clientId
 
-  const banAndData = async (q: { textureHash: string; variant: string; capeHash: string }): Promise<{ id: number } | null> => {
-    const r = await sql.get<{ banned: number | null; id: number | null }>(BAN_AND_DATA, [q.textureHash, q.textureHash, q.variant, q.capeHash])
+  const banAndData = async (q: {
+    textureHash: string
+    variant: string
+    capeHash: string
+    pending?: { sql: string; params: readonly (string | number)[]; check: (n: number) => void }
+  }): Promise<{ id: number } | null> => {
+    const { pending } = q
+    const r = await sql.get<{ pending?: number; banned: number | null; id: number | null }>(
+      `SELECT ${pending ? `(${pending.sql}) AS pending, ` : ''}${BAN_AND_DATA}`,
+      [...(pending?.params ?? []), q.textureHash, q.textureHash, q.variant, q.capeHash],
+    )
+    pending?.check(r?.pending ?? 0)
     if (r?.banned) throw textureBanned()
     return r?.id != null ? { id: r.id } : null
   }
@@ -62,6 +72,11 @@ export function createDuplicateFinder(sql: SqlClient) {
       who: Pick<Creator, 'userId' | 'apiKeyId' | 'clientId'>
       /** Refuse a texture a moderator banned (403 `texture_banned`), read with the data row (a submit's first look). */
       refuseBanned?: boolean
+      /**
+       * With `refuseBanned`: the caller's pending-job count to read in the same query (./pending-cap.ts
+       * `pendingCountSql`), and what to do with it (`refuseAtCap`), before the ban is looked at.
+       */
+      pending?: { sql: string; params: readonly (string | number)[]; check: (n: number) => void }
     }): Promise<DuplicateDecision> {
       const data = q.refuseBanned ? await banAndData(q) : await sql.get<{ id: number }>(DATA_BY_KEY, [q.textureHash, q.variant, q.capeHash])
       if (!data) return { type: 'none' }

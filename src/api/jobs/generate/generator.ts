@@ -27,11 +27,11 @@ import type { Counters } from '../../services/stats/counters'
 import type { StorageHold, StorageMeter } from '../../services/storage/storage-meter'
 import { createDuplicateFinder, type DuplicateDecision } from './duplicates'
 import { createJustStored } from './just-stored'
-import { checkPendingCap } from './pending-cap'
+import { checkPendingCap, pendingCountSql, refuseAtCap } from './pending-cap'
 import { checkOptions, type CheckedOptions } from './options'
 import { prepareInput, type GenerateInput, type PrepareOptions, type PreparedInput } from './prepare-input'
 import { createSkinWriter, type SignedData } from './skin-writer'
-import { insertJobRow } from './job-insert'
+import { insertClaimedJobRow, insertJobRow } from './job-insert'
 import type { Creator, DuplicateSource, JobInput, JobOptions } from './types'
 import { verifyTextureSignature } from '../../signing/signer/texture-signature-check'
 import type { JobWebhooks } from '../../webhooks/job-events'
@@ -117,8 +117,9 @@ export function createGenerator(
 
   const creatorOf = (who: Identity): Creator => ({ userId: who.userId, apiKeyId: who.apiKeyId, clientId: who.clientId, ip: who.ip })
 
-  const insertJob = async (v: typeof jobs.$inferInsert): Promise<JobRow> => {
-    const row = await insertJobRow(sql, v)
+  /** Inserts a job row (claimed at `claimedAt`, when given: ./job-insert.ts) and tells the event stream once. */
+  const insertJob = async (v: typeof jobs.$inferInsert, claimedAt?: number): Promise<JobRow> => {
+    const row = claimedAt === undefined ? await insertJobRow(sql, v) : await insertClaimedJobRow(sql, v, claimedAt)
     await deps.changed?.()
     // A job found at once is finished as it is stored: its webhook event goes out like a queued job's.
     if (v.status === 'completed') {
@@ -126,6 +127,12 @@ export function createGenerator(
       await deps.webhooks?.finished(v.id)
     }
     return row
+  }
+
+  /** The caller's pending-job count for the texture lookup, with the caps' 429 (./pending-cap.ts). */
+  const pendingLookup = (who: Identity, now: number) => {
+    const count = pendingCountSql(who, now)
+    return { sql: count?.sql ?? 'SELECT 0', params: count?.params ?? [], check: (n: number) => refuseAtCap(who, n) }
   }
 
   /** The request's checked `callback` (docs/webhooks.md); 400 where no delivery loop runs. */
@@ -137,7 +144,7 @@ export function createGenerator(
   }
 
   /** Dedupes a prepared request and records its job; `hold` pays for its new image, else it reserves its own. */
-  const commit = async (sub: PreparedSubmit, who: Identity, meta: SubmitMeta, hold?: StorageHold): Promise<SubmitResult> => {
+  const commit = async (sub: PreparedSubmit, who: Identity, meta: SubmitMeta, hold?: StorageHold, capLater = false): Promise<SubmitResult> => {
     const { input, opts, prepared } = sub
     const callback = sub.callback ?? null
     const creator = creatorOf(who)
@@ -153,6 +160,7 @@ export function createGenerator(
 
     // A texture a moderator banned is refused on every generate, MineSkin-style: an existing skin's
     // here, a new texture's with its dedupe lookup below (one round trip for both).
+    if (capLater && prepared.type !== 'image') await checkPendingCap(sql, who, now)
     if (prepared.type === 'signed') return commitSigned(sub, prepared, who, meta, base, hold)
     if (prepared.type === 'existing') {
       await refuseBannedTexture(ctx.store.sql, prepared.rec.data.textureHash)
@@ -195,6 +203,7 @@ export function createGenerator(
       origin: prepared.origin,
       who,
       refuseBanned: true,
+      ...(capLater ? { pending: pendingLookup(who, now) } : {}),
     })
     if (meta.checkOnly) {
       if (decision.type !== 'reuse') throw new ApiError('no_duplicate', 'No existing skin matches this image and these options', 400)
@@ -224,11 +233,12 @@ export function createGenerator(
     }
     if (decision.type === 'none') {
       justStored.keep(id, dedupeKeyOf(image.textureHash, variant, opts.cape?.hash), image.png)
-      // Where the job can start in this request (the API Worker), its row goes in claimed.
+      // Where the job can start in this request (the API Worker), its row goes in claimed: inserted and
+      // claimed in one batch.
       const slot = deps.reserveStart ? await deps.reserveStart() : null
       let job: JobRow
       try {
-        job = await insertJob(slot ? { ...row, status: 'processing', startedAt: slot.at, attempts: 1 } : { ...row, status: 'waiting' })
+        job = await insertJob({ ...row, status: 'waiting' }, slot?.at)
       } catch (e) {
         slot?.cancel()
         throw e
@@ -329,9 +339,11 @@ export function createGenerator(
     async submit(input: GenerateInput, rawOptions: GenerateOptions, who: Identity, meta: SubmitMeta): Promise<SubmitResult> {
       const opts = await checkOptions(rawOptions, who, deps.capes, db)
       const callback = await checkCallback(rawOptions, who)
-      // Before the input is prepared: a caller at the cap makes us download nothing.
-      await checkPendingCap(sql, who, ctx.now())
-      return commit({ input, opts, prepared: await prepareInput(ctx, input, who, prepareOptions(opts)), callback }, who, meta)
+      // Before the input is prepared, a caller at the cap makes us download nothing. An upload has
+      // nothing to download: its count is read with the texture's lookup (one round trip less).
+      const capLater = input.kind === 'upload'
+      if (!capLater) await checkPendingCap(sql, who, ctx.now())
+      return commit({ input, opts, prepared: await prepareInput(ctx, input, who, prepareOptions(opts)), callback }, who, meta, undefined, capLater)
     },
 
     /** Checks the options and prepares the input of one batch item (nothing is stored). */

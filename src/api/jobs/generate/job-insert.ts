@@ -42,6 +42,22 @@ export function jobRowOf(v: typeof jobs.$inferInsert): JobRow {
   }
 }
 
+/**
+ * Inserts the job `v` as `waiting` and claims it at `startedAt` in the same batch (one round trip, one
+ * atomic write): a job that starts in the request that submits it (the API Worker) still records both
+ * changes, `waiting` then `processing`, in the job event log. Returns the claimed row.
+ */
+export async function insertClaimedJobRow(sql: SqlClient, v: typeof jobs.$inferInsert, startedAt: number): Promise<JobRow> {
+  const row = jobRowOf({ ...v, status: 'waiting' })
+  const [, claimed] = await sql.batch([
+    { sql: INSERT_JOB, params: JOB_COLUMNS.map((c) => row[c]) },
+    { sql: `UPDATE jobs SET status = 'processing', started_at = ?, attempts = attempts + 1 WHERE id = ? RETURNING *`, params: [startedAt, row.id] },
+  ])
+  const job = claimed?.rows[0] as JobRow | undefined
+  if (!job) throw new Error(`job ${row.id} was not claimed after its insert`)
+  return job
+}
+
 /** Inserts the job `v` and returns its row. */
 export async function insertJobRow(sql: SqlClient, v: typeof jobs.$inferInsert): Promise<JobRow> {
   const row = jobRowOf(v)

@@ -315,7 +315,7 @@ export type JobQueue = Pick<LocalJobQueue, 'waitFor' | 'eta' | 'active' | 'capac
 export interface JobStartSlot {
   /** The claim's time: the row's `started_at`. */
   at: number
-  /** Sends the job's message and runs it (its row inserted `processing`, `started_at` = `at`, one attempt). */
+  /** Sends the job's message and runs it (its row inserted and claimed: `processing`, `started_at` = `at`, one attempt). */
   start(job: JobRow): Promise<void>
   /** Gives the slot back (the row was not inserted). */
   cancel(): void
