@@ -30,8 +30,12 @@
  * raises them. Without src/api/worker.ts or
  * wrangler.api.toml the stack rows say 'skipped: …' and the bench passes. A watchdog ends the run after
  * BENCH_WORKERS_TIMEOUT seconds (300), so it fits its ~3 minutes of the 15-minute `bun run bench`.
+ * wrangler runs without its local trace collector (`X_LOCAL_OBSERVABILITY=false`, ../worker/wrangler-dev.ts
+ * says why), as under the tests.
  * Run: `bun test/bench/workers.bench.ts` (or `bun run bench workers`); BENCH_WORKERS_API_CONFIG=<path> benches
- * another API Worker config instead of wrangler.api.toml (BENCH_WORKERS_JOBS, _BURST, _RENDERS, _TIMEOUT size it).
+ * another API Worker config instead of wrangler.api.toml (BENCH_WORKERS_JOBS, _BURST, _RENDERS, _TIMEOUT size it);
+ * BENCH_WORKERS_PROFILE=<dir> writes a CPU profile of the session's first Worker during the concurrency run
+ * and prints its heaviest functions per job (./cpu-profile.ts).
  * @module
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
