@@ -18,10 +18,11 @@
  * Each status change is told to the job event stream's object (`onChange`, awaited in this invocation)
  * before the message is acked.
  *
- * A job also starts at once (docs/cloudflare.md "A job starts at once"): `notify`
- * sends the message first, then, inside a request (`startNow.waitUntil`) and below `concurrency` jobs
- * running in this isolate, runs the job in that request's `waitUntil` with the same claim, so it does
- * not wait for the consumer's batch window. The message stays the durable path: when it arrives, the
+ * A job also starts at once (docs/cloudflare.md "A job starts at once"): inside a request
+ * (`startNow.waitUntil`) and below `concurrency` jobs running in this isolate, the submit takes a slot
+ * with `reserveStart` before it writes the row, inserts the row claimed, and the slot sends the message
+ * first and then runs the job in that request's `waitUntil`, so it does not wait for the consumer's batch
+ * window (`notify` does the same with a claim of its own for a row inserted `waiting`). The message stays the durable path: when it arrives, the
  * rules above apply to whatever the immediate run left (finished → acked; still held → retried after
  * the lease; put back to `waiting` by an unexpected error → claimed and run as any delivery; left
  * `processing` by a run cut off with its isolate → claimed once the lease ran out). Past the bound, or
@@ -34,9 +35,11 @@
  * once, and a long wait costs a few dozen D1 reads of one row rather than one every 50 ms. While the
  * job runs in this isolate (an immediate run, a delivery) nothing can change its row but that run, so
  * the wait looks at the isolate's own record of it every {@link LOCAL_CHECK_MS} instead of reading
- * D1, and answers with the row the run's finishing UPDATE returned (`RETURNING *`). A delivery of a job
- * this isolate finished is acked without a read (the isolate remembers its last {@link FINISHED_KEPT}
- * finished jobs and their rows; completed and failed are final). Durations for `eta` are per isolate, seeded from D1 by {@link loadDurations}.
+ * D1 (the submit's own wait, in the same invocation as the run, awaits the run's end), and answers
+ * with the row the run's finishing UPDATE returned (`RETURNING *`). A delivery of a job this isolate
+ * finished is acked without a read (the isolate remembers its last {@link FINISHED_KEPT} finished jobs
+ * and their rows; completed and failed are final). Durations for `eta` are per isolate, seeded from D1
+ * by {@link loadDurations}.
  * @module
  */
 import type { Message, MessageBatch, Queue } from '@cloudflare/workers-types'
