@@ -78,9 +78,9 @@ function crashOnce(job: JobRow, runner: JobRunner): void {
  * (test/worker/api-worker.test.ts). Other jobs run as usual.
  */
 function failingNamed(process: JobProcessor, name: string): JobProcessor {
-  return async (job) => {
+  return async (job, completion) => {
     if ((JSON.parse(job.options) as { name?: unknown }).name === name) throw new Error(`TEST_FAIL_JOBS_NAMED: job ${job.id} failed unexpectedly`)
-    return process(job)
+    return process(job, completion)
   }
 }
 
