@@ -112,7 +112,7 @@ export function createGenerator(
   const signing = new Map<string, { done: Promise<void>; by: object | undefined }>()
   const invocation = deps.invocation ?? (() => undefined)
   /** Inputs of jobs submitted here and not yet run (./just-stored.ts). */
-  const justStored = createJustStored(JUST_STORED_KEPT)
+  const justStored = createJustStored(JUST_STORED_KEPT, ctx.now)
   const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
 
   const creatorOf = (who: Identity): Creator => ({ userId: who.userId, apiKeyId: who.apiKeyId, clientId: who.clientId, ip: who.ip })
