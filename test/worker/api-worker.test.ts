@@ -380,7 +380,7 @@ describe('API Worker: D1 round trips per route', () => {
     }
     // The submit as the site sends it (LONG_POLL.submitWaitMs): the job runs in the request and the
     // answer comes completed, so its count holds the whole job.
-    const submitted = await call(`/v2/queue?wait=${LONG_POLL.submitWaitMs}`, { method: 'POST', body: upload(9106, { name: 'Round Trip Upload' }), headers: { ...UA } })
+    const submitted = await call(`/v2/queue?wait=${LONG_POLL.submitWaitMs}`, { method: 'POST', body: upload(9107, { name: 'Round Trip Upload' }), headers: { ...UA } })
     const answer = (await submitted.json()) as { job?: { status?: string } }
     expect(submitted.status).toBe(200)
     expect(answer.job?.status).toBe('completed')
