@@ -386,7 +386,7 @@ export function createGenerator(
         signing.set(dedupeKey, { done: new Promise<void>((r) => (release = r)), by: mine })
         try {
           // A job run here right after its submit, alone with its texture, skips the look: its submit's
-          // lookup said none milliseconds ago (./just-stored.ts says why that holds).
+          // lookup said none just before (./just-stored.ts says when and why that holds).
           const again: DuplicateDecision = kept?.alone && !waited ? { type: 'none' } : await dups.decide({
             textureHash: job.image_hash,
             variant: opts.variant,
