@@ -74,6 +74,9 @@ export async function profileWorkers(port: number, samplingMicros = 200) {
   }
 }
 
+/** A frame's name in the tables: function, the last two parts of its file, line. */
+const frameKey = (f: CpuProfile['nodes'][number]['callFrame']): string => `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}`
+
 /** Self time (ms) per function of `profile`, heaviest first; `(idle)` and `(program)` included as V8 names them. */
 export function selfTimes(profile: CpuProfile): { fn: string; ms: number }[] {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
@@ -81,8 +84,7 @@ export function selfTimes(profile: CpuProfile): { fn: string; ms: number }[] {
   profile.samples.forEach((id, i) => {
     const f = byNode.get(id)?.callFrame
     if (!f) return
-    const file = f.url.split('/').slice(-2).join('/')
-    const key = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`
+    const key = frameKey(f)
     ms.set(key, (ms.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
   })
   return [...ms].map(([fn, t]) => ({ fn, ms: t })).sort((a, b) => b.ms - a.ms)
@@ -99,7 +101,7 @@ export function inclusiveTimes(profile: CpuProfile): { fn: string; ms: number }[
     for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
       const f = byNode.get(node)?.callFrame
       if (!f) continue
-      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}`
+      const key = frameKey(f)
       if (seen.has(key)) continue
       seen.add(key)
       ms.set(key, (ms.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)

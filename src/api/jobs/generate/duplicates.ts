@@ -25,6 +25,16 @@ interface Candidate {
   client_id: string | null
 }
 
+/**
+ * The caller's pending-job count read inside the submit's lookup (./pending-cap.ts `pendingCountSql`),
+ * and what to do with it (`refuseAtCap`).
+ */
+export interface PendingLookup {
+  sql: string
+  params: readonly (string | number)[]
+  check: (n: number) => void
+}
+
 /** What the dedupe lookup decided. */
 export type DuplicateDecision =
   | { type: 'none' }
@@ -48,7 +58,7 @@ export function createDuplicateFinder(sql: SqlClient) {
     textureHash: string
     variant: string
     capeHash: string
-    pending?: { sql: string; params: readonly (string | number)[]; check: (n: number) => void }
+    pending?: PendingLookup
   }): Promise<{ id: number } | null> => {
     const { pending } = q
     const r = await sql.get<{ pending?: number; banned: number | null; id: number | null }>(
@@ -76,7 +86,7 @@ export function createDuplicateFinder(sql: SqlClient) {
        * With `refuseBanned`: the caller's pending-job count to read in the same query (./pending-cap.ts
        * `pendingCountSql`), and what to do with it (`refuseAtCap`), before the ban is looked at.
        */
-      pending?: { sql: string; params: readonly (string | number)[]; check: (n: number) => void }
+      pending?: PendingLookup
     }): Promise<DuplicateDecision> {
       const data = q.refuseBanned ? await banAndData(q) : await sql.get<{ id: number }>(DATA_BY_KEY, [q.textureHash, q.variant, q.capeHash])
       if (!data) return { type: 'none' }

@@ -80,7 +80,7 @@ export function createGenerator(
     counters: Counters
     storage: StorageMeter
     notify: (jobId: string, opts?: { startNow?: boolean }) => void | Promise<void>
-    /** A run at once for a job about to be inserted (JobQueue.reserveStart); absent: every job is announced with `notify`. */
+    /** A run at once for a job about to be inserted (JobQueue.reserveStart); null or absent: the job is announced with `notify`. */
     reserveStart?: () => Promise<JobStartSlot | null>
     /** Job callbacks and webhook events (Bun); absent where no delivery loop runs, and `callback` is refused there. */
     webhooks?: JobWebhooks

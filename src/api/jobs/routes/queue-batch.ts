@@ -112,7 +112,8 @@ export function queueBatchRoutes(s: ApiServices) {
     try {
       hold = await credits.charge(caller)
       const result = await generator.submitPrepared(sub, caller, { breadcrumb: c.get('breadcrumb'), storageOwner: owner }, storage)
-      const job = result.jobId ? await jobById(result.jobId) : null
+      // The row as the submit inserted it; read only where a submit gives none back.
+      const job = result.job ?? (result.jobId ? await jobById(result.jobId) : null)
       if (!job) throw new ApiError('internal_error', 'Job vanished', 500)
       const info = toJobInfo(job, queue)
       if (result.skinUuid) {

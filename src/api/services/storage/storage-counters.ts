@@ -46,13 +46,9 @@ export function createStorageCounters(sql: SqlClient) {
     async addToTotal(bytes: number, budget: number): Promise<boolean> {
       return (await sql.all(ADD_TO_TOTAL, totalParams(bytes, budget))).length === 1
     },
-    /** Adds `bytes` to a day counter if it then stays within `limit`; false, and nothing added, if not. */
-    async addToDay(key: string, bytes: number, limit: number): Promise<boolean> {
-      return (await sql.all(ADD_TO_DAY, dayParams(key, bytes, limit))).length === 1
-    },
     /**
-     * {@link addToDay} and {@link addToTotal} in one batch (one D1 round trip): each adds only where it
-     * fits, so either may pass alone, and the caller takes back the half that passed when the other did not.
+     * Adds `bytes` to the day counter `key` if it then stays within `limit`, and to the total as
+     * {@link addToTotal} does, in one batch (one D1 round trip): each adds only where it fits, so either may pass alone, and the caller takes back the half that passed when the other did not.
      */
     async addToDayAndTotal(key: string, bytes: number, limit: number, budget: number): Promise<{ day: boolean; total: boolean }> {
       const [day, total] = await sql.batch([
