@@ -25,7 +25,7 @@ import { jobs } from '../../store/schema'
 import type { ApiContext } from '../../services/context'
 import type { Counters } from '../../services/stats/counters'
 import type { StorageHold, StorageMeter } from '../../services/storage/storage-meter'
-import { createDuplicateFinder, type DuplicateDecision } from './duplicates'
+import { createDuplicateFinder } from './duplicates'
 import { createJustStored } from './just-stored'
 import { checkPendingCap, pendingCountSql, refuseAtCap } from './pending-cap'
 import { checkOptions, type CheckedOptions } from './options'
@@ -112,7 +112,7 @@ export function createGenerator(
   const signing = new Map<string, { done: Promise<void>; by: object | undefined }>()
   const invocation = deps.invocation ?? (() => undefined)
   /** Inputs of jobs submitted here and not yet run (./just-stored.ts). */
-  const justStored = createJustStored(JUST_STORED_KEPT, ctx.now)
+  const justStored = createJustStored(JUST_STORED_KEPT)
   const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
 
   const creatorOf = (who: Identity): Creator => ({ userId: who.userId, apiKeyId: who.apiKeyId, clientId: who.clientId, ip: who.ip })
@@ -232,7 +232,7 @@ export function createGenerator(
       createdAt: now,
     }
     if (decision.type === 'none') {
-      justStored.keep(id, dedupeKeyOf(image.textureHash, variant, opts.cape?.hash), image.png)
+      justStored.keep(id, image.png)
       // Where the job can start in this request (the API Worker), its row goes in claimed: inserted and
       // claimed in one batch.
       const slot = deps.reserveStart ? await deps.reserveStart() : null
@@ -373,21 +373,15 @@ export function createGenerator(
         // The same texture may have been signed since this job was queued, or be being signed right
         // now by another worker (a burst of the same upload): wait for that, then answer like an
         // instant duplicate instead of signing it again.
-        const dedupeKey = dedupeKeyOf(job.image_hash, opts.variant, opts.cape?.hash)
+        const dedupeKey = `${job.image_hash}|${opts.variant}|${opts.cape?.hash ?? ''}`
         const mine = invocation()
-        let waited = false
-        for (let other = signing.get(dedupeKey); other; other = signing.get(dedupeKey)) {
-          waited = true
-          await (other.by === mine ? other.done : pause(SIGNING_RECHECK_MS))
-        }
+        for (let other = signing.get(dedupeKey); other; other = signing.get(dedupeKey)) await (other.by === mine ? other.done : pause(SIGNING_RECHECK_MS))
         // Claimed before the first await below (the store is async), so a second
         // worker with the same key waits for this one instead of deciding in parallel.
         let release = () => {}
         signing.set(dedupeKey, { done: new Promise<void>((r) => (release = r)), by: mine })
         try {
-          // A job run here right after its submit, alone with its texture, skips the look: its submit's
-          // lookup said none just before (./just-stored.ts says when and why that holds).
-          const again: DuplicateDecision = kept?.alone && !waited ? { type: 'none' } : await dups.decide({
+          const again = await dups.decide({
             textureHash: job.image_hash,
             variant: opts.variant,
             capeHash: opts.cape?.hash ?? '',
@@ -406,7 +400,7 @@ export function createGenerator(
             await markDuplicate(again.source, job.id)
             return { skinUuid }
           }
-          return await signAndStore(job, job.image_hash, opts, creator, kept?.png, completion)
+          return await signAndStore(job, job.image_hash, opts, creator, kept, completion)
         } finally {
           signing.delete(dedupeKey)
           release()
@@ -468,9 +462,6 @@ export function createGenerator(
 
   return generator
 }
-
-/** The dedupe key of a texture (reference/mineskin-api.md §2.3): hash, variant, cape hash. */
-const dedupeKeyOf = (textureHash: string, variant: string, capeHash: string | undefined): string => `${textureHash}|${variant}|${capeHash ?? ''}`
 
 /** Texture PNGs of jobs not yet run that the generator keeps in memory (a few KiB each). */
 const JUST_STORED_KEPT = 64
