@@ -34,7 +34,8 @@ import { withEdgeClientAddress } from '../shared/edge-client-address'
 import { queuesWebhooks, type QueuesWebhooks, type WebhookMessage } from './cloudflare/queues-webhooks'
 import { createJobWebhooks } from './webhooks/job-events'
 import { workerOperatorEndpoints } from './cloudflare/worker-operator'
-import { durableJobEvents } from './cloudflare/durable-job-events'
+import { durableJobEvents, quietMsFor } from './cloudflare/durable-job-events'
+import { pollMsOf } from './cloudflare/job-events-protocol'
 import { currentInvocation, inInvocation, type Invocation } from './cloudflare/invocation-scope'
 import type { JobEventsObject } from './cloudflare/job-events-object'
 
@@ -121,7 +122,7 @@ async function build(env: ApiWorkerEnv, origin: string): Promise<Built> {
     : undefined
   const jobWebhooks = webhooks ? createJobWebhooks({ store: ctx.store, dispatcher: webhooks, rules: { platformBlocksPrivate: true }, now: ctx.now, report }) : undefined
   // Every job row change made here (a submit's insert, its immediate run's and the consumer's updates) is told to the object.
-  const jobEvents = env.JOB_EVENTS ? durableJobEvents(env.JOB_EVENTS, { report }) : undefined
+  const jobEvents = env.JOB_EVENTS ? durableJobEvents(env.JOB_EVENTS, { report, quietMs: quietMsFor(pollMsOf(env)) }) : undefined
   // The generator's wait for a texture another job is signing tells invocations apart by their scope.
   const wireOptions = { report, invocation: currentInvocation, ...(jobWebhooks ? { webhooks: jobWebhooks } : {}), ...(jobEvents ? { eventFanout: jobEvents } : {}) }
   const pool = ctx.signingPool

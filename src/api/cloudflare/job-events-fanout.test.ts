@@ -114,10 +114,13 @@ describe('job event fan-out over the object', () => {
     a.leave()
     await settle()
     expect(s.fanout.stats()).toMatchObject({ streams: 1, subscriptions: 1 })
+    expect(s.fanout.holdsStreams()).toBe(true)
     // The reader dropping the connection (no abort signal) ends it too.
     await b.sse.cancel()
     await settle()
     expect(s.fanout.stats()).toMatchObject({ streams: 0, subscriptions: 0 })
+    // What the object answers a notifier, which may then stay quiet for a poll interval.
+    expect(s.fanout.holdsStreams()).toBe(false)
     expect(s.timers.count()).toBe(0)
     const before = s.reads()
     s.append('c:a')

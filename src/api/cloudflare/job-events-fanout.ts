@@ -139,6 +139,8 @@ export function createJobEventsFanout(o: JobEventsFanoutOptions) {
       notifications++
       return hub ? hub.changed() : Promise.resolve()
     },
+    /** Whether any stream is open. */
+    holdsStreams: (): boolean => streams > 0,
     /** The counters. */
     stats: (): FanoutStats => ({ streams, subscriptions: hub?.open() ?? 0, notifications }),
   }

@@ -18,7 +18,7 @@ import { createJobEventLog } from '../jobs/events/job-event-log'
 import { JOB_LIST_WINDOW_MS } from '../jobs/routes/generate'
 import { d1Client, type D1DatabaseLike } from '../store/sql'
 import { countLogReads, createJobEventsFanout, type FanoutStats, type JobEventsFanout } from './job-events-fanout'
-import { subscriptionOf } from './job-events-protocol'
+import { pollMsOf, subscriptionOf } from './job-events-protocol'
 import { apiConfigFromWorkerEnv } from '../config'
 
 /**
@@ -33,12 +33,6 @@ export interface JobEventsEnv {
 }
 
 const report = (e: unknown) => console.error(`[job-events] ${oneLineError(e)}`)
-
-/** The safety-net poll interval from `JOB_EVENTS_POLL_S` (seconds; 0 turns it off), ms. */
-export function pollMsOf(env: Pick<JobEventsEnv, 'JOB_EVENTS_POLL_S'>): number {
-  const s = Number(env.JOB_EVENTS_POLL_S ?? 1)
-  return Number.isFinite(s) && s >= 0 ? s * 1000 : 1000
-}
 
 /** The object's counters under TEST_JOB_EVENTS: the fan-out's, and the reads of the log it made. */
 export interface JobEventsStats extends FanoutStats {
@@ -69,10 +63,13 @@ export class JobEventsObject extends DurableObject<JobEventsEnv> {
 
   /**
    * RPC: a job row changed. Returns at once: the read runs in the object, which stays alive while
-   * it holds streams (the hub reports a failed read; the next change or poll reads again).
+   * it holds streams (the hub reports a failed read; the next change or poll reads again). Answers
+   * whether it holds any stream, so a notifier that hears "none" may stay quiet for a poll interval
+   * (./durable-job-events.ts).
    */
-  changed(): void {
+  changed(): boolean {
     void this.#fanout.changed()
+    return this.#fanout.holdsStreams()
   }
 
   /** RPC, TEST_JOB_EVENTS only (src/api/worker.ts answers it): the counters. */

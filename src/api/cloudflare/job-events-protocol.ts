@@ -22,6 +22,16 @@ import type { JobEventHub } from '../jobs/events/job-event-hub'
 import type { JobEventRow, OwnerKey } from '../jobs/events/job-event-log'
 import { errorBody } from '../routes/envelope'
 
+/**
+ * The object's safety-net poll interval from `JOB_EVENTS_POLL_S` (seconds; 0 turns it off), ms. Both
+ * sides read it: the object polls at it while it holds streams, and a notifier told "no streams" may
+ * stay quiet for that long because the poll catches up whatever it did not tell.
+ */
+export function pollMsOf(env: { JOB_EVENTS_POLL_S?: string | undefined }): number {
+  const s = Number(env.JOB_EVENTS_POLL_S ?? 1)
+  return Number.isFinite(s) && s >= 0 ? s * 1000 : 1000
+}
+
 /** The subscribe request's URL (the host is never resolved: the stub routes it to the object). */
 export const SUBSCRIBE_URL = 'https://job-events.internal/subscribe'
 
