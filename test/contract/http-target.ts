@@ -24,10 +24,25 @@ export interface HttpTargetOptions {
   eventStream?: boolean
 }
 
-/** A `fetch` to `origin + path`, with redirects left to the caller like the in-process target. */
+/**
+ * A `fetch` to `origin + path`, with redirects left to the caller like the in-process target. A GET or
+ * HEAD whose pooled connection the server closed as the request went out (ECONNRESET before any answer)
+ * is sent once more on a new connection, as HTTP clients do for idempotent requests (RFC 9110 §9.2.2;
+ * undici does the same): that race is the keep-alive's, not the deployment's answer. Other methods are
+ * never repeated.
+ */
 export function httpCall(origin: string): (path: string, init?: RequestInit) => Promise<Response> {
   const base = origin.replace(/\/+$/, '')
-  return (path, init) => fetch(base + path, { redirect: 'manual', ...init })
+  return async (path, init) => {
+    const request = () => fetch(base + path, { redirect: 'manual', ...init })
+    const method = (init?.method ?? 'GET').toUpperCase()
+    try {
+      return await request()
+    } catch (e) {
+      if ((method === 'GET' || method === 'HEAD') && (e as { code?: string }).code === 'ECONNRESET') return request()
+      throw e
+    }
+  }
 }
 
 /** A fresh anti-bot proof from the deployment's `/v2/challenge` (keep ALTCHA_MAX_COUNTER small in tests). */

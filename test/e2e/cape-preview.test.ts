@@ -20,7 +20,7 @@ import { testSessionToken } from '../../src/api/testing/test-session'
 import { WEB_COOKIE } from '../../src/shared/auth/web-cookie'
 import { hydrated, launchChromium, withoutWebgl } from '../support/browser'
 import { startBunServer, type RunningServer } from '../support/bun-server'
-import { canvasPaintedSoon, expectNoSidewaysScroll } from '../support/page-checks'
+import { canvasPaintedSoon, expectNoSidewaysScroll, followLink } from '../support/page-checks'
 import { writeSkinFiles } from '../support/skin-files'
 
 let server: RunningServer
@@ -186,8 +186,7 @@ describe('the generate form’s cape preview', () => {
       await page.locator('.generate button[type=submit]').click()
       const link = page.locator('.generate__jobs .job-item--completed a.job-item__name').first()
       await link.waitFor({ timeout: 20_000 })
-      await link.click()
-      await page.waitForURL(/\/skins\/[0-9a-f]{32}$/)
+      await followLink(page, link, /\/skins\/[0-9a-f]{32}$/)
       const skinCape = page.locator(`.skin-page__render > img[src="/textures/${MIGRATOR.hash}"]`)
       await skinCape.scrollIntoViewIfNeeded()
       await expect(skinCape.evaluate((img: HTMLImageElement) => new Promise<number>((resolve) => (img.complete ? resolve(img.naturalWidth) : img.addEventListener('load', () => resolve(img.naturalWidth)))))).resolves.toBe(64)

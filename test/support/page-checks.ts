@@ -3,7 +3,7 @@
  * @module
  */
 import { expect } from 'bun:test'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 
 /** Fails when the page is wider than the viewport (something to scroll sideways, at 390 px above all). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -38,3 +38,21 @@ export async function canvasPaintedSoon(page: Page, selector: string, least: num
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
   }
 }
+
+/**
+ * Clicks `link` until the page reaches a URL matching `url` (three tries, 10 s each). A list that
+ * re-renders its items as jobs finish (the generate page's job list) can swap the anchor between
+ * Playwright's hit test and its click, which then lands on nothing; a visitor clicks again, and so does this.
+ */
+export async function followLink(page: Page, link: Locator, url: RegExp): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await Promise.all([page.waitForURL(url, { timeout: 10_000 }), link.click({ timeout: 10_000 })])
+      return
+    } catch (e) {
+      if (url.test(page.url())) return
+      if (attempt === 3) throw e
+    }
+  }
+}
+
