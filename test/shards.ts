@@ -13,6 +13,14 @@ export const ROOT = join(import.meta.dir, '..')
 const BEGAN = performance.now()
 /** ` (ended at 123 s)`. */
 const endedAt = () => ` (ended at ${Math.round((performance.now() - BEGAN) / 1000)} s)`
+/**
+ * The CPU a finished job used, with the processes it waited for (Chromium, wrangler and workerd): the
+ * suite is CPU-bound on two cores, so this, not its wall time, says which job to make cheaper.
+ */
+const cpuOf = (child: { resourceUsage(): { cpuTime: { total: number | bigint } } | undefined }) => {
+  const total = child.resourceUsage()?.cpuTime.total
+  return total === undefined ? '' : `, ${(Number(total) / 1e6).toFixed(0)} CPU s`
+}
 
 /** The test files under the repository, relative paths, without the excluded ones. */
 export function testFiles(exclude: RegExp[] = []): string[] {
@@ -102,7 +110,7 @@ export async function runQueue(jobs: QueuedJob[], parallel: number): Promise<Sha
 export async function runPrinted(cmd: string[], title: string, env: Record<string, string | undefined> = process.env): Promise<number> {
   const child = Bun.spawn(cmd, { cwd: ROOT, env, stdout: 'pipe', stderr: 'pipe' })
   const [out, err, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
-  process.stdout.write(`\n=== ${title}${endedAt()} ===\n${out}`)
+  process.stdout.write(`\n=== ${title}${endedAt()}${cpuOf(child)} ===\n${out}`)
   process.stderr.write(err)
   return exitCode
 }
