@@ -14,8 +14,9 @@ const BEGAN = performance.now()
 /** ` (ended at 123 s)`. */
 const endedAt = () => ` (ended at ${Math.round((performance.now() - BEGAN) / 1000)} s)`
 /**
- * The CPU a finished job used, with the processes it waited for (Chromium, wrangler and workerd): the
- * suite is CPU-bound on two cores, so this, not its wall time, says which job to make cheaper.
+ * The CPU a finished job used with the descendants it reaped (what `time` counts; a process reaped by
+ * no one of them, as some browser helpers are, is missing): the suite is CPU-bound on two cores, so
+ * this, more than its wall time, says which job to make cheaper.
  */
 const cpuOf = (child: { resourceUsage(): { cpuTime: { total: number | bigint } } | undefined }) => {
   const total = child.resourceUsage()?.cpuTime.total

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { gzipSync } from 'bun'
 import { encode } from 'fast-png'
-import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core'
+import type { Browser, BrowserContextOptions, Page, Request, Route } from 'playwright-core'
 import { hydrated, launchChromium, withoutWebgl } from '../support/browser'
 import { canvasPaintedSoon } from '../support/page-checks'
 import { startBunServer, type RunningServer } from '../support/bun-server'
@@ -86,9 +86,24 @@ async function openSkin(uuid: string, options: BrowserContextOptions & { noWebgl
   page.on('response', async (r) => {
     if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), body: Uint8Array.from(await r.body().catch(() => Buffer.alloc(0))) })
   })
+  // Scripts asked for and not yet answered: "no script in flight" is what these checks wait for, not
+  // `networkidle`, which any request of the page's own (a poll, a stream) can hold off past the timeout.
+  let inFlight = 0
+  page.on('request', (r) => void (r.resourceType() === 'script' && inFlight++))
+  const ended = (r: Request) => void (r.resourceType() === 'script' && inFlight--)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  /** Resolves once no script has been in flight for 500 ms (fails after 15 s). */
+  const scriptsSettled = async () => {
+    const deadline = Date.now() + 15_000
+    for (let quiet = 0; quiet < 5; quiet = inFlight === 0 ? quiet + 1 : 0) {
+      if (Date.now() > deadline) throw new Error(`${inFlight} scripts still loading after 15 s`)
+      await Bun.sleep(100)
+    }
+  }
   await beforeGoto?.(page)
   await page.goto(`${server.origin}${prefix}/skins/${uuid}`)
-  return { context, close, page, problems, scripts }
+  return { context, close, page, problems, scripts, scriptsSettled }
 }
 
 const isThree = (body: Uint8Array) => new TextDecoder().decode(body).includes('WebGLRenderer')
@@ -177,7 +192,7 @@ const walkButton = (page: Page) => page.getByRole('button', { name: 'Walking ani
 
 describe('3D skin viewer', () => {
   test('nothing of the viewer loads with the page, after idle time, on hover or on focus; the render is the largest paint', async () => {
-    const { close, page, problems, scripts } = await openSkin(skins.classic)
+    const { close, page, problems, scripts, scriptsSettled } = await openSkin(skins.classic)
     await hydrated(page)
     await idleTwice(page)
     await page.locator(`${VIEWER} .skin-viewer`).hover()
@@ -185,7 +200,7 @@ describe('3D skin viewer', () => {
     await page.locator(`${VIEWER} .skin-viewer`).hover({ position: { x: 20, y: 40 } })
     await startButton(page).blur()
     await idleTwice(page)
-    await page.waitForLoadState('networkidle')
+    await scriptsSettled()
 
     expect(scripts.length).toBeGreaterThan(0)
     expect(scripts.filter((s) => isThree(s.body)).map((s) => s.url)).toEqual([])
@@ -408,13 +423,13 @@ describe('3D skin viewer', () => {
   }, 60_000)
 
   test('without WebGL, or when the 3D code does not load, the 2D render stays with a message; without JavaScript it is the view', async () => {
-    const { close, page, problems, scripts } = await openSkin(skins.classic, { noWebgl: true })
+    const { close, page, problems, scripts, scriptsSettled } = await openSkin(skins.classic, { noWebgl: true })
     await startButton(page).click()
     await viewerState(page, 'unavailable')
     await expect(page.locator(VIEWER).getByRole('status').textContent()).resolves.toBe('This browser cannot show the 3D view.')
     await expect(page.locator(`${VIEWER} .skin-viewer__status`).isVisible()).resolves.toBe(true)
     // The probe runs before the download: three.js is never fetched.
-    await page.waitForLoadState('networkidle')
+    await scriptsSettled()
     expect(scripts.length).toBeGreaterThan(0)
     expect(scripts.filter((s) => isThree(s.body))).toHaveLength(0)
     await expect(page.locator(CANVAS).count()).resolves.toBe(0)

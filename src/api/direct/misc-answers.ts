@@ -24,10 +24,13 @@ export const statsAnswer = async (s: ApiServices): Promise<Answer> => ({ payload
 /** `GET /random-name[?seed=]`: the legacy `{name}` body; the same seed gives the same name. */
 export const randomNameAnswer = (seed: string | undefined): Answer => ({ payload: { name: randomName(seed || undefined) }, raw: true })
 
-/** A finished job's skin as the v2 skin object `who` reads, unless deleted since. */
+/**
+ * A finished job's skin as the v2 skin object `who` reads, unless deleted since: as the job's run here
+ * just wrote it when this is its first answer (src/api/jobs/generate/just-written.ts), else read.
+ */
 export async function jobSkin(s: ApiServices, uuid: string, duplicate: boolean, who: Identity | null) {
   const db = s.ctx.store.db
-  const rec = await loadSkinRecordWithTags(db, uuid)
+  const rec = s.generator.writtenRecord(uuid) ?? (await loadSkinRecordWithTags(db, uuid))
   return rec && rec.skin.deletedAt === null ? skinInfoFor(db, rec, who, { duplicate }) : undefined
 }
 

@@ -27,6 +27,8 @@ import type { Counters } from '../../services/stats/counters'
 import type { StorageHold, StorageMeter } from '../../services/storage/storage-meter'
 import { createDuplicateFinder } from './duplicates'
 import { createJustStored } from './just-stored'
+import { createJustWritten } from './just-written'
+import { recordOfRows, type SkinRecord } from '../../skins/services/skin-record'
 import { checkPendingCap, pendingCountSql, refuseAtCap } from './pending-cap'
 import { checkOptions, type CheckedOptions } from './options'
 import { prepareInput, type GenerateInput, type PrepareOptions, type PreparedInput } from './prepare-input'
@@ -113,6 +115,8 @@ export function createGenerator(
   const invocation = deps.invocation ?? (() => undefined)
   /** Inputs of jobs submitted here and not yet run (./just-stored.ts). */
   const justStored = createJustStored(JUST_STORED_KEPT)
+  /** Skins jobs run here just wrote, for their first answer (./just-written.ts). */
+  const justWritten = createJustWritten(JUST_STORED_KEPT, ctx.now)
   const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
 
   const creatorOf = (who: Identity): Creator => ({ userId: who.userId, apiKeyId: who.apiKeyId, clientId: who.clientId, ip: who.ip })
@@ -335,6 +339,12 @@ export function createGenerator(
   }
 
   const generator = {
+    /**
+     * The record of skin `uuid` as a job's run here just wrote it, once and only briefly (./just-written.ts),
+     * for the job's first answer; undefined: read it.
+     */
+    writtenRecord: (uuid: string): SkinRecord | undefined => justWritten.take(uuid),
+
     /** Accepts a generation request; see the module doc. */
     async submit(input: GenerateInput, rawOptions: GenerateOptions, who: Identity, meta: SubmitMeta): Promise<SubmitResult> {
       const opts = await checkOptions(rawOptions, who, deps.capes, db)
@@ -454,6 +464,7 @@ export function createGenerator(
       // The job's completion in the same batch, marked a duplicate when its texture was stored meanwhile.
       ...(completion ? { after: ({ uuid, dataExisted }: { uuid: string; dataExisted: boolean }) => [completion.statement(uuid, dataExisted ? 'image_hash_data' : null)] } : {}),
     })
+    if (stored.written.data) justWritten.keep(stored.uuid, recordOfRows(stored.written.skin, stored.written.data))
     const completed = stored.afterRows?.[0]?.[0] as JobRow | undefined
     if (completed) return { skinUuid: stored.uuid, completed }
     if (stored.dataExisted) await markDuplicate('image_hash_data', job.id)

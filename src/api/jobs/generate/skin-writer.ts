@@ -42,12 +42,20 @@ export interface SkinRowOptions {
   remixOf?: string | null
 }
 
+/** A row as the database gave it back (RETURNING *): column names as in SQL. */
+export type WrittenRow = Record<string, unknown>
+
 /** Result of storing a skin. */
 export interface StoredSkin {
   skinRowId: number
   uuid: string
   /** The rows each `after` statement gave back (RETURNING), in order. */
   afterRows?: unknown[][]
+  /**
+   * The skin row as written, and its data row when this batch wrote it too: a new skin's whole record,
+   * so its first answer needs no read (src/api/jobs/generate/just-written.ts).
+   */
+  written: { skin: WrittenRow; data?: WrittenRow }
 }
 
 
@@ -66,12 +74,12 @@ const uniqueViolation = (e: unknown, column: string) => e instanceof Error && e.
 export function createSkinWriter(sql: SqlClient, counters: Counters) {
   const INSERT_DATA = `INSERT INTO skin_data (texture_hash, image_hash, variant, cape_hash, value, signature, texture_url, cape_url,
        account, server, worker, queue_start, queue_end, features, colour_key, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`
   const dataById = (id: number) => sql.get<{ texture_hash: string; variant: string; cape_hash: string }>('SELECT texture_hash, variant, cape_hash FROM skin_data WHERE id = ?', [id])
   // The skin row copies its data row's columns by the dedupe key, so it can follow the data insert in one batch.
   const INSERT_SKIN = `INSERT INTO skins (uuid, short_id, data_id, name, visibility, variant, status, texture_hash, colour_key, features, remix_of, created_at, updated_at)
      SELECT ?, ?, d.id, ?, ?, ?, 'success', d.texture_hash, d.colour_key, d.features, ?, ?, ?
-     FROM skin_data d WHERE d.texture_hash = ? AND d.variant = ? AND d.cape_hash = ? RETURNING id`
+     FROM skin_data d WHERE d.texture_hash = ? AND d.variant = ? AND d.cape_hash = ? RETURNING *`
   const INSERT_CREATOR = 'INSERT INTO skin_clients (skin_id, user_id, api_key_id, client_id, created_at) SELECT id, ?, ?, ?, ? FROM skins WHERE uuid = ?'
 
   /**
@@ -100,9 +108,10 @@ export function createSkinWriter(sql: SqlClient, counters: Counters) {
           ...counters.statements(outcome, now),
         ]
         const results = await sql.batch([...own, ...(after?.(uuid) ?? [])])
-        const row = results[before.length]?.rows[0] as { id: number } | undefined
+        const row = results[before.length]?.rows[0] as (WrittenRow & { id: number }) | undefined
         if (!row) throw new Error('skin insert returned no row')
-        return { skinRowId: row.id, uuid, ...(after ? { afterRows: results.slice(own.length).map((r) => r.rows) } : {}) }
+        const data = before.length ? (results[0]?.rows[0] as WrittenRow | undefined) : undefined
+        return { skinRowId: row.id, uuid, written: { skin: row, ...(data ? { data } : {}) }, ...(after ? { afterRows: results.slice(own.length).map((r) => r.rows) } : {}) }
       } catch (e) {
         if (attempt < SHORT_ID_ATTEMPTS && uniqueViolation(e, 'skins.short_id')) continue
         throw e

@@ -3,7 +3,7 @@
  * reference/mineskin-api.md §1.4).
  * @module
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, sql, type Table } from 'drizzle-orm'
 import { compactUuid, SHORT_ID, UUID32, UUID36, type SkinInfo } from '../../../shared/schemas/api'
 import type { Db } from '../../store/db'
 import { skinData, skins, skinTags } from '../../store/schema'
@@ -71,6 +71,24 @@ export async function loadSkinRecordWithTags(db: Db, uuid: string): Promise<Skin
   if (!(UUID32.test(uuid.toLowerCase()) || UUID36.test(uuid))) return loadSkinRecord(db, uuid)
   const row = await prepared(db).byUuidWithTags.get({ id: compactUuid(uuid) })
   return row ? { skin: row.skin, data: row.data, tags: JSON.parse(row.tags) as string[] } : null
+}
+
+/**
+ * The record of rows as the database gave them back (`RETURNING *`: SQL column names, driver values),
+ * mapped as drizzle maps a select (each column's own `mapFromDriverValue`), with no tags: the record of a
+ * skin just written, the same object {@link loadSkinRecordWithTags} would read (skin-record.test.ts).
+ */
+export function recordOfRows(skin: Record<string, unknown>, data: Record<string, unknown>): SkinRecord {
+  return { skin: rowOf(skins, skin), data: rowOf(skinData, data), tags: [] }
+}
+
+function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {}
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name]
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return out as T['$inferSelect']
 }
 
 /** Loads a skin by internal row id. */
