@@ -25,24 +25,15 @@ export interface HttpTargetOptions {
 }
 
 /**
- * A `fetch` to `origin + path`, with redirects left to the caller like the in-process target. A GET or
- * HEAD whose pooled connection the server closed as the request went out (ECONNRESET before any answer)
- * is sent once more on a new connection, as HTTP clients do for idempotent requests (RFC 9110 §9.2.2;
- * undici does the same): that race is the keep-alive's, not the deployment's answer. Other methods are
- * never repeated.
+ * A `fetch` to `origin + path`, with redirects left to the caller like the in-process target, each on a
+ * connection of its own (Bun's `keepalive: false`). Reused connections to `wrangler dev` were reset now and
+ * then as the next request went out (ECONNRESET before any answer, on a GET and on POSTs, two clean-clone
+ * runs in four on one day): that race is the dev server's keep-alive, not an answer of the deployment, and a
+ * POST may not be sent twice to get round it.
  */
 export function httpCall(origin: string): (path: string, init?: RequestInit) => Promise<Response> {
   const base = origin.replace(/\/+$/, '')
-  return async (path, init) => {
-    const request = () => fetch(base + path, { redirect: 'manual', ...init })
-    const method = (init?.method ?? 'GET').toUpperCase()
-    try {
-      return await request()
-    } catch (e) {
-      if ((method === 'GET' || method === 'HEAD') && (e as { code?: string }).code === 'ECONNRESET') return request()
-      throw e
-    }
-  }
+  return (path, init) => fetch(base + path, { redirect: 'manual', keepalive: false, ...init })
 }
 
 /** A fresh anti-bot proof from the deployment's `/v2/challenge` (keep ALTCHA_MAX_COUNTER small in tests). */
