@@ -24,13 +24,20 @@ export const statsAnswer = async (s: ApiServices): Promise<Answer> => ({ payload
 /** `GET /random-name[?seed=]`: the legacy `{name}` body; the same seed gives the same name. */
 export const randomNameAnswer = (seed: string | undefined): Answer => ({ payload: { name: randomName(seed || undefined) }, raw: true })
 
-/**
- * A finished job's skin as the v2 skin object `who` reads, unless deleted since: as the job's run here
- * just wrote it when this is its first answer (src/api/jobs/generate/just-written.ts), else read.
- */
-export async function jobSkin(s: ApiServices, uuid: string, duplicate: boolean, who: Identity | null) {
+/** How a finished job's skin is found for its answer. */
+export interface JobSkinOptions {
+  /**
+   * The answer is its submit's own, right after the wait for its run (`POST /v2/queue?wait=`): the skin
+   * the run wrote here is taken as written (src/api/jobs/generate/just-written.ts) instead of read. No
+   * other request can have changed it yet; any other answer reads it.
+   */
+  justWritten?: boolean
+}
+
+/** A finished job's skin as the v2 skin object `who` reads, unless deleted since. */
+export async function jobSkin(s: ApiServices, uuid: string, duplicate: boolean, who: Identity | null, opts: JobSkinOptions = {}) {
   const db = s.ctx.store.db
-  const rec = s.generator.writtenRecord(uuid) ?? (await loadSkinRecordWithTags(db, uuid))
+  const rec = (opts.justWritten ? s.generator.writtenRecord(uuid) : undefined) ?? (await loadSkinRecordWithTags(db, uuid))
   return rec && rec.skin.deletedAt === null ? skinInfoFor(db, rec, who, { duplicate }) : undefined
 }
 
@@ -43,7 +50,7 @@ export async function jobById(s: ApiServices, raw: string): Promise<JobRow> {
 }
 
 /** `GET /v2/queue/{id}` as `who` reads it: the job, its skin once completed, its errors once failed. */
-export async function jobAnswer(s: ApiServices, job: JobRow, who: Identity | null): Promise<Answer> {
+export async function jobAnswer(s: ApiServices, job: JobRow, who: Identity | null, opts: JobSkinOptions = {}): Promise<Answer> {
   const links = {
     self: `/v2/queue/${job.id}`,
     job: `/v2/queue/${job.id}`,
@@ -52,7 +59,7 @@ export async function jobAnswer(s: ApiServices, job: JobRow, who: Identity | nul
   }
   const info = toJobInfo(job, s.queue)
   if (job.status === 'completed') {
-    const skin = job.result ? await jobSkin(s, job.result, job.duplicate !== null, who) : undefined
+    const skin = job.result ? await jobSkin(s, job.result, job.duplicate !== null, who, opts) : undefined
     return { payload: { job: info, ...(skin ? { skin } : {}) }, parts: { messages: [msg('job_completed', 'Job completed')], links } }
   }
   if (job.status === 'failed') return { payload: { job: info }, parts: { messages: [msg('job_failed', 'Job failed')], links, errors: jobErrors(job) } }

@@ -115,7 +115,7 @@ export function createGenerator(
   const invocation = deps.invocation ?? (() => undefined)
   /** Inputs of jobs submitted here and not yet run (./just-stored.ts). */
   const justStored = createJustStored(JUST_STORED_KEPT)
-  /** Skins jobs run here just wrote, for their first answer (./just-written.ts). */
+  /** Skins jobs run here just wrote, for their submit's answer (./just-written.ts). */
   const justWritten = createJustWritten(JUST_STORED_KEPT, ctx.now)
   const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
 
@@ -341,7 +341,7 @@ export function createGenerator(
   const generator = {
     /**
      * The record of skin `uuid` as a job's run here just wrote it, once and only briefly (./just-written.ts),
-     * for the job's first answer; undefined: read it.
+     * for the answer of the job's submit; undefined: read it.
      */
     writtenRecord: (uuid: string): SkinRecord | undefined => justWritten.take(uuid),
 

@@ -1,6 +1,7 @@
 /**
- * A job's first answer takes the skin as its run wrote it (./just-written.ts); the answer must be the one
- * a read gives: the same skin object, field for field, as `GET /v2/queue/{id}` reads it afterwards.
+ * A submit that waits for its job answers with the skin as the job's run wrote it (./just-written.ts); the
+ * answer must be the one a read gives: the same skin object, field for field, as `GET /v2/queue/{id}`
+ * reads it afterwards. No other answer takes the record.
  */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../../image/fixtures'
@@ -50,13 +51,25 @@ describe('a submit that waits for its job', () => {
     expect(skin).toMatchObject({ name: 'Written Once', visibility: 'unlisted', variant: 'slim' })
   })
 
+  test('a read of the job by any other request does not take it: that answer reads the skin', async () => {
+    const t = await startTestApi()
+    open.push(t)
+    const submitted = await t.json('/v2/queue', { method: 'POST', body: uploadForm(makeSkinPng(9313)), headers: { 'user-agent': 'JustWritten/1.0' } })
+    const id = (submitted.body as { job: { id: string } }).job.id
+    await t.api.idle()
+    const read = await t.json(`/v2/queue/${id}`, { headers: { 'user-agent': 'JustWritten/1.0' } })
+    const uuid = (read.body as { job: { status: string; result: string } }).job.result
+    expect((read.body as { job: { status: string } }).job.status).toBe('completed')
+    expect(t.api.services.generator.writtenRecord(uuid)).toBeDefined()
+  })
+
   test('the record built from the written rows is the record a read loads', async () => {
     const t = await startTestApi()
     open.push(t)
     const services = t.api.services
     const kept: SkinRecord[] = []
     const take = services.generator.writtenRecord
-    // Keep what the first answer takes, to compare it with the database's record.
+    // Keep what the submit's answer takes, to compare it with the database's record.
     services.generator.writtenRecord = (uuid) => {
       const rec = take(uuid)
       if (rec) kept.push(rec)

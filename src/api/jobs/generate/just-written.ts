@@ -1,15 +1,15 @@
 /**
- * The records of skins a job's run just wrote here, by skin uuid, kept for the job's first answer: the
- * submit that waits for its job (the site's upload, `POST /v2/queue?wait=`) answers with the skin as its
- * own batch wrote it (`RETURNING *`) instead of reading it back, one round trip less on D1. Only a new
- * skin on a new data row is kept (nothing else can have changed it yet: no tags, no votes), only for
- * {@link MAX_AGE_MS} and only once; any later answer reads the database, as always. Bounded: the oldest
- * are dropped.
+ * The records of skins a job's run just wrote here, by skin uuid, kept for the job's submit: the submit
+ * that waits for its job (the site's upload, `POST /v2/queue?wait=`) answers with the skin as the run's
+ * batch wrote it (`RETURNING *`) instead of reading it back, one round trip less on D1. Only a new skin on
+ * a new data row is kept, and only that answer takes it (no other request can have changed the skin yet:
+ * no tags, votes or edits), once and within {@link MAX_AGE_MS}; every other answer reads the database, as
+ * always. Bounded: the oldest are dropped (the records of jobs whose submit did not wait).
  * @module
  */
 import type { SkinRecord } from '../../skins/services/skin-record'
 
-/** How long a written record may answer for its skin, ms: its owner could edit it after that. */
+/** How long a written record may answer for its skin, ms (a submit's wait is shorter). */
 export const MAX_AGE_MS = 10_000
 
 /** The store of written records, at most `max`, on the clock `now`. */

@@ -53,7 +53,7 @@ export interface StoredSkin {
   afterRows?: unknown[][]
   /**
    * The skin row as written, and its data row when this batch wrote it too: a new skin's whole record,
-   * so its first answer needs no read (src/api/jobs/generate/just-written.ts).
+   * so the answer of its job's submit needs no read (src/api/jobs/generate/just-written.ts).
    */
   written: { skin: WrittenRow; data?: WrittenRow }
 }

@@ -64,7 +64,7 @@ export function generateRoutes(s: ApiServices) {
     const job = await jobAfterSubmitWait(s, queued, wait, c.req.raw.signal)
     if (job.status === 'completed' || job.status === 'failed') {
       // Finished within the wait: what the job read would answer now (skin, or errors), 200 like a found skin.
-      const read = await jobAnswer(s, job, c.get('identity'))
+      const read = await jobAnswer(s, job, c.get('identity'), { justWritten: true })
       return v2(c, { ...read.payload, rateLimit }, 200, {
         ...read.parts,
         messages: [msg('job_queued', 'Job queued'), ...(read.parts?.messages ?? [])],
