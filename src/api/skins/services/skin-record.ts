@@ -76,7 +76,7 @@ export async function loadSkinRecordWithTags(db: Db, uuid: string): Promise<Skin
 /**
  * The record of rows as the database gave them back (`RETURNING *`: SQL column names, driver values),
  * mapped as drizzle maps a select (each column's own `mapFromDriverValue`), with no tags: the record of a
- * skin just written, the same object {@link loadSkinRecordWithTags} would read (skin-record.test.ts).
+ * skin just written, the same object {@link loadSkinRecordWithTags} would read (src/api/jobs/generate/just-written.test.ts).
  */
 export function recordOfRows(skin: Record<string, unknown>, data: Record<string, unknown>): SkinRecord {
   return { skin: rowOf(skins, skin), data: rowOf(skinData, data), tags: [] }
