@@ -343,7 +343,10 @@ export function createGenerator(
      * The record of skin `uuid` as a job's run here just wrote it, once and only briefly (./just-written.ts),
      * for the answer of the job's submit; undefined: read it.
      */
-    writtenRecord: (uuid: string): SkinRecord | undefined => justWritten.take(uuid),
+    writtenRecord: (uuid: string): SkinRecord | undefined => {
+      const rows = justWritten.take(uuid)
+      return rows && recordOfRows(rows.skin, rows.data)
+    },
 
     /** Accepts a generation request; see the module doc. */
     async submit(input: GenerateInput, rawOptions: GenerateOptions, who: Identity, meta: SubmitMeta): Promise<SubmitResult> {
@@ -464,7 +467,7 @@ export function createGenerator(
       // The job's completion in the same batch, marked a duplicate when its texture was stored meanwhile.
       ...(completion ? { after: ({ uuid, dataExisted }: { uuid: string; dataExisted: boolean }) => [completion.statement(uuid, dataExisted ? 'image_hash_data' : null)] } : {}),
     })
-    if (stored.written.data) justWritten.keep(stored.uuid, recordOfRows(stored.written.skin, stored.written.data))
+    if (stored.written.data) justWritten.keep(stored.uuid, { skin: stored.written.skin, data: stored.written.data })
     const completed = stored.afterRows?.[0]?.[0] as JobRow | undefined
     if (completed) return { skinUuid: stored.uuid, completed }
     if (stored.dataExisted) await markDuplicate('image_hash_data', job.id)

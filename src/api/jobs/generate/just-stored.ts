@@ -8,20 +8,7 @@
  * @module
  */
 
-/** The store of kept PNGs, at most `max`. */
-export function createJustStored(max: number) {
-  const pngs = new Map<string, Uint8Array>()
-  return {
-    /** Keeps the texture PNG of job `jobId`. */
-    keep(jobId: string, png: Uint8Array): void {
-      pngs.set(jobId, png)
-      if (pngs.size > max) pngs.delete(pngs.keys().next().value!)
-    },
-    /** The PNG kept for `jobId` (once: it is dropped), or undefined. */
-    take(jobId: string): Uint8Array | undefined {
-      const png = pngs.get(jobId)
-      pngs.delete(jobId)
-      return png
-    },
-  }
-}
+import { createKeptOnce } from './kept-once'
+
+/** The store of kept PNGs, at most `max`: `keep(jobId, png)`, and `take(jobId)` once. */
+export const createJustStored = (max: number) => createKeptOnce<Uint8Array>(max)

@@ -9,9 +9,9 @@ import { loadSkinRecordWithTags, type SkinRecord } from '../../skins/services/sk
 import { startTestApi, uploadForm, type TestApi } from '../../testing/api-harness'
 import { createJustWritten, MAX_AGE_MS } from './just-written'
 
-const record = (name: string) => ({ skin: { name }, data: {}, tags: [] }) as unknown as SkinRecord
+const record = (name: string) => ({ skin: { name }, data: { name } })
 
-describe('the written records store', () => {
+describe('the written skins store', () => {
   test('a record is taken once, and only while it is fresh', () => {
     let now = 0
     const kept = createJustWritten(8, () => now)
