@@ -25,8 +25,8 @@ import { jobs } from '../../store/schema'
 import type { ApiContext } from '../../services/context'
 import type { Counters } from '../../services/stats/counters'
 import type { StorageHold, StorageMeter } from '../../services/storage/storage-meter'
-import { createDuplicateFinder } from './duplicates'
-import { createJustStored } from './just-stored'
+import { createDuplicateFinder, type DuplicateDecision } from './duplicates'
+import { createJustStored, type KeptInput } from './just-stored'
 import { createJustWritten } from './just-written'
 import { recordOfRows, type SkinRecord } from '../../skins/services/skin-record'
 import { checkPendingCap, pendingCountSql, refuseAtCap } from './pending-cap'
@@ -115,6 +115,27 @@ export function createGenerator(
   const invocation = deps.invocation ?? (() => undefined)
   /** Inputs of jobs submitted here and not yet run (./just-stored.ts). */
   const justStored = createJustStored(JUST_STORED_KEPT)
+  /** When the last run here of each dedupe key ended (epoch ms), the newest {@link RUN_ENDS_KEPT}. */
+  const runEnded = new Map<string, number>()
+  const noteRunEnded = (key: string) => {
+    runEnded.delete(key)
+    runEnded.set(key, ctx.now())
+    if (runEnded.size > RUN_ENDS_KEPT) runEnded.delete(runEnded.keys().next().value!)
+  }
+  /**
+   * Whether a job's submit lookup, which found no data row for its texture, still stands for its run, so
+   * the run need not ask D1 again (one round trip less for a job run at once, the API Worker's usual
+   * case): made at most {@link LOOKUP_HOLDS_MS} ago, and no run of the same key ended here since (a burst
+   * of one texture, whose later jobs wait for the first: they look again, find its skin and sign nothing).
+   * What it cannot see, a run of the same texture in another isolate in that moment, the skin's write
+   * catches: its data row is taken, the job is a duplicate (`image_hash_data`), and one signature was
+   * made for nothing.
+   */
+  const lookupStillHolds = (kept: KeptInput | undefined, key: string): boolean => {
+    if (!kept || ctx.now() - kept.lookedUpAt > LOOKUP_HOLDS_MS) return false
+    const ended = runEnded.get(key)
+    return ended === undefined || ended < kept.lookedUpAt
+  }
   /** Skins jobs run here just wrote, for their submit's answer (./just-written.ts). */
   const justWritten = createJustWritten(JUST_STORED_KEPT, ctx.now)
   const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
@@ -236,7 +257,7 @@ export function createGenerator(
       createdAt: now,
     }
     if (decision.type === 'none') {
-      justStored.keep(id, image.png)
+      justStored.keep(id, { png: image.png, lookedUpAt: now })
       // Where the job can start in this request (the API Worker), its row goes in claimed: inserted and
       // claimed in one batch.
       const slot = deps.reserveStart ? await deps.reserveStart() : null
@@ -394,7 +415,7 @@ export function createGenerator(
         let release = () => {}
         signing.set(dedupeKey, { done: new Promise<void>((r) => (release = r)), by: mine })
         try {
-          const again = await dups.decide({
+          const again: DuplicateDecision = lookupStillHolds(kept, dedupeKey) ? { type: 'none' } : await dups.decide({
             textureHash: job.image_hash,
             variant: opts.variant,
             capeHash: opts.cape?.hash ?? '',
@@ -413,9 +434,10 @@ export function createGenerator(
             await markDuplicate(again.source, job.id)
             return { skinUuid }
           }
-          return await signAndStore(job, job.image_hash, opts, creator, kept, completion)
+          return await signAndStore(job, job.image_hash, opts, creator, kept?.png, completion)
         } finally {
           signing.delete(dedupeKey)
+          noteRunEnded(dedupeKey)
           release()
         }
       } catch (e) {
@@ -479,6 +501,12 @@ export function createGenerator(
 
 /** Texture PNGs of jobs not yet run that the generator keeps in memory (a few KiB each). */
 const JUST_STORED_KEPT = 64
+
+/** Dedupe keys whose last run here the generator remembers (`lookupStillHolds`; a few dozen bytes each). */
+const RUN_ENDS_KEPT = 256
+
+/** How long a submit's duplicate lookup stands for its job's run, ms (`lookupStillHolds`). */
+export const LOOKUP_HOLDS_MS = 1000
 
 /** How often a job looks again whether a texture another invocation is signing is done, ms (`invocation` of createGenerator). */
 export const SIGNING_RECHECK_MS = 25
