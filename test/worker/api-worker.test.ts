@@ -70,10 +70,10 @@ const ROUND_TRIP_BUDGET = {
   // The job row, then its skin with the visible tags in one query.
   job: 2,
   // An anonymous upload as the site sends it, its job run at once within the request: the lookup (pending
-  // jobs, ban, data row; the run takes it as its own), the storage counters, the job's insert and claim,
-  // the skin with the job's completion; the answer's skin is the one that batch wrote (docs/cloudflare.md
-  // "A job starts at once", "What it costs").
-  submit: 4,
+  // jobs, ban, data row; the run takes it as its own) with the storage counters, the job's insert and
+  // claim, the skin with the job's completion; the answer's skin is the one that batch wrote
+  // (docs/cloudflare.md "A job starts at once", "What it costs").
+  submit: 3,
   stats: 1,
   capes: 0,
   me: 3,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { errorResponseSchema } from '../../shared/schemas/api'
 import { makeSkinPng } from '../image/fixtures'
 import { openStore } from '../store/db'
+import { readSkinImage } from '../image'
 import { apiKeyWith, jsonInit, startTestApi, storeOlderBlobs, uploadForm, type TestApi } from '../testing/api-harness'
 
 const UA = { 'user-agent': 'StorageLimitsTest/1.0' }
@@ -100,5 +101,45 @@ describe('daily storage quota (grant storage_per_day)', () => {
     await t.api.idle()
     const third = await t.json('/v2/queue/batch', jsonInit({ batch: [{ url: dataUrl(913) }] }, { headers }))
     expect([third.status, third.body.errors?.[0]?.code]).toEqual([429, 'storage_quota'])
+  })
+})
+
+describe("a single upload's room, reserved with its duplicate lookup", () => {
+  let t: TestApi
+  beforeAll(async () => {
+    // Jobs stay waiting (no queue), so the pending-job cap of one is reached by the first upload.
+    t = await startTestApi({ env: { LIMIT_ANONYMOUS_PENDING: '1' }, noStart: true })
+  })
+  afterAll(() => t.close())
+
+  /** The storage counters: the total and each caller's day. */
+  const counters = () => {
+    const store = openStore(t.dir)
+    try {
+      return store.sqlite.query<{ key: string; value: number }, []>("SELECT key, value FROM stat_counters WHERE key LIKE 'storage:%' ORDER BY key").all()
+    } finally {
+      store.close()
+    }
+  }
+  const upload = (png: Uint8Array, address: string) => t.json('/v2/queue', { method: 'POST', body: uploadForm(png), headers: { ...UA, 'x-forwarded-for': address } })
+
+  test('is counted once for a new image, and given back when the upload is refused (the pending-job cap, a banned texture)', async () => {
+    const first = makeSkinPng(951)
+    expect((await upload(first, '203.0.113.60')).status).toBe(202)
+    const counted = counters()
+    expect(counted.find((c) => c.key === 'storage:bytes')?.value).toBeGreaterThanOrEqual(first.length)
+    // At the cap: 429 job_limit, and nothing of the new image stays counted.
+    const capped = await upload(makeSkinPng(952), '203.0.113.60')
+    expect([capped.status, capped.body.errors[0].code]).toEqual([429, 'job_limit'])
+    expect(counters()).toEqual(counted)
+    // A banned texture, from another address: 403, nothing counted.
+    const banned = makeSkinPng(953)
+    const { textureHash } = await readSkinImage(banned)
+    const store = openStore(t.dir)
+    store.sqlite.query('INSERT INTO banned_textures (texture_hash, created_at) VALUES (?, ?)').run(textureHash, t.clock.now)
+    store.close()
+    const refused = await upload(banned, '203.0.113.61')
+    expect([refused.status, refused.body.errors[0].code]).toEqual([403, 'texture_banned'])
+    expect(counters().filter((c) => c.value !== 0)).toEqual(counted)
   })
 })

@@ -11,7 +11,7 @@
  * @module
  */
 import { textureBanned } from '../../moderation/bans'
-import type { SqlClient } from '../../store/sql'
+import type { SqlBatchResult, SqlClient, SqlStatement } from '../../store/sql'
 import type { ImageOrigin } from './prepare-input'
 import type { Creator, DuplicateSource } from './types'
 
@@ -33,6 +33,15 @@ export interface PendingLookup {
   sql: string
   params: readonly (string | number)[]
   check: (n: number) => void
+}
+
+/**
+ * Statements of the caller's that ride in the submit's lookup (the storage meter's first try of a single
+ * upload: `StorageMeter.reserveAlong`), and where their results go, in order, once the batch ran.
+ */
+export interface Alongside {
+  statements: readonly SqlStatement[]
+  ran: (results: SqlBatchResult[]) => void
 }
 
 /** What the dedupe lookup decided. */
@@ -59,12 +68,20 @@ export function createDuplicateFinder(sql: SqlClient) {
     variant: string
     capeHash: string
     pending?: PendingLookup
+    alongside?: Alongside
   }): Promise<{ id: number } | null> => {
-    const { pending } = q
-    const r = await sql.get<{ pending?: number; banned: number | null; id: number | null }>(
-      `SELECT ${pending ? `(${pending.sql}) AS pending, ` : ''}${BAN_AND_DATA}`,
-      [...(pending?.params ?? []), q.textureHash, q.textureHash, q.variant, q.capeHash],
-    )
+    const { pending, alongside } = q
+    type Found = { pending?: number; banned: number | null; id: number | null }
+    const lookup = {
+      sql: `SELECT ${pending ? `(${pending.sql}) AS pending, ` : ''}${BAN_AND_DATA}`,
+      params: [...(pending?.params ?? []), q.textureHash, q.textureHash, q.variant, q.capeHash],
+    }
+    let r: Found | null
+    if (alongside?.statements.length) {
+      const [found, ...theirs] = await sql.batch([lookup, ...alongside.statements])
+      alongside.ran(theirs)
+      r = (found?.rows[0] as Found | undefined) ?? null
+    } else r = await sql.get<Found>(lookup.sql, lookup.params)
     pending?.check(r?.pending ?? 0)
     if (r?.banned) throw textureBanned()
     return r?.id != null ? { id: r.id } : null
@@ -87,6 +104,8 @@ export function createDuplicateFinder(sql: SqlClient) {
        * `pendingCountSql`), and what to do with it (`refuseAtCap`), before the ban is looked at.
        */
       pending?: PendingLookup
+      /** With `refuseBanned`: statements to run in the lookup's batch (one round trip for both), whose results go to `ran` before any check. */
+      alongside?: Alongside
     }): Promise<DuplicateDecision> {
       const data = q.refuseBanned ? await banAndData(q) : await sql.get<{ id: number }>(DATA_BY_KEY, [q.textureHash, q.variant, q.capeHash])
       if (!data) return { type: 'none' }

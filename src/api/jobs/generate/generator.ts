@@ -23,6 +23,7 @@ import { decodeTexturesValue, hashFromTextureUrl } from '../../profiles/textures
 import type { JobCompletion, JobRow, JobStartSlot } from '../queue/job-queue'
 import { jobs } from '../../store/schema'
 import type { ApiContext } from '../../services/context'
+import type { SqlBatchResult } from '../../store/sql'
 import type { Counters } from '../../services/stats/counters'
 import type { StorageHold, StorageMeter } from '../../services/storage/storage-meter'
 import { createDuplicateFinder, type DuplicateDecision } from './duplicates'
@@ -219,17 +220,30 @@ export function createGenerator(
       remixOf: opts.remixOf,
       ...(callback ? { callback } : {}),
     }
-    const decision = await dups.decide({
-      textureHash: image.textureHash,
-      variant,
-      capeHash: opts.cape?.hash ?? '',
-      name: opts.name,
-      visibility: opts.visibility,
-      origin: prepared.origin,
-      who,
-      refuseBanned: true,
-      ...(capLater ? { pending: pendingLookup(who, now) } : {}),
-    })
+    // A single upload's room is reserved in its lookup's batch (one round trip for both): the image is
+    // nearly always new, and what a duplicate or a refusal did not need is given back.
+    const along = hold || meta.checkOnly ? undefined : await deps.storage.reserveAlong(who, meta.storageOwner, [image])
+    let reserved: SqlBatchResult[] = []
+    let decision: DuplicateDecision
+    try {
+      decision = await dups.decide({
+        textureHash: image.textureHash,
+        variant,
+        capeHash: opts.cape?.hash ?? '',
+        name: opts.name,
+        visibility: opts.visibility,
+        origin: prepared.origin,
+        who,
+        refuseBanned: true,
+        ...(capLater ? { pending: pendingLookup(who, now) } : {}),
+        ...(along ? { alongside: { statements: along.statements, ran: (results: SqlBatchResult[]) => (reserved = results) } } : {}),
+      })
+    } catch (e) {
+      // Refused (the pending-job cap, a banned texture): nothing is stored, so the room goes back.
+      const back = along?.giveBack(reserved) ?? []
+      if (back.length) await sql.batch(back)
+      throw e
+    }
     if (meta.checkOnly) {
       if (decision.type !== 'reuse') throw new ApiError('no_duplicate', 'No existing skin matches this image and these options', 400)
       return { jobId: null, skinUuid: decision.skinUuid, duplicate: decision.source, imageHash: image.textureHash }
@@ -238,7 +252,7 @@ export function createGenerator(
     // stored clean, as its re-encode, and once: the texture PNG, whose SHA-256 is
     // its key, is also what `/v2/images/{hash}` serves. The meter refuses a new
     // image that the budget or the caller's quota has no room for, before anything is written.
-    const own = hold ?? (await deps.storage.reserve(who, meta.storageOwner, [image]))
+    const own = hold ?? (along ? await along.hold(reserved) : await deps.storage.reserve(who, meta.storageOwner, [image]))
     try {
       await own.store(image)
     } finally {

@@ -5,7 +5,7 @@
  * requests can never both pass a limit that only one of them fits (the same on bun:sqlite and D1).
  * @module
  */
-import type { SqlClient } from '../../store/sql'
+import type { SqlBatchResult, SqlClient, SqlStatement } from '../../store/sql'
 
 /** Counter key of the running total of stored blob bytes. */
 export const TOTAL_KEY = 'storage:bytes'
@@ -32,6 +32,33 @@ const ADD_TO_DAY = `INSERT INTO stat_counters (key, value) SELECT ?, ? WHERE ? <
   ON CONFLICT(key) DO UPDATE SET value = value + excluded.value WHERE value + excluded.value <= ? RETURNING value`
 const dayParams = (key: string, bytes: number, limit: number) => [key, bytes, bytes, limit, limit]
 
+/** Which of the two counters a reservation raised. */
+export interface AddedTo {
+  day: boolean
+  total: boolean
+}
+
+/**
+ * The statements of {@link StorageCounters.addToDayAndTotal}, for a batch of the caller's own (the
+ * storage meter's `reserveAlong`); {@link addedTo} reads their results.
+ */
+export function addToDayAndTotalStatements(key: string, bytes: number, limit: number, budget: number): SqlStatement[] {
+  return [
+    { sql: ADD_TO_DAY, params: dayParams(key, bytes, limit) },
+    { sql: ADD_TO_TOTAL, params: totalParams(bytes, budget) },
+  ]
+}
+
+/** What the results of {@link addToDayAndTotalStatements}, in order, say was raised. */
+export function addedTo([day, total]: readonly SqlBatchResult[]): AddedTo {
+  return { day: day?.rows.length === 1, total: total?.rows.length === 1 }
+}
+
+/** The statements that take `bytes` back from each counter of `keys`. */
+export function subtractStatements(keys: readonly string[], bytes: number): SqlStatement[] {
+  return keys.map((key) => ({ sql: 'UPDATE stat_counters SET value = value - ? WHERE key = ?', params: [bytes, key] }))
+}
+
 /** The counters over `sql`. */
 export function createStorageCounters(sql: SqlClient) {
   const value = async (key: string) => (await sql.get<{ value: number }>('SELECT value FROM stat_counters WHERE key = ?', [key]))?.value ?? null
@@ -50,16 +77,12 @@ export function createStorageCounters(sql: SqlClient) {
      * Adds `bytes` to the day counter `key` if it then stays within `limit`, and to the total as
      * {@link addToTotal} does, in one batch (one D1 round trip): each adds only where it fits, so either may pass alone, and the caller takes back the half that passed when the other did not.
      */
-    async addToDayAndTotal(key: string, bytes: number, limit: number, budget: number): Promise<{ day: boolean; total: boolean }> {
-      const [day, total] = await sql.batch([
-        { sql: ADD_TO_DAY, params: dayParams(key, bytes, limit) },
-        { sql: ADD_TO_TOTAL, params: totalParams(bytes, budget) },
-      ])
-      return { day: day?.rows.length === 1, total: total?.rows.length === 1 }
+    async addToDayAndTotal(key: string, bytes: number, limit: number, budget: number): Promise<AddedTo> {
+      return addedTo(await sql.batch(addToDayAndTotalStatements(key, bytes, limit, budget)))
     },
     /** Takes `bytes` back from each counter of `keys` (a reservation that stored nothing). */
     async subtract(keys: readonly string[], bytes: number): Promise<void> {
-      await sql.batch(keys.map((key) => ({ sql: 'UPDATE stat_counters SET value = value - ? WHERE key = ?', params: [bytes, key] })))
+      await sql.batch(subtractStatements(keys, bytes))
     },
     /** Drops the day counters of days before the UTC day of `t` (they no longer limit anyone). */
     async dropDaysBefore(t: number): Promise<void> {

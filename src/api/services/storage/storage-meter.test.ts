@@ -230,6 +230,40 @@ describe.each(backends)('storage meter on %s', (_name, open) => {
     expect(await t.meter.totalBytes()).toBe(images[0]!.png.length)
     expect(await t.counter('storage:day:2026-11-22:ip:203.0.113.7')).toBe(images[0]!.png.length)
   })
+
+  test('a reservation sent in a batch of the caller\'s own: counted as `reserve` counts it, refused the same way, and given back by its own statements', async () => {
+    const images = await Promise.all([60, 61, 62].map(png))
+    const t = await setUp()
+    const kib = Math.ceil((images[0]!.png.length + images[1]!.png.length) / 1024)
+    const who = anonymous({ ip: '198.51.100.30' }, { storage_per_day: kib })
+    const day = 'storage:day:2026-11-22:ip:198.51.100.30'
+    /** Runs the first try in a batch behind a query of the caller's, as a single upload's lookup does. */
+    const along = async (images: NewPng[]) => {
+      const r = await t.meter.reserveAlong(who, storageOwner(who, false), images)
+      const [mine, ...theirs] = await t.sql.batch([{ sql: 'SELECT 1 AS one' }, ...r.statements])
+      expect(mine!.rows).toEqual([{ one: 1 }])
+      return { ...r, results: theirs }
+    }
+    const first = await along([images[0]!])
+    const hold = await first.hold(first.results)
+    await hold.store(images[0]!)
+    await hold.release()
+    expect([await t.counter(day), await t.meter.totalBytes()]).toEqual([images[0]!.png.length, images[0]!.png.length])
+    // Not needed after all (a duplicate, a refusal): its statements take back what it raised.
+    const unused = await along([images[1]!])
+    await t.sql.batch(unused.giveBack(unused.results))
+    expect([await t.counter(day), await t.meter.totalBytes()]).toEqual([images[0]!.png.length, images[0]!.png.length])
+    // Past the quota its first try is refused in the batch, and `hold` answers as `reserve` does; an image stored already still passes.
+    await t.admit(who, [images[1]!])
+    const over = await along([images[2]!])
+    expect(await outcome(() => over.hold(over.results))).toBe('429 storage_quota')
+    // Settled by `hold` (which took back the half that passed): nothing more to give back.
+    expect(() => over.giveBack(over.results)).toThrow('settled already')
+    const stored = await along([images[0]!])
+    expect(await outcome(() => stored.hold(stored.results))).toBe('ok')
+    expect(await t.meter.totalBytes()).toBe(images[0]!.png.length + images[1]!.png.length)
+    expect(await t.counter(day)).toBe(images[0]!.png.length + images[1]!.png.length)
+  })
 })
 
 test('anonymous callers are counted by address, not by the cookie they send; others by user or key', () => {

@@ -4,7 +4,8 @@
  * the global budget (`STORAGE_BUDGET_MB`, 507 `storage_full`) and the grant `storage_per_day` (429
  * `storage_quota`).
  * Admission reserves before anything is written: the bytes of the request's images are added to the
- * caller's day counter and to the total, one conditional statement each in one batch, then stored; a
+ * caller's day counter and to the total, one conditional statement each in one batch (for a single
+ * upload, the batch of its duplicate lookup: `reserveAlong`), then stored; a
  * reservation whose image turned out to be stored already (a repeat, a lost race) or was never stored
  * (the request failed later) is given back. Images already stored cost nothing, also when full: a
  * refused reservation asks the store which of its images it holds and tries again without them. A crash
@@ -15,8 +16,8 @@
  */
 import { textureKey, type BlobStore } from '../../blob/blob-store'
 import { identityKey, type Identity } from '../../users/identity/identity'
-import type { SqlClient } from '../../store/sql'
-import { createStorageCounters, dayKey, secondsToNextUtcDay, TOTAL_KEY, utcDay } from './storage-counters'
+import type { SqlBatchResult, SqlClient, SqlStatement } from '../../store/sql'
+import { addedTo, addToDayAndTotalStatements, createStorageCounters, dayKey, secondsToNextUtcDay, subtractStatements, TOTAL_KEY, utcDay, type AddedTo } from './storage-counters'
 import { storageFull, StorageQuotaError } from './storage-errors'
 
 /** A texture PNG a request would store. */
@@ -82,20 +83,18 @@ export function createStorageMeter(deps: StorageMeterDeps) {
    * at what is stored already: images stored cost nothing, also when full, so those are dropped and the
    * rest tried again. A full instance answers 507 whatever the caller's quota.
    */
-  const admit = async (who: Pick<Identity, 'grants'>, day: string, now: number, wanted: Map<string, number>): Promise<Map<string, number>> => {
-    // Yesterday's counters limit no one any more: dropped once a day, so the table stays small.
-    if (utcDay(now) !== droppedBefore) {
-      droppedBefore = utcDay(now)
-      await counters.dropDaysBefore(now)
-    }
+  const admit = async (who: Pick<Identity, 'grants'>, day: string, now: number, wanted: Map<string, number>, first?: AddedTo): Promise<Map<string, number>> => {
     const limit = who.grants.storage_per_day * 1024
     let reserved = wanted
     let restarted = false
     let checkedStore = false
+    // The first try's outcome when it rode in the caller's own batch (`reserveAlong`).
+    let tried = first
     for (;;) {
-      const need = [...reserved.values()].reduce((a, b) => a + b, 0)
+      const need = bytesOf(reserved)
       if (need === 0) return reserved
-      const added = await counters.addToDayAndTotal(day, need, limit, budget)
+      const added = tried ?? (await counters.addToDayAndTotal(day, need, limit, budget))
+      tried = undefined
       if (added.day && added.total) return reserved
       // Take back the half that passed.
       if (added.day) await counters.subtract([day], need)
@@ -122,6 +121,50 @@ export function createStorageMeter(deps: StorageMeterDeps) {
     }
   }
 
+  /** Yesterday's counters limit no one any more: dropped once a day, so the table stays small. */
+  const dropOldDays = async (now: number) => {
+    if (utcDay(now) === droppedBefore) return
+    droppedBefore = utcDay(now)
+    await counters.dropDaysBefore(now)
+  }
+
+  /** The hold over what {@link admit} reserved on the day counter `day` and the total. */
+  const holdOf = (reserved: Map<string, number>, day: string): StorageHold => {
+    const giveBack = (bytes: number) => counters.subtract([TOTAL_KEY, day], bytes)
+    return {
+      async store({ textureHash, png }) {
+        const key = textureKey(textureHash)
+        const bytes = reserved.get(key)
+        if (bytes === undefined) return put(key, png)
+        reserved.delete(key)
+        let stored: boolean
+        try {
+          stored = await blobs.put(key, png, 'image/png')
+        } catch (e) {
+          await giveBack(bytes)
+          throw e
+        }
+        // Another request stored the same image first; its reservation is the one that counts.
+        if (!stored) await giveBack(bytes)
+      },
+      async release() {
+        const left = bytesOf(reserved)
+        reserved.clear()
+        if (left > 0) await giveBack(left)
+      },
+    }
+  }
+
+  /** What one request asks to store, by blob key (an image once however often it comes). */
+  const wantedOf = (images: readonly NewPng[]) => {
+    const wanted = new Map<string, number>()
+    for (const { textureHash, png } of images) {
+      const key = textureKey(textureHash)
+      if (!wanted.has(key)) wanted.set(key, png.length)
+    }
+    return wanted
+  }
+
   const meter = {
     /**
      * Reserves room for the images of one request (a batch: all of its items, all or nothing) on the
@@ -130,35 +173,46 @@ export function createStorageMeter(deps: StorageMeterDeps) {
      */
     async reserve(who: Pick<Identity, 'grants'>, owner: string, images: readonly NewPng[]): Promise<StorageHold> {
       await start()
-      const wanted = new Map<string, number>()
-      for (const { textureHash, png } of images) {
-        const key = textureKey(textureHash)
-        if (!wanted.has(key)) wanted.set(key, png.length)
-      }
       const now = deps.now()
+      await dropOldDays(now)
       const day = dayKey(now, owner)
-      const reserved = await admit(who, day, now, wanted)
-      const giveBack = (bytes: number) => counters.subtract([TOTAL_KEY, day], bytes)
+      return holdOf(await admit(who, day, now, wantedOf(images)), day)
+    },
+    /**
+     * {@link reserve}, its first try sent in a batch of the caller's own, before the caller knows whether
+     * it needs the room (a single upload: with its duplicate lookup, one round trip for both; the image
+     * is nearly always new). `statements` raise the day counter and the total as `reserve` would; with
+     * their results (in order) `hold` gives what `reserve` would have given (the slow way when either was
+     * refused: 507, 429, or images found stored already), and `giveBack` the statements that take back
+     * what they raised when the room is not needed after all (a duplicate, a request refused for another
+     * reason), for the caller's next batch or one of their own.
+     */
+    async reserveAlong(who: Pick<Identity, 'grants'>, owner: string, images: readonly NewPng[]): Promise<ReservationAlong> {
+      await start()
+      const now = deps.now()
+      await dropOldDays(now)
+      const day = dayKey(now, owner)
+      const wanted = wantedOf(images)
+      const need = bytesOf(wanted)
+      const statements = need === 0 ? [] : addToDayAndTotalStatements(day, need, who.grants.storage_per_day * 1024, budget)
+      const outcome = (results: readonly SqlBatchResult[]): AddedTo => (need === 0 ? { day: true, total: true } : addedTo(results))
+      // Settled once, either way: `hold` takes back itself what a half-refused first try raised.
+      let settled = false
+      const settle = () => {
+        if (settled) throw new Error('this reservation was settled already')
+        settled = true
+      }
       return {
-        async store({ textureHash, png }) {
-          const key = textureKey(textureHash)
-          const bytes = reserved.get(key)
-          if (bytes === undefined) return put(key, png)
-          reserved.delete(key)
-          let stored: boolean
-          try {
-            stored = await blobs.put(key, png, 'image/png')
-          } catch (e) {
-            await giveBack(bytes)
-            throw e
-          }
-          // Another request stored the same image first; its reservation is the one that counts.
-          if (!stored) await giveBack(bytes)
+        statements,
+        async hold(results) {
+          settle()
+          return holdOf(await admit(who, day, now, wanted, outcome(results)), day)
         },
-        async release() {
-          const left = [...reserved.values()].reduce((a, b) => a + b, 0)
-          reserved.clear()
-          if (left > 0) await giveBack(left)
+        giveBack(results) {
+          settle()
+          if (need === 0) return []
+          const raised = outcome(results)
+          return subtractStatements([...(raised.day ? [day] : []), ...(raised.total ? [TOTAL_KEY] : [])], need)
         },
       }
     },
@@ -168,6 +222,22 @@ export function createStorageMeter(deps: StorageMeterDeps) {
     totalBytes: () => counters.value(TOTAL_KEY),
   }
   return meter
+}
+
+/** Bytes of every image of `images` (blob key → bytes). */
+const bytesOf = (images: Map<string, number>): number => [...images.values()].reduce((a, b) => a + b, 0)
+
+/** A reservation whose first try rides in the caller's batch (`StorageMeter.reserveAlong`). */
+export interface ReservationAlong {
+  /** The first try: for the caller's batch, in this order. */
+  statements: SqlStatement[]
+  /** The hold, from the results of {@link ReservationAlong.statements} (in order); 507 or 429 when the images do not fit. */
+  hold(results: readonly SqlBatchResult[]): Promise<StorageHold>
+  /**
+   * Statements that take back what the first try raised (from its results), when the room is not needed.
+   * A reservation is settled once: by `hold` or by `giveBack`, never both.
+   */
+  giveBack(results: readonly SqlBatchResult[]): SqlStatement[]
 }
 
 /** The storage meter type. */
