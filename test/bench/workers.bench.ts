@@ -49,7 +49,7 @@ import { median, percentile, record, type Figure } from './report'
 import { clientJob, concurrentFigures, concurrentJobs, readJobRows, ssrRateFigure, visitorCookie, type ClientJob, type JobRecord } from './site-jobs'
 import { benchApiConfig, d1Databases, hasEnv, jobsPerSecond, missingStackFiles, shares, type WranglerConfig } from './workers-stack'
 import { ensureWrk, runWrk, type WrkShape } from './wrk'
-import { treeCpuSeconds } from './process-cpu'
+import { busiestThreadSeconds, threadTicks, treeCpuSeconds } from './process-cpu'
 import { inclusiveTimes, profileWorkers, selfTimes, type CpuProfile } from './cpu-profile'
 
 const JOBS = Number(process.env.BENCH_WORKERS_JOBS ?? 20)
@@ -135,9 +135,11 @@ try {
   // 2. Concurrency: distinct skins from several visitors at once, with the CPU the session spent on them.
   const profiling = PROFILE_DIR ? await profileWorkers(dev.inspectorPort) : undefined
   const cpu0 = treeCpuSeconds(dev.pid)
+  const threads0 = threadTicks(dev.pid)
   const wall0 = performance.now()
   const concurrent = await concurrentJobs(api, CONCURRENT_JOBS, CONCURRENCY, 90_000)
   const cpuSeconds = treeCpuSeconds(dev.pid) - cpu0
+  const threadSeconds = busiestThreadSeconds(threads0, threadTicks(dev.pid))
   const wallSeconds = (performance.now() - wall0) / 1000
   if (profiling) reportProfiles(await profiling.stop(), PROFILE_DIR!, CONCURRENT_JOBS)
 
@@ -185,6 +187,14 @@ try {
       unit: 'ms',
       note: cpuSeconds > 0
         ? `${(cpuSeconds / wallSeconds).toFixed(2)} cores busy over the run; workerd serves every Worker, D1, R2, Queues and Durable Object of the session on one thread, so ${CONCURRENCY} jobs in flight wait about ${CONCURRENCY} × this per job`
+        : '/proc not readable',
+    },
+    {
+      figure: `Workers: generate, ${CONCURRENT_JOBS} distinct skins at concurrency ${CONCURRENCY}: busiest thread CPU per job`,
+      value: threadSeconds > 0 ? (threadSeconds * 1000) / CONCURRENT_JOBS : null,
+      unit: 'ms',
+      note: threadSeconds > 0
+        ? `${((threadSeconds / wallSeconds) * 100).toFixed(0)} % busy over the run: the runtime's thread (both Workers, D1, R2, Queues, Durable Objects), which bounds the session; about ${Math.round(150 / CONCURRENCY)} ms a job keeps ${CONCURRENCY} visitors within 150 ms`
         : '/proc not readable',
     },
     { figure: `Workers: generate throughput, burst of ${BURST} from ${CLIENTS} clients`, value: burst.rate, unit: 'per-s', note: `client-observed, ${burst.completed}/${BURST} completed, ${burst.failed} failed; job rows: ${Number.isFinite(serverRate) ? `${serverRate.toFixed(1)}/s` : 'n/a'}; ${WHERE}` },
