@@ -186,7 +186,7 @@ try {
       value: cpuSeconds > 0 ? (cpuSeconds * 1000) / CONCURRENT_JOBS : null,
       unit: 'ms',
       note: cpuSeconds > 0
-        ? `${(cpuSeconds / wallSeconds).toFixed(2)} cores busy over the run; workerd serves every Worker, D1, R2, Queues and Durable Object of the session on one thread, so ${CONCURRENCY} jobs in flight wait about ${CONCURRENCY} × this per job`
+        ? `${(cpuSeconds / wallSeconds).toFixed(2)} cores busy over the run: the whole tree (wrangler, its proxy and the runtime, whose one thread serves every Worker, D1, R2, Queues and Durable Object of the session: next row)`
         : '/proc not readable',
     },
     {

@@ -116,12 +116,20 @@ export function createGenerator(
   const invocation = deps.invocation ?? (() => undefined)
   /** Inputs of jobs submitted here and not yet run (./just-stored.ts). */
   const justStored = createJustStored(JUST_STORED_KEPT)
-  /** When the last run here of each dedupe key ended (epoch ms), the newest {@link RUN_ENDS_KEPT}. */
+  /**
+   * When the last run here of each dedupe key ended (epoch ms), oldest first: only the last
+   * {@link LOOKUP_HOLDS_MS} matter (an older lookup never stands), so older ends are dropped as new ones
+   * come, and at most {@link RUN_ENDS_KEPT} are kept whatever the clock does.
+   */
   const runEnded = new Map<string, number>()
   const noteRunEnded = (key: string) => {
+    const t = ctx.now()
     runEnded.delete(key)
-    runEnded.set(key, ctx.now())
-    if (runEnded.size > RUN_ENDS_KEPT) runEnded.delete(runEnded.keys().next().value!)
+    runEnded.set(key, t)
+    for (const [oldest, at] of runEnded) {
+      if (at >= t - LOOKUP_HOLDS_MS && runEnded.size <= RUN_ENDS_KEPT) break
+      runEnded.delete(oldest)
+    }
   }
   /**
    * Whether a job's submit lookup, which found no data row for its texture, still stands for its run, so
@@ -516,8 +524,8 @@ export function createGenerator(
 /** Texture PNGs of jobs not yet run that the generator keeps in memory (a few KiB each). */
 const JUST_STORED_KEPT = 64
 
-/** Dedupe keys whose last run here the generator remembers (`lookupStillHolds`; a few dozen bytes each). */
-const RUN_ENDS_KEPT = 256
+/** The most run ends the generator keeps (`lookupStillHolds`; a few dozen bytes each): far more than a second of runs. */
+const RUN_ENDS_KEPT = 4096
 
 /** How long a submit's duplicate lookup stands for its job's run, ms (`lookupStillHolds`). */
 export const LOOKUP_HOLDS_MS = 1000
