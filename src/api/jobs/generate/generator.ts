@@ -27,7 +27,8 @@ import type { SqlBatchResult } from '../../store/sql'
 import type { Counters } from '../../services/stats/counters'
 import type { StorageHold, StorageMeter } from '../../services/storage/storage-meter'
 import { createDuplicateFinder, type DuplicateDecision } from './duplicates'
-import { createJustStored, type KeptInput } from './just-stored'
+import { createJustStored } from './just-stored'
+import { createLookupHolds } from './lookup-holds'
 import { createJustWritten } from './just-written'
 import { recordOfRows, type SkinRecord } from '../../skins/services/skin-record'
 import { checkPendingCap, pendingCountSql, refuseAtCap } from './pending-cap'
@@ -116,35 +117,8 @@ export function createGenerator(
   const invocation = deps.invocation ?? (() => undefined)
   /** Inputs of jobs submitted here and not yet run (./just-stored.ts). */
   const justStored = createJustStored(JUST_STORED_KEPT)
-  /**
-   * When the last run here of each dedupe key ended (epoch ms), oldest first: only the last
-   * {@link LOOKUP_HOLDS_MS} matter (an older lookup never stands), so older ends are dropped as new ones
-   * come, and at most {@link RUN_ENDS_KEPT} are kept whatever the clock does.
-   */
-  const runEnded = new Map<string, number>()
-  const noteRunEnded = (key: string) => {
-    const t = ctx.now()
-    runEnded.delete(key)
-    runEnded.set(key, t)
-    for (const [oldest, at] of runEnded) {
-      if (at >= t - LOOKUP_HOLDS_MS && runEnded.size <= RUN_ENDS_KEPT) break
-      runEnded.delete(oldest)
-    }
-  }
-  /**
-   * Whether a job's submit lookup, which found no data row for its texture, still stands for its run, so
-   * the run need not ask D1 again (one round trip less for a job run at once, the API Worker's usual
-   * case): made at most {@link LOOKUP_HOLDS_MS} ago, and no run of the same key ended here since (a burst
-   * of one texture, whose later jobs wait for the first: they look again, find its skin and sign nothing).
-   * What it cannot see, a run of the same texture in another isolate in that moment, the skin's write
-   * catches: its data row is taken, the job is a duplicate (`image_hash_data`), and one signature was
-   * made for nothing.
-   */
-  const lookupStillHolds = (kept: KeptInput | undefined, key: string): boolean => {
-    if (!kept || ctx.now() - kept.lookedUpAt > LOOKUP_HOLDS_MS) return false
-    const ended = runEnded.get(key)
-    return ended === undefined || ended < kept.lookedUpAt
-  }
+  /** Whether a submit's lookup stands for its job's run (./lookup-holds.ts). */
+  const lookups = createLookupHolds(ctx.now)
   /** Skins jobs run here just wrote, for their submit's answer (./just-written.ts). */
   const justWritten = createJustWritten(JUST_STORED_KEPT, ctx.now)
   const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
@@ -437,7 +411,7 @@ export function createGenerator(
         let release = () => {}
         signing.set(dedupeKey, { done: new Promise<void>((r) => (release = r)), by: mine })
         try {
-          const again: DuplicateDecision = lookupStillHolds(kept, dedupeKey) ? { type: 'none' } : await dups.decide({
+          const again: DuplicateDecision = lookups.stillHolds(kept, dedupeKey) ? { type: 'none' } : await dups.decide({
             textureHash: job.image_hash,
             variant: opts.variant,
             capeHash: opts.cape?.hash ?? '',
@@ -459,7 +433,7 @@ export function createGenerator(
           return await signAndStore(job, job.image_hash, opts, creator, kept?.png, completion)
         } finally {
           signing.delete(dedupeKey)
-          noteRunEnded(dedupeKey)
+          lookups.runEnded(dedupeKey)
           release()
         }
       } catch (e) {
@@ -523,12 +497,6 @@ export function createGenerator(
 
 /** Texture PNGs of jobs not yet run that the generator keeps in memory (a few KiB each). */
 const JUST_STORED_KEPT = 64
-
-/** The most run ends the generator keeps (`lookupStillHolds`; a few dozen bytes each): far more than a second of runs. */
-const RUN_ENDS_KEPT = 4096
-
-/** How long a submit's duplicate lookup stands for its job's run, ms (`lookupStillHolds`). */
-export const LOOKUP_HOLDS_MS = 1000
 
 /** How often a job looks again whether a texture another invocation is signing is done, ms (`invocation` of createGenerator). */
 export const SIGNING_RECHECK_MS = 25

@@ -4,7 +4,7 @@
  * "A job starts at once") signs the bytes its submit had instead of reading back the blob it just wrote.
  * Each is kept with the time of its submit's duplicate lookup, which found no data row for the texture:
  * a run that starts soon after, with no run of the same texture here since, takes that lookup as its own
- * (./generator.ts `lookupStillHolds`) instead of asking D1 again. Bounded: the oldest are dropped, and a
+ * (./lookup-holds.ts) instead of asking D1 again. Bounded: the oldest are dropped, and a
  * job run elsewhere or later reads its blob and looks for a duplicate itself, as always.
  * @module
  */

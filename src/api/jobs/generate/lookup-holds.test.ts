@@ -1,13 +1,13 @@
 /**
- * A job run right after its submit takes the submit's duplicate lookup as its own (./generator.ts
- * `lookupStillHolds`): the run asks the database nothing about the texture. A run that starts later, or
- * after another run of the same texture, looks again, so a burst of one texture still makes one skin.
+ * A job run right after its submit takes the submit's duplicate lookup as its own (./lookup-holds.ts):
+ * the run asks the database nothing about the texture. A run that starts later, or after another run of
+ * the same texture, looks again, so a burst of one texture still makes one skin.
  */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { makeSkinPng } from '../../image/fixtures'
 import type { SqlClient } from '../../store/sql'
 import { startTestApi, uploadForm, type TestApi } from '../../testing/api-harness'
-import { LOOKUP_HOLDS_MS } from './generator'
+import { LOOKUP_HOLDS_MS } from './lookup-holds'
 
 const open: TestApi[] = []
 afterEach(async () => {
